@@ -1,0 +1,2 @@
+// Public surface of @evgen/runtime: what generated code and integrators import.
+export {};
