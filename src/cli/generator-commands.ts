@@ -1,0 +1,72 @@
+// generate, check and validate: the generator's commands.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { compareOutput, writeOutput } from '../generator/output.js';
+import { generateFiles, loadIr } from '../generator/pipeline.js';
+import { typecheckGenerated } from '../generator/typecheck.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const defaults = {
+  spec: resolve(PROJECT_ROOT, 'spec'),
+  templates: resolve(PROJECT_ROOT, 'templates'),
+  out: resolve(PROJECT_ROOT, 'generated'),
+};
+
+interface PathOptions {
+  spec: string;
+  templates: string;
+  out: string;
+}
+
+function withPaths(cmd: Command, out = true): Command {
+  cmd
+    .option('--spec <dir>', 'spec directory', defaults.spec)
+    .option('--templates <dir>', 'templates directory', defaults.templates);
+  return out ? cmd.option('--out <dir>', 'output directory', defaults.out) : cmd;
+}
+
+export function registerGeneratorCommands(program: Command): void {
+  withPaths(
+    program
+      .command('generate')
+      .description('generate types, codecs, client, server stub, WSDL and conformance tests from the spec into the output directory')
+      .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript'),
+  ).action(async (o: PathOptions & { typecheck: boolean }) => {
+    const files = await generateFiles({ specDir: resolve(o.spec), templatesDir: resolve(o.templates) });
+    if (o.typecheck) {
+      const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
+      if (errors.length > 0) throw new Error(`generated code does not type-check; nothing written:\n${errors.join('\n')}`);
+    }
+    const changes = await writeOutput(resolve(o.out), files);
+    for (const c of changes) console.log(`${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`);
+    console.log(`${files.size} files, ${changes.length} changed`);
+  });
+
+  withPaths(
+    program
+      .command('check')
+      .description('exit 1 when any file in the output directory is missing, extra or different from what the spec produces now'),
+  ).action(async (o: PathOptions) => {
+    const files = await generateFiles({ specDir: resolve(o.spec), templatesDir: resolve(o.templates) });
+    const diffs = await compareOutput(resolve(o.out), files);
+    if (diffs.length === 0) {
+      console.log(`generated/ is current (${files.size} files)`);
+      return;
+    }
+    console.error(`generated/ is not what the spec produces (${diffs.length} file(s)):`);
+    for (const d of diffs) {
+      console.error(`  ${d.kind.padEnd(9)} ${d.path}`);
+      if (d.diff) console.error(d.diff.replace(/^/gm, '      '));
+    }
+    console.error('run: npx evgen generate');
+    process.exitCode = 1;
+  });
+
+  withPaths(program.command('validate').description('load and validate the spec only; report every error with file:line:col'), false).action(
+    async (o: PathOptions) => {
+      const ir = await loadIr(resolve(o.spec));
+      console.log(`spec is valid: ${ir.operations.length} operations, ${ir.types.length} types, ${ir.gaps.length} gaps`);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+// The intermediate model: everything derived from the spec is decided here once (names, XML
+// names, list items, scales, provenance). It holds no TypeScript text; views for each artifact
+// turn it into what templates print.
+
+export type ScalarKind = 'int' | 'string' | 'boolean' | 'decimal' | 'dateTime';
+
+/** Where a symbol comes from, e.g. `spec/types/booking.yaml BookingResponse.GrossCost`. */
+export interface Provenance {
+  readonly file: string;
+  readonly symbol: string;
+}
+
+export type IrValue =
+  | { readonly kind: 'scalar'; readonly scalar: ScalarKind; readonly scale: number | null }
+  | { readonly kind: 'complex'; readonly typeName: string };
+
+export interface IrField {
+  readonly name: string;
+  readonly xmlName: string;
+  /** The value, or for a list the value of each item. */
+  readonly value: IrValue;
+  /** Set for lists: the wrapper is the field element; items are `itemElement` children. */
+  readonly list: { readonly itemElement: string } | null;
+  readonly nullable: boolean;
+  /** May be absent on the wire (minOccurs 0). */
+  readonly optional: boolean;
+  readonly docs: readonly string[];
+  readonly gap: string | null;
+  readonly provenance: Provenance;
+}
+
+export interface IrType {
+  readonly name: string;
+  readonly xmlName: string;
+  readonly docs: readonly string[];
+  readonly section: string;
+  /** Abstract types group shared fields and are never on the wire themselves. */
+  readonly abstract: boolean;
+  readonly base: string | null;
+  /** False where the document groups fields by type, so the wire order is unknown. */
+  readonly wireOrderKnown: boolean;
+  /** All fields in wire order, inherited ones first. */
+  readonly fields: readonly IrField[];
+  readonly gap: string | null;
+  readonly provenance: Provenance;
+}
+
+export interface IrParameter {
+  readonly name: string;
+  readonly xmlName: string;
+  readonly scalar: ScalarKind;
+  readonly docs: readonly string[];
+  readonly provenance: Provenance;
+}
+
+export type IrResult =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'type'; readonly typeName: string }
+  | { readonly kind: 'list'; readonly value: IrValue; readonly itemElement: string };
+
+export interface IrOperation {
+  readonly name: string;
+  /** lowerCamel name of client and handler methods. */
+  readonly method: string;
+  readonly docs: readonly string[];
+  readonly parameters: readonly IrParameter[];
+  readonly result: IrResult;
+  readonly responseElement: string;
+  readonly resultElement: string;
+  /** Root element of HTTP GET/POST responses; null when the operation has no result. */
+  readonly httpRoot: string | null;
+  /** False for the document's "note A": the HTTP shape follows our decision. */
+  readonly httpShapeShown: boolean;
+  /** Changes data: never retried, and run by the conformance suite only when allowed. */
+  readonly mutating: boolean;
+  readonly provenance: Provenance;
+}
+
+export interface IrBinding {
+  readonly id: 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+  readonly title: string;
+  readonly kind: 'soap' | 'http';
+  readonly method: 'GET' | 'POST';
+  readonly requestContentType: string | null;
+  readonly responseContentType: string;
+}
+
+export interface IrAuth {
+  readonly headerElement: string;
+  readonly fields: readonly { readonly name: string; readonly docs: readonly string[] }[];
+  readonly timestampFormat: string;
+  readonly httpHeaders: { readonly apiKey: string; readonly timestamp: string; readonly signature: string; readonly operation: string };
+  readonly clockSkewSeconds: number;
+  readonly provenance: Provenance;
+}
+
+export interface IrFault {
+  readonly code: string;
+  readonly doc: string;
+  readonly soap11: string;
+  readonly soap12: string;
+  readonly httpStatuses: readonly number[];
+}
+
+export interface IrGap {
+  readonly id: string;
+  readonly section: string;
+  readonly status: 'decided' | 'open';
+  readonly decision: string;
+}
+
+export interface IrSpec {
+  readonly service: {
+    readonly name: string;
+    readonly title: string;
+    readonly version: string;
+    readonly endpointPath: string;
+    readonly namespaceRule: string;
+    readonly wsdlServiceName: string;
+  };
+  readonly bindings: readonly IrBinding[];
+  readonly auth: IrAuth;
+  /** Sorted by name. */
+  readonly types: readonly IrType[];
+  /** In the document's catalogue order. */
+  readonly operations: readonly IrOperation[];
+  readonly faults: readonly IrFault[];
+  readonly faultDetailElement: string;
+  readonly gaps: readonly IrGap[];
+  /** Spec files the model was built from, sorted. */
+  readonly sourceFiles: readonly string[];
+}

@@ -1,0 +1,32 @@
+// load → validate → IR → render → format (→ type-check): the whole generator, in memory.
+import { artifacts } from './artifacts.js';
+import { buildIr } from './ir/build.js';
+import type { IrSpec } from './ir/model.js';
+import { createEngine } from './render/engine.js';
+import { formatOutput } from './render/format.js';
+import { loadSpec } from './spec/load.js';
+
+export interface GenerateOptions {
+  readonly specDir: string;
+  readonly templatesDir: string;
+}
+
+/** Generated files by path under the output directory, sorted by path. */
+export type GeneratedFiles = ReadonlyMap<string, string>;
+
+export async function loadIr(specDir: string): Promise<IrSpec> {
+  return buildIr(await loadSpec(specDir));
+}
+
+export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFiles> {
+  const ir = await loadIr(opts.specDir);
+  return renderIr(ir, opts.templatesDir);
+}
+
+export async function renderIr(ir: IrSpec, templatesDir: string): Promise<GeneratedFiles> {
+  const engine = await createEngine(templatesDir);
+  const rendered = await Promise.all(
+    artifacts.map(async (a) => [a.path, await formatOutput(a.kind, engine.render(a.template, a.view(ir)), a.path)] as const),
+  );
+  return new Map(rendered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

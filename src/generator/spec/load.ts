@@ -1,0 +1,90 @@
+// Reads every spec file, checks each against its format with positions, and returns the raw spec
+// or throws one SpecError listing every problem found (YAML syntax, format, cross-references).
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import { SpecError, type Diagnostic } from './diagnostics.js';
+import * as format from './format.js';
+import type { CheckContext, Checker } from './schema.js';
+import { crossCheck } from './cross-check.js';
+
+export interface RawSpec {
+  readonly service: format.ServiceFile;
+  readonly primitives: format.PrimitivesFile;
+  readonly authentication: format.AuthenticationFile;
+  readonly operations: format.OperationsFile;
+  readonly states: format.StatesFile;
+  readonly errors: format.ErrorsFile;
+  readonly gaps: format.GapsFile;
+  /** one entry per file under types/, sorted by path */
+  readonly typeFiles: readonly { readonly file: string; readonly types: format.SpecType[] }[];
+}
+
+const FIXED_FILES = {
+  service: ['service.yaml', format.serviceFile],
+  primitives: ['primitives.yaml', format.primitivesFile],
+  authentication: ['authentication.yaml', format.authenticationFile],
+  operations: ['operations.yaml', format.operationsFile],
+  states: ['states.yaml', format.statesFile],
+  errors: ['errors.yaml', format.errorsFile],
+  gaps: ['gaps.yaml', format.gapsFile],
+} as const;
+
+/** Loads and validates the spec in `specDir`. File names in messages are relative to its parent. */
+export async function loadSpec(specDir: string): Promise<RawSpec> {
+  const diagnostics: Diagnostic[] = [];
+  const display = (abs: string) => join(basename(specDir), relative(specDir, abs)).split('\\').join('/');
+
+  const loadOne = async <T>(abs: string, checker: Checker<T>): Promise<T | undefined> => {
+    const file = display(abs);
+    let text: string;
+    try {
+      text = await readFile(abs, 'utf8');
+    } catch {
+      diagnostics.push({ pos: { file, line: 1, col: 1 }, message: 'file is missing' });
+      return undefined;
+    }
+    return checkYaml(text, file, checker, diagnostics);
+  };
+
+  const fixed: Record<string, unknown> = {};
+  for (const [key, [name, checker]] of Object.entries(FIXED_FILES)) {
+    fixed[key] = await loadOne(join(specDir, name), checker as Checker<unknown>);
+  }
+  const typeDir = join(specDir, 'types');
+  const typeNames = (await readdir(typeDir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort();
+  const typeFiles: { file: string; types: format.SpecType[] }[] = [];
+  for (const name of typeNames) {
+    const parsed = await loadOne(join(typeDir, name), format.typesFile);
+    if (parsed) typeFiles.push({ file: display(join(typeDir, name)), types: parsed.types });
+  }
+
+  const spec = { ...fixed, typeFiles } as unknown as RawSpec;
+  if (diagnostics.length === 0) diagnostics.push(...crossCheck(spec));
+  if (diagnostics.length > 0) throw new SpecError(sortDiagnostics(diagnostics));
+  return spec;
+}
+
+/** Parses one YAML text and checks it; syntax errors and format errors both become diagnostics. */
+export function checkYaml<T>(text: string, file: string, checker: Checker<T>, out: Diagnostic[]): T | undefined {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
+  for (const e of [...doc.errors]) {
+    const [line, col] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [1, 1];
+    out.push({ pos: { file, line, col }, message: yamlMessage(e.code, e.message) });
+  }
+  if (doc.errors.length > 0) return undefined;
+  const ctx: CheckContext = { file, lines, report: (d) => out.push(d) };
+  return checker(doc.contents, ctx, { file, line: 1, col: 1 });
+}
+
+function yamlMessage(code: string, message: string): string {
+  const first = (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+  if (code === 'DUPLICATE_KEY') return `duplicate key: ${first}`;
+  if (code === 'BAD_INDENT' || code === 'MISSING_CHAR' || code === 'UNEXPECTED_TOKEN') return `bad indentation or structure: ${first}`;
+  return `YAML syntax: ${first}`;
+}
+
+function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
+  return [...ds].sort((a, b) => a.pos.file.localeCompare(b.pos.file) || a.pos.line - b.pos.line || a.pos.col - b.pos.col);
+}

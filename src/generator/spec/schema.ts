@@ -1,0 +1,110 @@
+// A small schema language for the spec's YAML, checked on the yaml library's nodes so that every
+// error keeps the file:line:col of the offending node. Checkers return the plain value, or
+// undefined after reporting a diagnostic; they never throw.
+import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
+import { didYouMean, type Diagnostic, type SourcePos } from './diagnostics.js';
+
+export interface CheckContext {
+  readonly file: string;
+  readonly lines: LineCounter;
+  readonly report: (d: Diagnostic) => void;
+}
+
+export type Checker<T> = (node: unknown, ctx: CheckContext, parentPos: SourcePos) => T | undefined;
+
+export function posOf(node: unknown, ctx: CheckContext, fallback: SourcePos): SourcePos {
+  const range = (node as Node | null)?.range;
+  if (!range) return fallback;
+  const { line, col } = ctx.lines.linePos(range[0]);
+  return { file: ctx.file, line, col };
+}
+
+/** A value carrying where it was written, for cross-checks and provenance. */
+export type Located<T> = T & { readonly pos: SourcePos };
+
+function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
+  return (node, ctx, parentPos) => {
+    if (isScalar(node) && test(node.value)) return node.value;
+    const got = isScalar(node) ? JSON.stringify(node.value) : isMap(node) ? 'a mapping' : isSeq(node) ? 'a list' : 'nothing';
+    ctx.report({ pos: posOf(node, ctx, parentPos), message: `expected ${what}, got ${got}` });
+    return undefined;
+  };
+}
+
+export const str = scalar('a string', (v): v is string => typeof v === 'string' && v.length > 0);
+export const bool = scalar('true or false', (v): v is boolean => typeof v === 'boolean');
+export const int = scalar('an integer', (v): v is number => typeof v === 'number' && Number.isInteger(v));
+
+export function oneOf<T extends string>(...allowed: T[]): Checker<T> {
+  return (node, ctx, parentPos) => {
+    const v = isScalar(node) ? node.value : undefined;
+    if (typeof v === 'string' && (allowed as string[]).includes(v)) return v as T;
+    ctx.report({
+      pos: posOf(node, ctx, parentPos),
+      message: `expected one of ${allowed.join(', ')}, got ${JSON.stringify(v ?? null)}`,
+      hint: typeof v === 'string' ? didYouMean(v, allowed) : undefined,
+    });
+    return undefined;
+  };
+}
+
+export function list<T>(item: Checker<T>): Checker<T[]> {
+  return (node, ctx, parentPos) => {
+    if (!isSeq(node)) {
+      ctx.report({ pos: posOf(node, ctx, parentPos), message: 'expected a list' });
+      return undefined;
+    }
+    const pos = posOf(node, ctx, parentPos);
+    const out: T[] = [];
+    for (const child of node.items) {
+      const v = item(child, ctx, pos);
+      if (v !== undefined) out.push(v);
+    }
+    return out;
+  };
+}
+
+type Field<T> = { readonly check: Checker<T>; readonly required: boolean };
+export const req = <T>(check: Checker<T>): Field<T> => ({ check, required: true });
+export const opt = <T>(check: Checker<T>): Field<T | undefined> => ({ check, required: false });
+
+type Shape = Record<string, Field<unknown>>;
+type Out<S extends Shape> = { [K in keyof S]: S[K] extends Field<infer T> ? T : never };
+
+/** A mapping with known keys; unknown keys are errors with a did-you-mean hint. */
+export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
+  return (node, ctx, parentPos) => {
+    const pos = posOf(node, ctx, parentPos);
+    if (!isMap(node)) {
+      ctx.report({ pos, message: 'expected a mapping' });
+      return undefined;
+    }
+    const out: Record<string, unknown> = { pos };
+    let ok = true;
+    const seen = new Set<string>();
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const keyPos = posOf(pair.key, ctx, pos);
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      if (!field) {
+        ctx.report({ pos: keyPos, message: `unknown key "${key}"`, hint: didYouMean(key, Object.keys(shape)) });
+        ok = false;
+        continue;
+      }
+      seen.add(key);
+      const v = field.check(pair.value, ctx, keyPos);
+      if (v === undefined) ok = false;
+      out[key] = v;
+    }
+    for (const [key, field] of Object.entries(shape)) {
+      if (field.required && !seen.has(key)) {
+        ctx.report({ pos, message: `missing required key "${key}"` });
+        ok = false;
+      }
+    }
+    return ok ? (out as Located<Out<S>>) : undefined;
+  };
+}
+
+/** Any YAML value, kept as plain data (for free-form parts such as binding descriptions). */
+export const anyValue: Checker<unknown> = (node) => (node as Node | null)?.toJSON?.() ?? (isScalar(node) ? node.value : null);
