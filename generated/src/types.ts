@@ -3238,6 +3238,62 @@ export type GetSubClientCompanyListParams = Record<string, never>;
 /** Result of GetSubClientCompanyList. */
 export type GetSubClientCompanyListResult = GetSubClientCompanyListResponse[];
 
+/** Parameter and result types of every operation, by operation name. */
+export interface OperationTypes {
+  CancelAttendee: { params: CancelAttendeeParams; result: CancelAttendeeResult };
+  CancelBooking: { params: CancelBookingParams; result: CancelBookingResult };
+  GetAccommodation: { params: GetAccommodationParams; result: GetAccommodationResult };
+  GetAttendeeTypes: { params: GetAttendeeTypesParams; result: GetAttendeeTypesResult };
+  GetBookableSessions: { params: GetBookableSessionsParams; result: GetBookableSessionsResult };
+  GetBookingDetails: { params: GetBookingDetailsParams; result: GetBookingDetailsResult };
+  GetBooking: { params: GetBookingParams; result: GetBookingResult };
+  GetBookings: { params: GetBookingsParams; result: GetBookingsResult };
+  GetBookingsBatch: { params: GetBookingsBatchParams; result: GetBookingsBatchResult };
+  GetExtBookings: { params: GetExtBookingsParams; result: GetExtBookingsResult };
+  GetContact: { params: GetContactParams; result: GetContactResult };
+  GetContact2: { params: GetContact2Params; result: GetContact2Result };
+  VerifyTokenForContact: {
+    params: VerifyTokenForContactParams;
+    result: VerifyTokenForContactResult;
+  };
+  EventProfileSearch: { params: EventProfileSearchParams; result: EventProfileSearchResult };
+  GetShows: { params: GetShowsParams; result: GetShowsResult };
+  GetEventDetails7: { params: GetEventDetails7Params; result: GetEventDetails7Result };
+  GetEventDetails3: { params: GetEventDetails3Params; result: GetEventDetails3Result };
+  GetContactEventHistory3: {
+    params: GetContactEventHistory3Params;
+    result: GetContactEventHistory3Result;
+  };
+  GetTicketTypesByRoadshowId: {
+    params: GetTicketTypesByRoadshowIdParams;
+    result: GetTicketTypesByRoadshowIdResult;
+  };
+  GetSubmissionsForEvent2: {
+    params: GetSubmissionsForEvent2Params;
+    result: GetSubmissionsForEvent2Result;
+  };
+  GetCalendarEventsByDateRange: {
+    params: GetCalendarEventsByDateRangeParams;
+    result: GetCalendarEventsByDateRangeResult;
+  };
+  GetCalendarAttendeesForEvent: {
+    params: GetCalendarAttendeesForEventParams;
+    result: GetCalendarAttendeesForEventResult;
+  };
+  GetEventsByContactId: { params: GetEventsByContactIdParams; result: GetEventsByContactIdResult };
+  GetSpeakersforSeries: { params: GetSpeakersforSeriesParams; result: GetSpeakersforSeriesResult };
+  GetAttendeeStatuses: { params: GetAttendeeStatusesParams; result: GetAttendeeStatusesResult };
+  GetCustomFields: { params: GetCustomFieldsParams; result: GetCustomFieldsResult };
+  SubmitSimpleBookingWithBookingStatus: {
+    params: SubmitSimpleBookingWithBookingStatusParams;
+    result: SubmitSimpleBookingWithBookingStatusResult;
+  };
+  GetSubClientCompanyList: {
+    params: GetSubClientCompanyListParams;
+    result: GetSubClientCompanyListResult;
+  };
+}
+
 /** The operation names of the catalogue, in the document's order. */
 export const OPERATION_NAMES = [
   'CancelAttendee',

@@ -69,9 +69,17 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
 export function checkYaml<T>(text: string, file: string, checker: Checker<T>, out: Diagnostic[]): T | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
-  for (const e of [...doc.errors]) {
-    const [line, col] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [1, 1];
-    out.push({ pos: { file, line, col }, message: yamlMessage(e.code, e.message) });
+  const codes = new Set(doc.errors.map((e) => e.code));
+  for (const e of doc.errors) {
+    const start = e.linePos?.[0] ?? { line: 1, col: 1 };
+    if (e.code === 'MULTILINE_IMPLICIT_KEY' || (e.code === 'BLOCK_AS_IMPLICIT_KEY' && !codes.has('MULTILINE_IMPLICIT_KEY'))) {
+      // The yaml library blames the key before the mis-indented line; point at the line itself.
+      const line = e.linePos?.[1]?.line ?? start.line;
+      const col = (text.split('\n')[line - 1]?.search(/\S/) ?? 0) + 1;
+      out.push({ pos: { file, line, col }, message: 'bad indentation: this line is indented deeper than the key above it', hint: 'align it with its sibling keys' });
+    } else if (e.code !== 'BLOCK_AS_IMPLICIT_KEY') {
+      out.push({ pos: { file, line: start.line, col: start.col }, message: yamlMessage(e.code, e.message) });
+    }
   }
   if (doc.errors.length > 0) return undefined;
   const ctx: CheckContext = { file, lines, report: (d) => out.push(d) };
@@ -81,7 +89,7 @@ export function checkYaml<T>(text: string, file: string, checker: Checker<T>, ou
 function yamlMessage(code: string, message: string): string {
   const first = (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
   if (code === 'DUPLICATE_KEY') return `duplicate key: ${first}`;
-  if (code === 'BAD_INDENT' || code === 'MISSING_CHAR' || code === 'UNEXPECTED_TOKEN') return `bad indentation or structure: ${first}`;
+  if (code === 'BAD_INDENT') return `bad indentation: ${first}`;
   return `YAML syntax: ${first}`;
 }
 

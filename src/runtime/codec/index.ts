@@ -1,0 +1,2 @@
+export * from './elements.js';
+export * from './params.js';
