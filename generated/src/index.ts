@@ -2,3 +2,6 @@
 export * from './types.js';
 export * from './codecs.js';
 export * from './operations.js';
+export * from './auth.js';
+export * from './client.js';
+export * from './server.js';

@@ -5,6 +5,7 @@ import type { IrSpec } from './ir/model.js';
 import type { FileKind } from './render/format.js';
 import { codecsView } from './views/codecs-view.js';
 import { operationsView } from './views/operations-view.js';
+import { authView, clientView, serverView } from './views/service-view.js';
 import { typesView } from './views/types-view.js';
 
 export interface Artifact {
@@ -21,6 +22,9 @@ const tsArtifacts: Artifact[] = [
   { path: 'src/types.ts', kind: 'typescript', template: 'types.ts.hbs', exportAs: './types', view: typesView },
   { path: 'src/codecs.ts', kind: 'typescript', template: 'codecs.ts.hbs', exportAs: './codecs', view: codecsView },
   { path: 'src/operations.ts', kind: 'typescript', template: 'operations.ts.hbs', exportAs: './operations', view: operationsView },
+  { path: 'src/auth.ts', kind: 'typescript', template: 'auth.ts.hbs', exportAs: './auth', view: authView },
+  { path: 'src/client.ts', kind: 'typescript', template: 'client.ts.hbs', exportAs: './client', view: clientView },
+  { path: 'src/server.ts', kind: 'typescript', template: 'server.ts.hbs', exportAs: './server', view: serverView },
 ];
 
 function packageView(ir: IrSpec) {

@@ -1,2 +1,3 @@
 // Public surface of @evgen/runtime: what generated code and integrators import.
-export {};
+export * from './xml/index.js';
+export * from './codec/index.js';
