@@ -6,6 +6,7 @@ import {
   readString,
   escapeText,
   soapOperationElement,
+  namespaceFor as runtimeNamespaceFor,
   type AuthScheme,
   type AuthValues,
 } from '@evgen/runtime';
@@ -24,10 +25,8 @@ export const SERVICE = {
 } as const;
 
 /** {soap_namespace} for a base URL: the base URL with the https scheme, plus the version path. */
-export function namespaceFor(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  return `https://${base}${SERVICE.namespaceSuffix}`;
-}
+export const namespaceFor = (baseUrl: string): string =>
+  runtimeNamespaceFor(baseUrl, SERVICE.endpointPath);
 
 /**
  * Timestamp: The current UTC time formatted yyyy-MM-ddTHH:mm:ss.fffZ (24-hour clock, three fractional digits, literal Z).

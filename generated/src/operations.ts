@@ -23,6 +23,7 @@ import {
   writeDateTime,
   writeInt,
   writeItems,
+  type LocalDateTime,
   type OperationDef,
 } from '@evgen/runtime';
 import {

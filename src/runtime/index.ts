@@ -1,3 +1,4 @@
 // Public surface of @evgen/runtime: what generated code and integrators import.
 export * from './xml/index.js';
 export * from './codec/index.js';
+export * from './transport/index.js';

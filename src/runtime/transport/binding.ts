@@ -1,0 +1,41 @@
+// The four bindings, the OperationDef that generated code provides, and address rules.
+import type { XmlElement } from '../xml/index.js';
+
+export type Binding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+export const BINDINGS: readonly Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+
+export interface OperationDef<P, R> {
+  readonly name: string;
+  readonly method: string;
+  readonly mutating: boolean;
+  readonly hasResult: boolean;
+  readonly paramNames: readonly string[];
+  decodeSoapRequest(el: XmlElement, ns: string): P;
+  encodeSoapRequest(params: P, ns: string): string;
+  decodeHttpRequest(form: URLSearchParams): P;
+  encodeHttpRequest(params: P): URLSearchParams;
+  encodeSoapResponse(result: R, ns: string): string;
+  decodeSoapResponse(response: XmlElement, ns: string): R;
+  encodeHttpResponse(result: R, ns: string): string;
+  decodeHttpResponse(root: XmlElement | undefined, ns: string): R;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperationDef = OperationDef<any, any>;
+export type OperationTable = Readonly<Record<string, AnyOperationDef>>;
+
+export const CONTENT_TYPES = {
+  soap11: 'text/xml; charset=utf-8',
+  soap12: 'application/soap+xml; charset=utf-8',
+  form: 'application/x-www-form-urlencoded',
+  xml: 'text/xml; charset=utf-8',
+} as const;
+
+/** `/API/1_0/SOAP/` from `/API/1_0/SOAP/ServiceAPI.asmx`. */
+export const namespacePath = (endpointPath: string): string => endpointPath.slice(0, endpointPath.lastIndexOf('/') + 1);
+
+/** {soap_namespace}: the base URL (scheme replaced by https) followed by the version path. */
+export function namespaceFor(baseUrl: string, endpointPath: string): string {
+  const base = baseUrl.replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  return `https://${base}${namespacePath(endpointPath)}`;
+}

@@ -1,0 +1,110 @@
+// The client engine behind every generated client method: builds each binding's request, signs it
+// with a fresh timestamp, decodes the answer or raises a typed error. Uses only fetch and Web
+// Crypto, so it runs in Node and in browsers.
+import { parseXml, readSoapEnvelope, writeSoapEnvelope } from '../xml/index.js';
+import { TimestampClock, signRequest, type AuthScheme } from './auth.js';
+import { type Binding, CONTENT_TYPES, type OperationDef, namespaceFor } from './binding.js';
+import { ServiceError, TransportError, errorFromResponse, soapFaultOf } from './client-errors.js';
+
+export interface RetryPolicy {
+  readonly attempts: number;
+  readonly baseDelayMs?: number;
+  readonly maxDelayMs?: number;
+}
+
+export interface ClientOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly secretKey: string;
+  readonly auth: AuthScheme;
+  readonly endpointPath: string;
+  readonly binding?: Binding;
+  /** {soap_namespace}; default: the base URL with the https scheme plus the version path. */
+  readonly namespace?: string;
+  readonly timeoutMs?: number;
+  /** Opt-in; only operations that change nothing are retried, on network errors and HTTP 503. */
+  readonly retry?: RetryPolicy;
+  readonly fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  readonly binding?: Binding;
+}
+
+export interface Transport {
+  call<P, R>(op: OperationDef<P, R>, params: P, options?: CallOptions): Promise<R>;
+}
+
+interface Prepared {
+  readonly url: string;
+  readonly init: RequestInit;
+}
+
+export function createTransport(o: ClientOptions): Transport {
+  const base = o.baseUrl.replace(/\/+$/, '');
+  const endpoint = `${base}${o.endpointPath}`;
+  const ns = o.namespace ?? namespaceFor(base, o.endpointPath);
+  const clock = new TimestampClock();
+  const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function prepare<P>(op: OperationDef<P, unknown>, params: P, binding: Binding): Promise<Prepared> {
+    const Timestamp = clock.next();
+    const Signature = await signRequest(o.secretKey, op.name, Timestamp);
+    const values = { Timestamp, Operation: op.name, Signature, APIKey: o.apiKey };
+    if (binding === 'soap11' || binding === 'soap12') {
+      const body = writeSoapEnvelope(binding === 'soap11' ? '1.1' : '1.2', o.auth.encodeHeader(values, ns), op.encodeSoapRequest(params, ns));
+      const action = `${ns}${op.name}`;
+      const headers: Record<string, string> =
+        binding === 'soap11' ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` } : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
+      return { url: endpoint, init: { method: 'POST', headers, body } };
+    }
+    const h = o.auth.httpHeaders;
+    const headers: Record<string, string> = { [h.apiKey]: o.apiKey, [h.timestamp]: Timestamp, [h.signature]: Signature, [h.operation]: op.name };
+    const form = op.encodeHttpRequest(params).toString();
+    if (binding === 'httpGet') return { url: `${endpoint}/${op.name}${form ? `?${form}` : ''}`, init: { method: 'GET', headers } };
+    return { url: `${endpoint}/${op.name}`, init: { method: 'POST', headers: { ...headers, 'content-type': CONTENT_TYPES.form }, body: form } };
+  }
+
+  async function once<P, R>(op: OperationDef<P, R>, params: P, binding: Binding, signal: AbortSignal): Promise<R> {
+    const { url, init } = await prepare(op, params, binding);
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, signal });
+    } catch (e) {
+      const reason = signal.aborted ? (signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'was aborted') : 'failed';
+      throw new TransportError(`${op.name} over ${binding} ${reason}: ${(e as Error).message}`, undefined, { cause: e });
+    }
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (res.status !== 200) throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
+    if (binding === 'soap11' || binding === 'soap12') {
+      const { payload } = readSoapEnvelope(parseXml(body));
+      const fault = soapFaultOf(payload, binding, res.status);
+      if (fault) throw fault;
+      if (!payload || payload.name !== `${op.name}Response`) throw new TransportError(`${op.name}: expected ${op.name}Response in the SOAP Body, got ${payload?.name ?? 'nothing'}`, res.status);
+      return op.decodeSoapResponse(payload, ns);
+    }
+    return op.decodeHttpResponse(body.byteLength === 0 ? undefined : parseXml(body), ns);
+  }
+
+  return {
+    async call(op, params, options = {}) {
+      const binding = options.binding ?? o.binding ?? 'soap11';
+      const attempts = op.mutating ? 1 : Math.max(1, o.retry?.attempts ?? 1);
+      for (let attempt = 1; ; attempt++) {
+        const timeout = AbortSignal.timeout(options.timeoutMs ?? o.timeoutMs ?? 30_000);
+        const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+        try {
+          return await once(op, params, binding, signal);
+        } catch (e) {
+          const retryable = (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) || (e instanceof ServiceError && e.httpStatus === 503);
+          if (attempt >= attempts || !retryable || options.signal?.aborted) throw e;
+          const base = o.retry?.baseDelayMs ?? 100;
+          const delay = Math.min(o.retry?.maxDelayMs ?? 2_000, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+          await new Promise((r) => setTimeout(r, delay));
+        }
+      }
+    },
+  };
+}

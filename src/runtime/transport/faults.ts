@@ -1,0 +1,54 @@
+// The closed set of fault codes (spec/errors.yaml) and how each binding carries a fault.
+import { escapeText, writeSoapEnvelope, type SoapVersion } from '../xml/index.js';
+
+export const FAULT_CODES = ['AuthenticationFailed', 'InvalidRequest', 'InvalidParameter', 'NotFound', 'Conflict', 'Internal'] as const;
+export type FaultCode = (typeof FAULT_CODES)[number];
+
+const DEFAULT_STATUS: Record<FaultCode, number> = {
+  AuthenticationFailed: 403,
+  InvalidRequest: 400,
+  InvalidParameter: 400,
+  NotFound: 404,
+  Conflict: 409,
+  Internal: 500,
+};
+
+/** Thrown by handlers (and the engine) to answer with a fault. */
+export class ServiceFault extends Error {
+  /** HTTP status for the HTTP GET/POST bindings (401, 404, 405, 413, 415 refine the default). */
+  readonly httpStatus: number;
+  constructor(
+    readonly code: FaultCode,
+    message: string,
+    httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'ServiceFault';
+    this.httpStatus = httpStatus ?? DEFAULT_STATUS[code];
+  }
+}
+
+export const isSenderFault = (code: FaultCode): boolean => code !== 'Internal';
+
+export interface EncodedFault {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+const detail = (code: FaultCode, ns: string, detailElement: string) => `<${detailElement} xmlns="${escapeText(ns)}">${code}</${detailElement}>`;
+
+export function encodeSoapFault(version: SoapVersion, fault: ServiceFault, ns: string, detailElement = 'ErrorCode'): EncodedFault {
+  const text = escapeText(fault.message);
+  const sender = isSenderFault(fault.code);
+  if (version === '1.1') {
+    const body = `<soap:Fault><faultcode>soap:${sender ? 'Client' : 'Server'}</faultcode><faultstring>${text}</faultstring><detail>${detail(fault.code, ns, detailElement)}</detail></soap:Fault>`;
+    return { status: 500, contentType: 'text/xml; charset=utf-8', body: writeSoapEnvelope('1.1', undefined, body) };
+  }
+  const body = `<soap12:Fault><soap12:Code><soap12:Value>soap12:${sender ? 'Sender' : 'Receiver'}</soap12:Value></soap12:Code><soap12:Reason><soap12:Text xml:lang="en">${text}</soap12:Text></soap12:Reason><soap12:Detail>${detail(fault.code, ns, detailElement)}</soap12:Detail></soap12:Fault>`;
+  return { status: sender ? 400 : 500, contentType: 'application/soap+xml; charset=utf-8', body: writeSoapEnvelope('1.2', undefined, body) };
+}
+
+export function encodeHttpFault(fault: ServiceFault): EncodedFault {
+  return { status: fault.httpStatus, contentType: 'text/plain; charset=utf-8', body: `${fault.code}: ${fault.message}\n` };
+}

@@ -1,0 +1,95 @@
+// Puts a framework-neutral ServiceHandler on node:http: bounded body reading (413 without reading
+// the rest), header and request time-outs, graceful close that lets requests in flight finish.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_MAX_BODY_BYTES, type ServiceHandler } from './server.js';
+
+export interface NodeListenerOptions {
+  readonly maxBodyBytes?: number;
+}
+
+function tooLarge(res: ServerResponse, limit: number): void {
+  res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end(`InvalidRequest: request body larger than ${limit} bytes\n`);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
+}
+
+export function toNodeListener(handler: ServiceHandler, options: NodeListenerOptions = {}) {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    void (async () => {
+      const declared = Number(req.headers['content-length'] ?? '0');
+      if (declared > limit) return tooLarge(res, limit);
+      const body = await readBody(req, limit);
+      if (!body) return tooLarge(res, limit);
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      const out = await handler({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+      res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
+      res.end(out.body);
+    })().catch(() => {
+      // The handler turns every error into a fault; this is a broken socket or a bug: never crash.
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal: Internal error\n');
+    });
+  };
+}
+
+export interface ListenOptions extends NodeListenerOptions {
+  readonly host?: string;
+  readonly port?: number;
+  /** Time to receive the request headers (slowloris guard). Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive the whole request. Default 30 s. */
+  readonly requestTimeoutMs?: number;
+  readonly keepAliveTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  readonly server: Server;
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  /** Stops accepting, lets requests in flight finish, then closes idle connections. */
+  close(): Promise<void>;
+}
+
+export function listen(handler: ServiceHandler, options: ListenOptions = {}): Promise<RunningServer> {
+  const server = createServer(
+    { headersTimeout: options.headersTimeoutMs ?? 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000, keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000 },
+    toNodeListener(handler, options),
+  );
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      const { address, port } = server.address() as AddressInfo;
+      const host = address.includes(':') ? `[${address}]` : address;
+      resolve({
+        server,
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}

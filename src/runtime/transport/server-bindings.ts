@@ -1,0 +1,106 @@
+// The SOAP and HTTP GET/POST halves of the server pipeline: find the operation, check the binding's
+// rules, authenticate, decode parameters, call the handler, encode the result.
+import { XmlDecodeError, parseXml, readSoapEnvelope, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
+import type { AuthValues } from './auth.js';
+import { type AnyOperationDef, type Binding, CONTENT_TYPES } from './binding.js';
+import { ServiceFault } from './faults.js';
+import type { RequestContext, ServiceHandlerOptions, ServiceRequest, ServiceResponse } from './server.js';
+import { verifyAuth, type VerifyOptions } from './verify.js';
+
+export interface Pipeline {
+  readonly options: ServiceHandlerOptions;
+  readonly ops: ReadonlyMap<string, AnyOperationDef>;
+  readonly verify: VerifyOptions;
+  readonly maxBodyBytes: number;
+}
+
+interface Log {
+  operation?: string;
+  apiKeyName?: string;
+}
+
+const invalid = (message: string, status?: number) => new ServiceFault('InvalidRequest', message, status);
+
+/** `action` parameter of a SOAP 1.2 content type (quoted or not, with or without a space). */
+function actionParameter(contentType: string): string | undefined {
+  const m = /;\s*action\s*=\s*("([^"]*)"|[^;\s]*)/i.exec(contentType);
+  return m ? (m[2] ?? m[1]) : undefined;
+}
+
+const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, '$1');
+
+async function callHandler(p: Pipeline, op: AnyOperationDef, params: unknown, ctx: RequestContext): Promise<unknown> {
+  const handler = (p.options.handlers as Record<string, unknown>)[op.method];
+  if (typeof handler !== 'function') throw new ServiceFault('Internal', `no handler for ${op.name}`);
+  return (handler as (p: unknown, c: RequestContext) => unknown).call(p.options.handlers, params, ctx);
+}
+
+export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soap11' | 'soap12', ns: string, log: Log): Promise<ServiceResponse> {
+  let envelope;
+  try {
+    envelope = readSoapEnvelope(parseXml(req.body, { maxBytes: p.maxBodyBytes }));
+  } catch (e) {
+    if (e instanceof XmlDecodeError) throw invalid(e.message);
+    throw e;
+  }
+  const version = binding === 'soap11' ? '1.1' : '1.2';
+  if (envelope.version !== version) throw invalid(`a SOAP ${envelope.version} envelope was sent with the SOAP ${version} content type`);
+  const payload = envelope.payload;
+  if (!payload) throw invalid('the SOAP Body holds no operation element');
+  const op = payload.ns === ns ? p.ops.get(payload.name) : undefined;
+  if (!op) throw invalid(`unknown operation {${payload.ns}}${payload.name}; operations are in namespace ${ns}`);
+  log.operation = op.name;
+
+  const expectedAction = `${ns}${op.name}`;
+  const type = req.headers['content-type'] ?? '';
+  const action = binding === 'soap11' ? req.headers.soapaction : actionParameter(type);
+  if (binding === 'soap11' && action === undefined) throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
+  if (action !== undefined && unquote(action) !== expectedAction) throw invalid(`SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`);
+
+  const header = envelope.header?.children.find((c) => c.name === p.options.auth.headerElement && c.ns === ns);
+  if (!header) throw new ServiceFault('AuthenticationFailed', `${p.options.auth.headerElement} header missing`, 401);
+  let values: AuthValues;
+  try {
+    values = p.options.auth.decodeHeader(header);
+  } catch (e) {
+    if (e instanceof XmlDecodeError) throw new ServiceFault('AuthenticationFailed', `${p.options.auth.headerElement}: ${e.message}`, 401);
+    throw e;
+  }
+  const key = await verifyAuth(values, op.name, p.verify);
+  log.apiKeyName = key.name;
+  const params = decodeParams(() => op.decodeSoapRequest(payload, ns), payload);
+  const result = await callHandler(p, op, params, { apiKey: values.APIKey, apiKeyName: key.name, operation: op.name, binding });
+  const body = writeSoapEnvelope(version, undefined, op.encodeSoapResponse(result, ns));
+  return { status: 200, headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 }, body };
+}
+
+function decodeParams(decode: () => unknown, el?: XmlElement): unknown {
+  try {
+    return decode();
+  } catch (e) {
+    if (e instanceof XmlDecodeError) throw new ServiceFault('InvalidParameter', el ? e.prepend(el.name).message : e.message);
+    throw e;
+  }
+}
+
+export async function handleHttp(p: Pipeline, req: ServiceRequest, op: AnyOperationDef, binding: Binding, url: URL, ns: string, log: Log): Promise<ServiceResponse> {
+  let form = url.searchParams;
+  if (req.method === 'POST') {
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    if (!type.startsWith(CONTENT_TYPES.form)) throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
+    form = new URLSearchParams(new TextDecoder().decode(req.body));
+  }
+  const h = p.options.auth.httpHeaders;
+  const credentialNames = new Set([h.apiKey, h.timestamp, h.signature].map((n) => n.toLowerCase()));
+  for (const name of new Set([...form.keys(), ...url.searchParams.keys()])) {
+    if (credentialNames.has(name.toLowerCase())) throw invalid(`credentials must travel as the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}, never as the parameter "${name}"`);
+  }
+  const header = (name: string) => req.headers[name.toLowerCase()];
+  const sentOperation = header(h.operation);
+  const values = { APIKey: header(h.apiKey), Timestamp: header(h.timestamp), Signature: header(h.signature), Operation: sentOperation ?? op.name };
+  const key = await verifyAuth(values, op.name, p.verify);
+  log.apiKeyName = key.name;
+  const params = decodeParams(() => op.decodeHttpRequest(form));
+  const result = await callHandler(p, op, params, { apiKey: values.APIKey!, apiKeyName: key.name, operation: op.name, binding });
+  return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: op.encodeHttpResponse(result, ns) };
+}

@@ -1,0 +1,144 @@
+// The framework-neutral server engine: one address, four bindings, authentication on every
+// operation, faults as each binding expects them. Generated code supplies the operations.
+import { XmlDecodeError, XmlEncodeError, XmlParseError } from '../xml/index.js';
+import type { AuthScheme } from './auth.js';
+import { type AnyOperationDef, type Binding, CONTENT_TYPES, type OperationTable } from './binding.js';
+import { ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
+import { MemoryReplayStore, type ReplayStore } from './replay.js';
+import { handleHttp, handleSoap, type Pipeline } from './server-bindings.js';
+import type { KeyLookup } from './verify.js';
+
+export interface ServiceRequest {
+  readonly method: string;
+  /** Path and query, e.g. `/API/1_0/SOAP/ServiceAPI.asmx/GetBooking?bookingId=1`. */
+  readonly url: string;
+  /** Lower-case header names. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Uint8Array;
+}
+
+export interface ServiceResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export type ServiceHandler = (req: ServiceRequest) => Promise<ServiceResponse>;
+
+export interface RequestContext {
+  readonly apiKey: string;
+  readonly apiKeyName: string | undefined;
+  readonly operation: string;
+  readonly binding: Binding;
+}
+
+export interface LogEntry {
+  readonly time: string;
+  readonly operation: string | undefined;
+  readonly binding: Binding | 'wsdl' | undefined;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly apiKeyName: string | undefined;
+  readonly faultCode: string | undefined;
+  /** For Internal faults only: the original error, for the operator's log (never sent). */
+  readonly error?: unknown;
+}
+
+export interface ServiceHandlerOptions {
+  readonly operations: OperationTable;
+  readonly handlers: object;
+  readonly auth: AuthScheme;
+  readonly endpointPath: string;
+  readonly lookupKey: KeyLookup;
+  readonly wsdl: (address: string, ns: string) => string;
+  /** Accepted distance of Timestamp from the server clock; default 300. */
+  readonly clockSkewSeconds?: number;
+  /** Default: in memory. `false` turns replay protection off. */
+  readonly replayStore?: ReplayStore | false;
+  readonly maxBodyBytes?: number;
+  /** Fixed {soap_namespace}; default: https://{Host}{namespace path} per request. */
+  readonly namespace?: string;
+  /** Fixed public base URL for the WSDL address; default: http://{Host}. */
+  readonly publicBaseUrl?: string;
+  readonly now?: () => number;
+  readonly onLog?: (entry: LogEntry) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export function createServiceHandler(options: ServiceHandlerOptions): ServiceHandler {
+  const ops = new Map<string, AnyOperationDef>(Object.values(options.operations).map((op) => [op.name, op]));
+  const nsPath = options.endpointPath.slice(0, options.endpointPath.lastIndexOf('/') + 1);
+  const pipeline: Pipeline = {
+    options,
+    ops,
+    verify: {
+      lookupKey: options.lookupKey,
+      clockSkewSeconds: options.clockSkewSeconds ?? 300,
+      replayStore: options.replayStore === false ? undefined : (options.replayStore ?? new MemoryReplayStore()),
+      now: options.now ?? Date.now,
+    },
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
+
+  return async (req) => {
+    const started = performance.now();
+    const host = req.headers.host ?? 'localhost';
+    const ns = options.namespace ?? `https://${host}${nsPath}`;
+    const url = new URL(req.url, 'http://host.invalid');
+    const log = { operation: undefined as string | undefined, binding: undefined as LogEntry['binding'], apiKeyName: undefined as string | undefined };
+    let res: ServiceResponse;
+    let faultCode: string | undefined;
+    let error: unknown;
+    try {
+      res = await route(pipeline, req, url, ns, host, log);
+    } catch (e) {
+      const fault = toFault(e);
+      faultCode = fault.code;
+      if (fault.code === 'Internal') error = e;
+      const encoded = log.binding === 'soap11' || log.binding === 'soap12' ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, ns) : encodeHttpFault(fault);
+      const status = log.binding === 'soap11' || log.binding === 'soap12' ? (fault.httpStatus === 413 || fault.httpStatus === 415 ? fault.httpStatus : encoded.status) : encoded.status;
+      res = { status, headers: { 'content-type': encoded.contentType }, body: encoded.body };
+    }
+    options.onLog?.({ time: new Date().toISOString(), ...log, status: res.status, durationMs: performance.now() - started, faultCode, ...(error ? { error } : {}) });
+    return res;
+  };
+}
+
+async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, host: string, log: { operation?: string; binding?: LogEntry['binding']; apiKeyName?: string }): Promise<ServiceResponse> {
+  const endpoint = p.options.endpointPath;
+  if (req.body.byteLength > p.maxBodyBytes) throw new ServiceFault('InvalidRequest', `request body larger than ${p.maxBodyBytes} bytes`, 413);
+  if (url.pathname === endpoint) {
+    if (req.method === 'GET' && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
+      log.binding = 'wsdl';
+      const address = `${p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`}${endpoint}`;
+      return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: p.options.wsdl(address, ns) };
+    }
+    if (req.method !== 'POST') throw new ServiceFault('InvalidRequest', `use POST for SOAP, GET ${endpoint}?wsdl for the WSDL, or ${endpoint}/<Operation>`, 405);
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    log.binding = type.startsWith('application/soap+xml') ? 'soap12' : 'soap11';
+    if (!type.startsWith('text/xml') && !type.startsWith('application/soap+xml')) {
+      throw new ServiceFault('InvalidRequest', `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`, 415);
+    }
+    return handleSoap(p, req, log.binding, ns, log);
+  }
+  if (url.pathname.startsWith(`${endpoint}/`)) {
+    log.binding = req.method === 'POST' ? 'httpPost' : 'httpGet';
+    const name = decodeURIComponent(url.pathname.slice(endpoint.length + 1));
+    const op = p.ops.get(name);
+    if (!op) throw new ServiceFault('InvalidRequest', `unknown operation "${name}"`, 404);
+    log.operation = op.name;
+    if (req.method !== 'GET' && req.method !== 'POST') throw new ServiceFault('InvalidRequest', 'use GET or POST', 405);
+    return handleHttp(p, req, op, log.binding, url, ns, log);
+  }
+  throw new ServiceFault('InvalidRequest', `no service at ${url.pathname}; the endpoint is ${endpoint}`, 404);
+}
+
+/** Any error as the fault that goes out; only ServiceFault and decode errors keep their text. */
+function toFault(e: unknown): ServiceFault {
+  if (e instanceof ServiceFault) return e;
+  if (e instanceof XmlParseError) return new ServiceFault('InvalidRequest', e.message, e.code === 'limit' ? 413 : 400);
+  if (e instanceof XmlDecodeError) return new ServiceFault('InvalidParameter', e.message);
+  if (e instanceof XmlEncodeError) return new ServiceFault('Internal', 'Internal error');
+  return new ServiceFault('Internal', 'Internal error');
+}
