@@ -5,3 +5,4 @@ export * from './operations.js';
 export * from './auth.js';
 export * from './client.js';
 export * from './server.js';
+export * from './wsdl.js';

@@ -7,6 +7,7 @@ import { codecsView } from './views/codecs-view.js';
 import { operationsView } from './views/operations-view.js';
 import { authView, clientView, serverView } from './views/service-view.js';
 import { typesView } from './views/types-view.js';
+import { wsdlView } from './views/wsdl-view.js';
 
 export interface Artifact {
   /** Path under the output directory. */
@@ -25,6 +26,7 @@ const tsArtifacts: Artifact[] = [
   { path: 'src/auth.ts', kind: 'typescript', template: 'auth.ts.hbs', exportAs: './auth', view: authView },
   { path: 'src/client.ts', kind: 'typescript', template: 'client.ts.hbs', exportAs: './client', view: clientView },
   { path: 'src/server.ts', kind: 'typescript', template: 'server.ts.hbs', exportAs: './server', view: serverView },
+  { path: 'src/wsdl.ts', kind: 'typescript', template: 'wsdl.ts.hbs', exportAs: './wsdl', view: wsdlView },
 ];
 
 function packageView(ir: IrSpec) {
