@@ -2,6 +2,7 @@
 // a command failed; 2 wrong usage.
 import { Command, CommanderError } from 'commander';
 import { registerGeneratorCommands } from './generator-commands.js';
+import { registerServiceCommands } from './service-commands.js';
 
 const program = new Command('evgen')
   .description('Spec-driven generator and reference service for the Event Management Web Service Interface 1.0')
@@ -18,6 +19,7 @@ Exit codes:
   );
 
 registerGeneratorCommands(program);
+registerServiceCommands(program);
 
 try {
   await program.parseAsync(process.argv);

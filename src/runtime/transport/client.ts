@@ -42,11 +42,21 @@ interface Prepared {
   readonly init: RequestInit;
 }
 
+// One clock per API key in this process: clients sharing a key never sign two calls with the same
+// timestamp, which the server would refuse as a replay. (Separate processes sharing a key can still
+// collide within one millisecond; give each process its own key.)
+const clocks = new Map<string, TimestampClock>();
+function clockFor(apiKey: string): TimestampClock {
+  let clock = clocks.get(apiKey);
+  if (!clock) clocks.set(apiKey, (clock = new TimestampClock()));
+  return clock;
+}
+
 export function createTransport(o: ClientOptions): Transport {
   const base = o.baseUrl.replace(/\/+$/, '');
   const endpoint = `${base}${o.endpointPath}`;
   const ns = o.namespace ?? namespaceFor(base, o.endpointPath);
-  const clock = new TimestampClock();
+  const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function prepare<P>(op: OperationDef<P, unknown>, params: P, binding: Binding): Promise<Prepared> {

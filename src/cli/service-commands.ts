@@ -1,0 +1,89 @@
+// Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
+// --db <path> (default ./data/events.sqlite, or EVGEN_DB).
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { openDatabase } from '../reference/db/open.js';
+import { createKey, listKeys, revokeKey } from '../reference/keys.js';
+import { seed } from '../reference/seed/index.js';
+import { startReferenceService } from '../reference/serve.js';
+import { createToken, parseDuration } from '../reference/tokens.js';
+
+const dbOption = (cmd: Command) => cmd.option('--db <path>', 'database file (env EVGEN_DB)', process.env.EVGEN_DB ?? './data/events.sqlite');
+const positiveInt = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+  return n;
+};
+
+function progressBar(done: number, total: number): void {
+  if (!process.stderr.isTTY && done !== total && done % 20_000 !== 0) return;
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(`\rseeding bookings [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+}
+
+export function registerServiceCommands(program: Command): void {
+  dbOption(program.command('serve').description('serve the reference service; creates, migrates and seeds an empty database first'))
+    .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (o: { db: string; port: number; host: string }) => {
+      const svc = await startReferenceService({ dbPath: resolve(o.db), host: o.host, port: o.port, seed: { onProgress: progressBar } });
+      const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
+      process.stderr.write(`Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`);
+      if (svc.demoKey) process.stderr.write(`  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`);
+      const stop = (signal: string) => {
+        process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
+        void svc.close().then(() => process.exit(0));
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
+
+  dbOption(program.command('seed').description('fill an empty database with deterministic demo data'))
+    .option('--events <n>', 'number of events', positiveInt, 36)
+    .option('--bookings <n>', 'number of bookings', positiveInt, 3000)
+    .option('--seed <n>', 'random seed', positiveInt, 1)
+    .action((o: { db: string; events: number; bookings: number; seed: number }) => {
+      const db = openDatabase(resolve(o.db));
+      const started = Date.now();
+      const summary = seed(db, { events: o.events, bookings: o.bookings, seed: o.seed, onProgress: progressBar });
+      db.close();
+      console.log(`seeded ${summary.events} events, ${summary.bookings} bookings, ${summary.contacts} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    });
+
+  const keys = program.command('keys').description('API keys of the reference service');
+  dbOption(keys.command('create').description('issue an API key and secret (the secret is shown once)'))
+    .requiredOption('--name <label>', 'who the key is for')
+    .option('--json', 'print {"apiKey":…,"secretKey":…}')
+    .action((o: { db: string; name: string; json?: boolean }) => {
+      const db = openDatabase(resolve(o.db));
+      const k = createKey(db, o.name);
+      db.close();
+      console.log(o.json ? JSON.stringify(k) : `APIKey:    ${k.apiKey}\nSecretKey: ${k.secretKey}`);
+    });
+  dbOption(keys.command('list').description('list keys (never secrets)')).action((o: { db: string }) => {
+    const db = openDatabase(resolve(o.db));
+    for (const k of listKeys(db)) console.log(`${k.apiKey}  ${k.name}  created ${k.created}${k.revoked ? `  REVOKED ${k.revoked}` : ''}`);
+    db.close();
+  });
+  dbOption(keys.command('revoke').description('revoke a key').argument('<key>', 'the API key')).action((key: string, o: { db: string }) => {
+    const db = openDatabase(resolve(o.db));
+    const done = revokeKey(db, key);
+    db.close();
+    if (!done) throw new Error(`no active key ${key}`);
+    console.log(`revoked ${key}`);
+  });
+
+  const tokens = program.command('tokens').description('contact tokens for VerifyTokenForContact');
+  dbOption(tokens.command('create').description('issue a ContactRegistration token for a contact'))
+    .requiredOption('--contact <id>', 'contact id', positiveInt)
+    .option('--single-use', 'the token works once')
+    .option('--ttl <duration>', 'lifetime such as 15m, 24h, 7d (default: no expiry)')
+    .option('--json', 'print {"token":…,"expiresAt":…}')
+    .action((o: { db: string; contact: number; singleUse?: boolean; ttl?: string; json?: boolean }) => {
+      const db = openDatabase(resolve(o.db));
+      const t = createToken(db, { contactId: o.contact, singleUse: o.singleUse ?? false, ...(o.ttl ? { ttlMs: parseDuration(o.ttl) } : {}) });
+      db.close();
+      console.log(o.json ? JSON.stringify(t) : `token: ${t.token}${t.expiresAt ? `\nexpires: ${t.expiresAt}` : ''}`);
+    });
+}

@@ -1,0 +1,36 @@
+// Opens the reference service's database: WAL, synchronous FULL (an acknowledged write survives
+// kill -9 and power loss), foreign keys, and the versioned migrations applied at start-up.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.js';
+
+export type Db = Database.Database;
+
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Applies the migrations not yet recorded in schema_migrations, each in its own transaction. */
+export function migrate(db: Db): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const done = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const applied: number[] = [];
+  for (const [i, sql] of MIGRATIONS.entries()) {
+    const version = i + 1;
+    if (done.has(version)) continue;
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, new Date().toISOString());
+    })();
+    applied.push(version);
+  }
+  return applied;
+}

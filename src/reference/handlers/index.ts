@@ -1,0 +1,12 @@
+// The reference service: every operation of the generated ServiceHandlers, on the database.
+import type { ServiceHandlers } from '../../../generated/src/server.js';
+import type { Db } from '../db/open.js';
+import { bookingHandlers } from './bookings.js';
+import { contactHandlers } from './contacts.js';
+import { eventHandlers } from './events.js';
+import { setupHandlers } from './setup.js';
+import { submitHandler } from './submit.js';
+
+export function referenceHandlers(db: Db): ServiceHandlers {
+  return { ...bookingHandlers(db), ...submitHandler(db), ...setupHandlers(db), ...eventHandlers(db), ...contactHandlers(db) };
+}

@@ -1,0 +1,63 @@
+// The reference service: the generated server on the SQLite database, with a health check, one
+// JSON log line per request (never the secret or the signature) and a graceful stop.
+import { listen, type RunningServer, type ServiceHandler } from '@evgen/runtime';
+import { createEventService } from '../../generated/src/server.js';
+import { openDatabase, type Db } from './db/open.js';
+import { referenceHandlers } from './handlers/index.js';
+import { createKey, keyLookup } from './keys.js';
+import { seed, type SeedOptions } from './seed/index.js';
+
+export interface ReferenceOptions {
+  readonly dbPath: string;
+  readonly host?: string;
+  readonly port?: number;
+  readonly log?: (line: string) => void;
+  readonly seed?: SeedOptions;
+}
+
+export interface ReferenceService {
+  readonly server: RunningServer;
+  readonly db: Db;
+  /** Set when this start created and seeded the database: the demo key pair to print. */
+  readonly demoKey: { apiKey: string; secretKey: string } | undefined;
+  close(): Promise<void>;
+}
+
+function withHealth(db: Db, handler: ServiceHandler): ServiceHandler {
+  const ping = db.prepare('SELECT 1');
+  return async (req) => {
+    if (req.method === 'GET' && req.url === '/healthz') {
+      ping.get();
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":"ok"}' };
+    }
+    return handler(req);
+  };
+}
+
+/** Opens (creating, migrating and seeding an empty database) and serves. */
+export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
+  const db = openDatabase(o.dbPath);
+  let demoKey: ReferenceService['demoKey'];
+  if ((db.prepare('SELECT count(*) FROM event').pluck().get() as number) === 0) {
+    seed(db, o.seed);
+    demoKey = createKey(db, 'demo');
+  }
+  const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const service = createEventService(referenceHandlers(db), {
+    lookupKey: keyLookup(db),
+    onLog: ({ error, ...entry }) => {
+      log(JSON.stringify({ ...entry, durationMs: Math.round(entry.durationMs * 100) / 100 }));
+      if (error) process.stderr.write(`internal error in ${entry.operation}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    },
+  });
+  const server = await listen(withHealth(db, service), { host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
+  return {
+    server,
+    db,
+    demoKey,
+    async close() {
+      await server.close();
+      db.close();
+    },
+  };
+}
