@@ -13,6 +13,8 @@ export function fieldCodecView(f: Pick<IrField, 'name' | 'xmlName' | 'value' | '
     encodePartial: `encode-${shape}`,
     decodePartial: `decode-${shape}`,
     required: !f.optional,
+    // Absent optional fields are left out of the decoded object rather than set to undefined.
+    returnEntry: f.optional ? `...(${f.name} === undefined ? undefined : { ${f.name} })` : f.name,
     content: writeFieldContent(f as IrField, `v.${f.name}`, `${owner}.${f.name}`),
     read: readField(f),
   };
