@@ -8,9 +8,14 @@ export type LocalDateTime = string;
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
-const trimXml = (s: string) => s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+const isXmlSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+// Values almost never carry surrounding whitespace: check the ends before paying for a regex.
+const trimXml = (s: string) =>
+  s.length > 0 && (isXmlSpace(s.charCodeAt(0)) || isXmlSpace(s.charCodeAt(s.length - 1))) ? s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : s;
 
 export function parseIntLexical(s: string): number {
+  // Fast path: up to 9 plain digits cannot leave int32.
+  if (s.length > 0 && s.length < 10 && /^\d+$/.test(s)) return Number(s);
   const t = trimXml(s);
   if (!/^[+-]?\d+$/.test(t)) throw new ValueError('int');
   const n = Number(t);
@@ -19,6 +24,8 @@ export function parseIntLexical(s: string): number {
 }
 
 export function parseBooleanLexical(s: string): boolean {
+  if (s === 'true') return true;
+  if (s === 'false') return false;
   const t = trimXml(s);
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;
