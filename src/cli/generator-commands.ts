@@ -69,4 +69,14 @@ export function registerGeneratorCommands(program: Command): void {
       console.log(`spec is valid: ${ir.operations.length} operations, ${ir.types.length} types, ${ir.gaps.length} gaps`);
     },
   );
+
+  program
+    .command('bench')
+    .description('measure the generator, codecs, server, client and memory, each against a baseline in the same run')
+    .option('--quick', 'shorter runs (for a smoke test)')
+    .option('--out <file>', 'where to write the JSON results', resolve(PROJECT_ROOT, '.bench/results.json'))
+    .action(async (o: { quick?: boolean; out: string }) => {
+      const { runBench } = await import('../bench/index.js');
+      await runBench({ quick: o.quick ?? false, out: resolve(o.out) });
+    });
 }

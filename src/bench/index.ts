@@ -1,0 +1,90 @@
+// `npm run bench`: generator, codecs, server, client and memory, each next to a baseline measured
+// in the same run; prints one table and writes it as JSON for comparison across commits.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { writeSoapEnvelope } from '@evgen/runtime';
+import { operations } from '../../generated/src/operations.js';
+import { compareOutput } from '../generator/output.js';
+import { generateFiles } from '../generator/pipeline.js';
+import { benchCodecs } from './codecs.js';
+import { median } from './measure.js';
+import { bookings } from './samples.js';
+import { benchServers } from './servers.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const exec = promisify(execFile);
+type Row = [string, string, string, string];
+
+async function timeIt(fn: () => Promise<unknown>, runs = 3): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+async function memory(n: number) {
+  const dir = await mkdtemp(join(tmpdir(), 'evgen-mem-'));
+  const file = join(dir, 'response.xml');
+  const ns = 'https://127.0.0.1/API/1_0/SOAP/';
+  await writeFile(file, writeSoapEnvelope('1.1', undefined, operations.GetBookings.encodeSoapResponse(bookings(n), ns)));
+  const { stdout } = await exec('node', ['--import', 'tsx', join(ROOT, 'src/bench/memory-child.ts'), file, ns], { cwd: ROOT, env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') }, maxBuffer: 1 << 20 });
+  await rm(dir, { recursive: true, force: true });
+  return JSON.parse(stdout) as { bytes: number; baselineRss: number; peakRss: number };
+}
+
+export async function runBench(o: { quick: boolean; out: string }): Promise<void> {
+  const rows: Row[] = [];
+  const r = (x: number) => x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
+  const add = (what: string, ours: string, base: string, ratio: string) => (rows.push([what, ours, base, ratio]), console.error(`  ${what}: ${ours} | ${base} | ${ratio}`));
+
+  console.error('generator…');
+  const spec = { specDir: join(ROOT, 'spec'), templatesDir: join(ROOT, 'templates') };
+  const gen = await timeIt(() => generateFiles(spec));
+  const check = await timeIt(() => exec('node', [join(ROOT, 'src/cli/bin.js'), 'check'], { cwd: ROOT }));
+  const inMemoryCheck = await timeIt(async () => compareOutput(join(ROOT, 'generated'), await generateFiles(spec)));
+  add('evgen generate (in memory, median of 3)', `${r(gen / 1000)} s`, '', '');
+  add('evgen check (whole command, median of 3)', `${r(check / 1000)} s`, `${r(inMemoryCheck / 1000)} s in process`, 'target < 3 s');
+
+  const codecs: Record<string, unknown>[] = [];
+  for (const n of o.quick ? [1_000] : [1_000, 10_000]) {
+    console.error(`codecs, ${n} bookings…`);
+    const c = benchCodecs(n, o.quick);
+    codecs.push({ ...c });
+    const mb = (c.bytes / 1e6).toFixed(1);
+    add(`decode GetBookings ${n} (${mb} MB) vs fast-xml-parser parse`, `${r(c.decodeMBs)} MB/s`, `${r(c.fxpParseMBs)} MB/s`, `${r(c.decodeMBs / c.fxpParseMBs)}x (target 6x)`);
+    add(`decode GetBookings ${n} vs saxes tokenising alone`, `${r(c.decodeMBs)} MB/s`, `${r(c.saxesMBs)} MB/s`, `${r(c.decodeMBs / c.saxesMBs)}x (target 0.6x)`);
+    add(`encode GetBookings ${n} vs fast-xml-parser XMLBuilder`, `${r(c.encodeMBs)} MB/s`, `${r(c.fxpBuildMBs)} MB/s`, `${r(c.encodeMBs / c.fxpBuildMBs)}x (target 2.5x)`);
+  }
+
+  console.error('memory…');
+  const mem = await memory(10_000);
+  const over = mem.peakRss - mem.baselineRss;
+  add(`peak RSS decoding 10000 bookings (${(mem.bytes / 1e6).toFixed(1)} MB)`, `+${r(over / 1e6)} MB`, `${r(mem.bytes / 1e6)} MB document`, `${r(over / mem.bytes)}x size (target < 5x)`);
+
+  console.error('server and client (load from a separate process)…');
+  const duration = o.quick ? 3 : 8;
+  const { servers, client } = await benchServers(duration);
+  for (const s of servers) {
+    add(`${s.operation} SOAP 1.1, 32 connections: ours vs bare node:http`, `${r(s.ours.rps)} req/s p50 ${s.ours.p50} ms p99 ${s.ours.p99} ms`, `${r(s.bare.rps)} req/s`, `${r(s.ours.rps / s.bare.rps)}x (target 0.5x)`);
+    add(`${s.operation} SOAP 1.1: ours vs node-soap server`, `${r(s.ours.rps)} req/s`, `${r(s.nodeSoap.rps)} req/s p99 ${s.nodeSoap.p99} ms`, `${r(s.ours.rps / s.nodeSoap.rps)}x (target 3x)`);
+    if (s.ours.non2xx || s.nodeSoap.non2xx) add(`${s.operation} non-2xx answers`, String(s.ours.non2xx), String(s.nodeSoap.non2xx), '');
+  }
+  add('client GetEventDetails7, 8 in flight: ours vs node-soap client', `${r(client.oursCallsPerSec)} calls/s`, `${r(client.nodeSoapCallsPerSec)} calls/s`, `${r(client.oursCallsPerSec / client.nodeSoapCallsPerSec)}x`);
+
+  const header: Row = ['measure', 'ours', 'baseline', 'ratio'];
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
+  const line = (x: Row) => `| ${x.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
+  console.log([line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
+  console.log(`\nmeasured on ${machine}${o.quick ? ' (quick run)' : ''}`);
+  await mkdir(dirname(o.out), { recursive: true });
+  await writeFile(o.out, `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, servers, client }, null, 2)}\n`);
+  console.log(`written to ${o.out}`);
+}
