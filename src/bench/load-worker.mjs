@@ -4,10 +4,12 @@ import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 
 const o = JSON.parse(process.argv[2]);
-let tick = 0;
+// Strictly increasing timestamps: the server refuses a repeated one as a replay.
+let last = 0;
 const setupRequest = (req) => {
   if (!o.sign) return req;
-  const ts = new Date(Date.now() + (tick++ % 1000)).toISOString();
+  last = Math.max(last + 1, Date.now());
+  const ts = new Date(last).toISOString();
   const sig = createHmac('sha1', o.sign.secret).update(o.sign.operation + ts).digest('base64');
   return { ...req, body: o.body.replace('__TIMESTAMP__', ts).replace('__SIGNATURE__', sig) };
 };

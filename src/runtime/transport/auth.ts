@@ -63,12 +63,3 @@ export class TimestampClock {
     return formatTimestamp(this.#last);
   }
 }
-
-/** Constant-time comparison of two strings' UTF-8 bytes. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = utf8.encode(a);
-  const y = utf8.encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
