@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './client.js';
 export * from './server.js';
 export * from './wsdl.js';
+export * from './conformance.js';

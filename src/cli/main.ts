@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerGeneratorCommands } from './generator-commands.js';
 import { registerServiceCommands } from './service-commands.js';
+import { registerConformanceCommand } from './conformance-command.js';
 
 const program = new Command('evgen')
   .description('Spec-driven generator and reference service for the Event Management Web Service Interface 1.0')
@@ -20,6 +21,7 @@ Exit codes:
 
 registerGeneratorCommands(program);
 registerServiceCommands(program);
+registerConformanceCommand(program);
 
 try {
   await program.parseAsync(process.argv);

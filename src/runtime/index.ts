@@ -2,3 +2,4 @@
 export * from './xml/index.js';
 export * from './codec/index.js';
 export * from './transport/index.js';
+export * from './conformance/index.js';

@@ -2,7 +2,7 @@
 // with a fresh timestamp, decodes the answer or raises a typed error. Uses only fetch and Web
 // Crypto, so it runs in Node and in browsers.
 import { parseXml, readSoapEnvelope, writeSoapEnvelope } from '../xml/index.js';
-import { TimestampClock, signRequest, type AuthScheme } from './auth.js';
+import { TimestampClock, signRequest, type AuthScheme, type AuthValues } from './auth.js';
 import { type Binding, CONTENT_TYPES, type OperationDef, namespaceFor } from './binding.js';
 import { ServiceError, TransportError, errorFromResponse, soapFaultOf } from './client-errors.js';
 
@@ -37,9 +37,38 @@ export interface Transport {
   call<P, R>(op: OperationDef<P, R>, params: P, options?: CallOptions): Promise<R>;
 }
 
-interface Prepared {
+export interface PreparedRequest {
   readonly url: string;
   readonly init: RequestInit;
+}
+
+export interface RequestSigner {
+  readonly endpoint: string;
+  readonly ns: string;
+  readonly apiKey: string;
+  readonly secretKey: string;
+  readonly auth: AuthScheme;
+  readonly timestamp: string;
+  /** Changes the signed values (conformance tests send deliberately wrong ones); undefined sends none. */
+  readonly tamper?: (values: AuthValues) => AuthValues | undefined;
+}
+
+/** One binding's HTTP request for an operation call, signed (the client and the conformance runner share it). */
+export async function buildRequest<P>(s: RequestSigner, op: OperationDef<P, unknown>, params: P, binding: Binding): Promise<PreparedRequest> {
+  const signed = { Timestamp: s.timestamp, Operation: op.name, Signature: await signRequest(s.secretKey, op.name, s.timestamp), APIKey: s.apiKey };
+  const values = s.tamper ? s.tamper(signed) : signed;
+  if (binding === 'soap11' || binding === 'soap12') {
+    const body = writeSoapEnvelope(binding === 'soap11' ? '1.1' : '1.2', values ? s.auth.encodeHeader(values, s.ns) : undefined, op.encodeSoapRequest(params, s.ns));
+    const action = `${s.ns}${op.name}`;
+    const headers: Record<string, string> =
+      binding === 'soap11' ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` } : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
+    return { url: s.endpoint, init: { method: 'POST', headers, body } };
+  }
+  const h = s.auth.httpHeaders;
+  const headers: Record<string, string> = values ? { [h.apiKey]: values.APIKey, [h.timestamp]: values.Timestamp, [h.signature]: values.Signature, [h.operation]: values.Operation } : {};
+  const form = op.encodeHttpRequest(params).toString();
+  if (binding === 'httpGet') return { url: `${s.endpoint}/${op.name}${form ? `?${form}` : ''}`, init: { method: 'GET', headers } };
+  return { url: `${s.endpoint}/${op.name}`, init: { method: 'POST', headers: { ...headers, 'content-type': CONTENT_TYPES.form }, body: form } };
 }
 
 // One clock per API key in this process: clients sharing a key never sign two calls with the same
@@ -59,26 +88,8 @@ export function createTransport(o: ClientOptions): Transport {
   const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
-  async function prepare<P>(op: OperationDef<P, unknown>, params: P, binding: Binding): Promise<Prepared> {
-    const Timestamp = clock.next();
-    const Signature = await signRequest(o.secretKey, op.name, Timestamp);
-    const values = { Timestamp, Operation: op.name, Signature, APIKey: o.apiKey };
-    if (binding === 'soap11' || binding === 'soap12') {
-      const body = writeSoapEnvelope(binding === 'soap11' ? '1.1' : '1.2', o.auth.encodeHeader(values, ns), op.encodeSoapRequest(params, ns));
-      const action = `${ns}${op.name}`;
-      const headers: Record<string, string> =
-        binding === 'soap11' ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` } : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
-      return { url: endpoint, init: { method: 'POST', headers, body } };
-    }
-    const h = o.auth.httpHeaders;
-    const headers: Record<string, string> = { [h.apiKey]: o.apiKey, [h.timestamp]: Timestamp, [h.signature]: Signature, [h.operation]: op.name };
-    const form = op.encodeHttpRequest(params).toString();
-    if (binding === 'httpGet') return { url: `${endpoint}/${op.name}${form ? `?${form}` : ''}`, init: { method: 'GET', headers } };
-    return { url: `${endpoint}/${op.name}`, init: { method: 'POST', headers: { ...headers, 'content-type': CONTENT_TYPES.form }, body: form } };
-  }
-
   async function once<P, R>(op: OperationDef<P, R>, params: P, binding: Binding, signal: AbortSignal): Promise<R> {
-    const { url, init } = await prepare(op, params, binding);
+    const { url, init } = await buildRequest({ endpoint, ns, apiKey: o.apiKey, secretKey: o.secretKey, auth: o.auth, timestamp: clock.next() }, op, params, binding);
     let res: Response;
     try {
       res = await doFetch(url, { ...init, signal });
