@@ -8,6 +8,7 @@ import { createContext, runOperations, type ConformanceOptions, type Conformance
 export type { ConformanceModel, FieldSpec, Findings, OperationSpec, ValueSpec } from './model.js';
 export type { ConformanceOptions, ConformanceResult } from './runner.js';
 export { checkFields, checkResult, checkValue } from './shape.js';
+export { discover, type ParamValues } from './discover.js';
 
 export async function runConformance(o: ConformanceOptions): Promise<ConformanceResult[]> {
   const c = createContext(o);
