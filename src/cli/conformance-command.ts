@@ -5,9 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { BINDINGS, type Binding, type ConformanceResult } from '@evgen/runtime';
-import { checkConformance } from '../../generated/src/conformance.js';
-import { startReferenceService } from '../reference/serve.js';
-import { createToken } from '../reference/tokens.js';
 
 interface Options {
   url?: string;
@@ -53,9 +50,12 @@ export function registerConformanceCommand(program: Command): void {
     .action(async (o: Options) => {
       const bindings = o.binding.split(',').map((b) => b.trim()) as Binding[];
       for (const b of bindings) if (!BINDINGS.includes(b)) throw new Error(`unknown binding ${b}; use ${BINDINGS.join(', ')}`);
+      const { checkConformance } = await import('../../generated/src/conformance.js');
       let stop = async () => undefined as void;
       let target = { url: o.url, apiKey: o.apiKey, secretKey: o.secret, allowWrites: o.allowWrites ?? false, token: o.token };
       if (!o.url) {
+        const { startReferenceService } = await import('../reference/serve.js');
+        const { createToken } = await import('../reference/tokens.js');
         const dir = await mkdtemp(join(tmpdir(), 'evgen-conformance-'));
         const svc = await startReferenceService({ dbPath: join(dir, 'events.sqlite'), port: 0, log: () => undefined, seed: { events: 12, bookings: 300 } });
         stop = async () => (await svc.close(), await rm(dir, { recursive: true, force: true }));

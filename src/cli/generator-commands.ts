@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { compareOutput, writeOutput } from '../generator/output.js';
 import { generateFiles, loadIr } from '../generator/pipeline.js';
-import { typecheckGenerated } from '../generator/typecheck.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const defaults = {
@@ -35,6 +34,8 @@ export function registerGeneratorCommands(program: Command): void {
   ).action(async (o: PathOptions & { typecheck: boolean }) => {
     const files = await generateFiles({ specDir: resolve(o.spec), templatesDir: resolve(o.templates) });
     if (o.typecheck) {
+      // ts-morph is loaded only here: check and validate start faster without it.
+      const { typecheckGenerated } = await import('../generator/typecheck.js');
       const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
       if (errors.length > 0) throw new Error(`generated code does not type-check; nothing written:\n${errors.join('\n')}`);
     }

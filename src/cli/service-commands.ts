@@ -2,11 +2,16 @@
 // --db <path> (default ./data/events.sqlite, or EVGEN_DB).
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { openDatabase } from '../reference/db/open.js';
-import { createKey, listKeys, revokeKey } from '../reference/keys.js';
-import { seed } from '../reference/seed/index.js';
-import { startReferenceService } from '../reference/serve.js';
-import { createToken, parseDuration } from '../reference/tokens.js';
+
+// The reference service (better-sqlite3 and the generated server) loads only when one of these
+// commands runs, so the generator's commands start without it.
+const reference = async () => ({
+  ...(await import('../reference/db/open.js')),
+  ...(await import('../reference/keys.js')),
+  ...(await import('../reference/seed/index.js')),
+  ...(await import('../reference/serve.js')),
+  ...(await import('../reference/tokens.js')),
+});
 
 const dbOption = (cmd: Command) => cmd.option('--db <path>', 'database file (env EVGEN_DB)', process.env.EVGEN_DB ?? './data/events.sqlite');
 const positiveInt = (v: string) => {
@@ -27,6 +32,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (o: { db: string; port: number; host: string }) => {
+      const { startReferenceService } = await reference();
       const svc = await startReferenceService({ dbPath: resolve(o.db), host: o.host, port: o.port, seed: { onProgress: progressBar } });
       const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
       process.stderr.write(`Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`);
@@ -43,7 +49,8 @@ export function registerServiceCommands(program: Command): void {
     .option('--events <n>', 'number of events', positiveInt, 36)
     .option('--bookings <n>', 'number of bookings', positiveInt, 3000)
     .option('--seed <n>', 'random seed', positiveInt, 1)
-    .action((o: { db: string; events: number; bookings: number; seed: number }) => {
+    .action(async (o: { db: string; events: number; bookings: number; seed: number }) => {
+      const { openDatabase, seed } = await reference();
       const db = openDatabase(resolve(o.db));
       const started = Date.now();
       const summary = seed(db, { events: o.events, bookings: o.bookings, seed: o.seed, onProgress: progressBar });
@@ -55,18 +62,21 @@ export function registerServiceCommands(program: Command): void {
   dbOption(keys.command('create').description('issue an API key and secret (the secret is shown once)'))
     .requiredOption('--name <label>', 'who the key is for')
     .option('--json', 'print {"apiKey":…,"secretKey":…}')
-    .action((o: { db: string; name: string; json?: boolean }) => {
+    .action(async (o: { db: string; name: string; json?: boolean }) => {
+      const { openDatabase, createKey } = await reference();
       const db = openDatabase(resolve(o.db));
       const k = createKey(db, o.name);
       db.close();
       console.log(o.json ? JSON.stringify(k) : `APIKey:    ${k.apiKey}\nSecretKey: ${k.secretKey}`);
     });
-  dbOption(keys.command('list').description('list keys (never secrets)')).action((o: { db: string }) => {
+  dbOption(keys.command('list').description('list keys (never secrets)')).action(async (o: { db: string }) => {
+    const { openDatabase, listKeys } = await reference();
     const db = openDatabase(resolve(o.db));
     for (const k of listKeys(db)) console.log(`${k.apiKey}  ${k.name}  created ${k.created}${k.revoked ? `  REVOKED ${k.revoked}` : ''}`);
     db.close();
   });
-  dbOption(keys.command('revoke').description('revoke a key').argument('<key>', 'the API key')).action((key: string, o: { db: string }) => {
+  dbOption(keys.command('revoke').description('revoke a key').argument('<key>', 'the API key')).action(async (key: string, o: { db: string }) => {
+    const { openDatabase, revokeKey } = await reference();
     const db = openDatabase(resolve(o.db));
     const done = revokeKey(db, key);
     db.close();
@@ -80,7 +90,8 @@ export function registerServiceCommands(program: Command): void {
     .option('--single-use', 'the token works once')
     .option('--ttl <duration>', 'lifetime such as 15m, 24h, 7d (default: no expiry)')
     .option('--json', 'print {"token":…,"expiresAt":…}')
-    .action((o: { db: string; contact: number; singleUse?: boolean; ttl?: string; json?: boolean }) => {
+    .action(async (o: { db: string; contact: number; singleUse?: boolean; ttl?: string; json?: boolean }) => {
+      const { openDatabase, createToken, parseDuration } = await reference();
       const db = openDatabase(resolve(o.db));
       const t = createToken(db, { contactId: o.contact, singleUse: o.singleUse ?? false, ...(o.ttl ? { ttlMs: parseDuration(o.ttl) } : {}) });
       db.close();

@@ -1,7 +1,7 @@
 // A generated server on 127.0.0.1 with spy handlers, and raw signed requests for each binding, for
 // tests that need to send what the generated client never would.
 import { createHmac } from 'node:crypto';
-import { listen, type RunningServer, type ServiceHandlerOptions } from '@evgen/runtime';
+import { listen, type ListenOptions, type RunningServer, type ServiceHandlerOptions } from '@evgen/runtime';
 import { createEventService, type ServiceHandlers } from '../../generated/src/server.js';
 
 export const KEY = { apiKey: 'k-1', secret: 's3cret' };
@@ -14,7 +14,7 @@ export interface Harness {
   readonly calls: string[];
 }
 
-export async function startHarness(handlers: Partial<ServiceHandlers>, options: Partial<ServiceHandlerOptions> = {}): Promise<Harness> {
+export async function startHarness(handlers: Partial<ServiceHandlers>, options: Partial<ServiceHandlerOptions> & ListenOptions = {}): Promise<Harness> {
   const calls: string[] = [];
   const spied = new Proxy(handlers, {
     get: (target, prop) => {

@@ -61,6 +61,8 @@ export interface ListenOptions extends NodeListenerOptions {
   /** Time to receive the whole request. Default 30 s. */
   readonly requestTimeoutMs?: number;
   readonly keepAliveTimeoutMs?: number;
+  /** How often Node looks for connections past those time-outs. Default 1 s (Node's own is 30 s). */
+  readonly connectionsCheckingIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -73,7 +75,12 @@ export interface RunningServer {
 
 export function listen(handler: ServiceHandler, options: ListenOptions = {}): Promise<RunningServer> {
   const server = createServer(
-    { headersTimeout: options.headersTimeoutMs ?? 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000, keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000 },
+    {
+      headersTimeout: options.headersTimeoutMs ?? 10_000,
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+      connectionsCheckingInterval: options.connectionsCheckingIntervalMs ?? 1_000,
+    },
     toNodeListener(handler, options),
   );
   return new Promise((resolve, reject) => {
