@@ -1,5 +1,6 @@
 // What the spec holds, counted against the interface document: a drift in any count fails here.
 import { describe, expect, it } from 'vitest';
+import { FAULT_CODES } from '@evgen/runtime';
 import { projectIr } from '../support/ir.js';
 
 const OPERATIONS = [
@@ -104,5 +105,11 @@ describe('spec inventory', () => {
     const ir = await projectIr();
     expect(ir.gaps.length).toBeGreaterThanOrEqual(26);
     expect(new Set(ir.gaps.map((g) => g.id)).size).toBe(ir.gaps.length);
+  });
+
+  it('uses in the runtime exactly the fault codes of spec/errors.yaml', async () => {
+    const ir = await projectIr();
+    expect(ir.faults.map((f) => f.code)).toEqual([...FAULT_CODES]);
+    expect(ir.faults.filter((f) => f.soap11 === 'soap:Server').map((f) => f.code)).toEqual(['Internal']);
   });
 });
