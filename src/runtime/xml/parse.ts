@@ -70,9 +70,6 @@ export function parseXml(input: string | Uint8Array, limits?: Partial<XmlLimits>
   let root: MutableElement | undefined;
   let count = 0;
 
-  parser.on('error', (e) => {
-    throw new XmlParseError('syntax', `malformed XML: ${e.message}`);
-  });
   parser.on('doctype', () => {
     throw new XmlParseError('doctype', 'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)');
   });
@@ -106,7 +103,14 @@ export function parseXml(input: string | Uint8Array, limits?: Partial<XmlLimits>
   parser.on('text', onText);
   parser.on('cdata', onText);
 
-  parser.write(text).close();
+  // No 'error' handler: saxes then throws on malformed input, and a seventh registered handler
+  // makes saxes several times slower (measured: 85 → 16 MB/s), so errors are wrapped here.
+  try {
+    parser.write(text).close();
+  } catch (e) {
+    if (e instanceof XmlParseError) throw e;
+    throw new XmlParseError('syntax', `malformed XML: ${(e as Error).message}`);
+  }
   if (!root) throw new XmlParseError('syntax', 'malformed XML: no root element');
   return root;
 }
