@@ -55,7 +55,7 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   const codecs: Record<string, unknown>[] = [];
   for (const n of o.quick ? [1_000] : [1_000, 10_000]) {
     console.error(`codecs, ${n} bookings…`);
-    const c = benchCodecs(n, o.quick);
+    const c = await benchCodecs(n, o.quick);
     codecs.push({ ...c });
     const mb = (c.bytes / 1e6).toFixed(1);
     add(`decode GetBookings ${n} (${mb} MB) vs fast-xml-parser parse`, `${r(c.decodeMBs)} MB/s`, `${r(c.fxpParseMBs)} MB/s`, `${r(c.decodeMBs / c.fxpParseMBs)}x (target 6x)`);
