@@ -39,3 +39,10 @@ export function namespaceFor(baseUrl: string, endpointPath: string): string {
   const base = baseUrl.replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
   return `https://${base}${namespacePath(endpointPath)}`;
 }
+
+/** Parsed `Content-Type`: the lower-case media type, and whether the charset (if any) is UTF-8. */
+export function mediaType(header: string | undefined): { type: string; utf8: boolean } {
+  const [type = '', ...params] = (header ?? '').split(';');
+  const charset = params.map((p) => /^\s*charset\s*=\s*"?([^"]*)"?\s*$/i.exec(p)?.[1]).find((c) => c !== undefined);
+  return { type: type.trim().toLowerCase(), utf8: charset === undefined || /^utf-?8$/i.test(charset) };
+}

@@ -1,6 +1,6 @@
 // What the client raises: ServiceError for a fault the service answered with, TransportError when
 // no usable answer arrived (network, time-out, abort, unexpected status or body).
-import type { Binding } from './binding.js';
+import { type Binding, mediaType } from './binding.js';
 import { FAULT_CODES, type FaultCode } from './faults.js';
 import { SOAP11_NS, SOAP12_NS, parseXml, readSoapEnvelope, type XmlElement } from '../xml/index.js';
 
@@ -50,18 +50,25 @@ export function soapFaultOf(payload: XmlElement | undefined, binding: Binding, s
   return undefined;
 }
 
-/** Turns a non-200 answer into the error it stands for. */
-export function errorFromResponse(binding: Binding, status: number, contentType: string, body: Uint8Array): Error {
-  const bodyText = new TextDecoder().decode(body);
-  if (/xml/i.test(contentType)) {
+/** The fault a response carries, in any of the three forms (SOAP 1.1, SOAP 1.2, HTTP text), if any. */
+export function parseFault(binding: Binding, status: number, contentType: string, body: Uint8Array): ServiceError | undefined {
+  const { type } = mediaType(contentType);
+  if (type === 'text/xml' || type === 'application/soap+xml') {
     try {
-      const fault = soapFaultOf(readSoapEnvelope(parseXml(body)).payload, binding, status);
-      if (fault) return fault;
+      return soapFaultOf(readSoapEnvelope(parseXml(body)).payload, binding, status);
     } catch {
-      // not a SOAP fault: fall through
+      return undefined; // not a SOAP envelope
     }
   }
-  const m = /^(\w+): ([^\n]*)/.exec(bodyText);
-  if (m && /text\/plain/i.test(contentType)) return new ServiceError(asCode(m[1]), m[2] ?? '', status, binding);
-  return new TransportError(`HTTP ${status} from the service: ${bodyText.slice(0, 200)}`, status);
+  if (type !== 'text/plain') return undefined;
+  const m = /^(\w+): ([^\n]*)/.exec(new TextDecoder().decode(body));
+  return m ? new ServiceError(asCode(m[1]), m[2] ?? '', status, binding) : undefined;
+}
+
+/** Turns a non-200 answer into the error it stands for. */
+export function errorFromResponse(binding: Binding, status: number, contentType: string, body: Uint8Array): Error {
+  const fault = parseFault(binding, status, contentType, body);
+  if (fault) return fault;
+  const text = new TextDecoder().decode(body.subarray(0, 200));
+  return new TransportError(`HTTP ${status} from the service: ${text}`, status);
 }

@@ -88,16 +88,17 @@ export function createTransport(o: ClientOptions): Transport {
   const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
-  async function once<P, R>(op: OperationDef<P, R>, params: P, binding: Binding, signal: AbortSignal): Promise<R> {
+  async function once<P, R>(op: OperationDef<P, R>, params: P, binding: Binding, signal: AbortSignal, timeoutMs: number): Promise<R> {
     const { url, init } = await buildRequest({ endpoint, ns, apiKey: o.apiKey, secretKey: o.secretKey, auth: o.auth, timestamp: clock.next() }, op, params, binding);
     let res: Response;
+    let body: Uint8Array;
     try {
       res = await doFetch(url, { ...init, signal });
+      body = new Uint8Array(await res.arrayBuffer()); // the body can fail or time out too
     } catch (e) {
-      const reason = signal.aborted ? (signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'was aborted') : 'failed';
+      const reason = !signal.aborted ? 'failed' : isTimeout(signal.reason) ? `timed out after ${timeoutMs} ms` : 'was aborted';
       throw new TransportError(`${op.name} over ${binding} ${reason}: ${(e as Error).message}`, undefined, { cause: e });
     }
-    const body = new Uint8Array(await res.arrayBuffer());
     if (res.status !== 200) throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
     if (binding === 'soap11' || binding === 'soap12') {
       const { payload } = readSoapEnvelope(parseXml(body));
@@ -112,20 +113,36 @@ export function createTransport(o: ClientOptions): Transport {
   return {
     async call(op, params, options = {}) {
       const binding = options.binding ?? o.binding ?? 'soap11';
+      const timeoutMs = options.timeoutMs ?? o.timeoutMs ?? 30_000;
       const attempts = op.mutating ? 1 : Math.max(1, o.retry?.attempts ?? 1);
       for (let attempt = 1; ; attempt++) {
-        const timeout = AbortSignal.timeout(options.timeoutMs ?? o.timeoutMs ?? 30_000);
+        const timeout = AbortSignal.timeout(timeoutMs); // per attempt, so a retry gets the full time
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
         try {
-          return await once(op, params, binding, signal);
+          return await once(op, params, binding, signal, timeoutMs);
         } catch (e) {
-          const retryable = (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) || (e instanceof ServiceError && e.httpStatus === 503);
-          if (attempt >= attempts || !retryable || options.signal?.aborted) throw e;
+          if (attempt >= attempts || !isRetryable(e) || options.signal?.aborted) throw e;
           const base = o.retry?.baseDelayMs ?? 100;
           const delay = Math.min(o.retry?.maxDelayMs ?? 2_000, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
-          await new Promise((r) => setTimeout(r, delay));
+          await sleep(delay, options.signal);
         }
       }
     },
   };
+}
+
+const isTimeout = (reason: unknown): boolean => reason instanceof Error && reason.name === 'TimeoutError';
+
+/** No answer at all (network error, time-out) or 503: the call may be repeated if it changes nothing. */
+const isRetryable = (e: unknown): boolean =>
+  (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) || (e instanceof ServiceError && e.httpStatus === 503);
+
+/** Backoff that ends early, with the abort reason, when the caller aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => (signal?.removeEventListener('abort', abort), resolve());
+    const abort = () => (clearTimeout(timer), reject(new TransportError('the call was aborted while waiting to retry', undefined, { cause: signal?.reason })));
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', abort, { once: true });
+  });
 }

@@ -1,5 +1,5 @@
 // The closed set of fault codes (spec/errors.yaml) and how each binding carries a fault.
-import { escapeText, writeSoapEnvelope, type SoapVersion } from '../xml/index.js';
+import { escapeAttr, escapeText, writeSoapEnvelope, type SoapVersion } from '../xml/index.js';
 
 export const FAULT_CODES = ['AuthenticationFailed', 'InvalidRequest', 'InvalidParameter', 'NotFound', 'Conflict', 'Internal'] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];
@@ -36,10 +36,15 @@ export interface EncodedFault {
   readonly body: string;
 }
 
-const detail = (code: FaultCode, ns: string, detailElement: string) => `<${detailElement} xmlns="${escapeText(ns)}">${code}</${detailElement}>`;
+const detail = (code: FaultCode, ns: string, detailElement: string) => `<${detailElement} xmlns="${escapeAttr(ns)}">${code}</${detailElement}>`;
+
+export const INTERNAL_MESSAGE = 'Internal error';
+
+/** The text that may leave the server: an Internal fault never carries its original message. */
+export const publicMessage = (fault: ServiceFault): string => (fault.code === 'Internal' ? INTERNAL_MESSAGE : fault.message);
 
 export function encodeSoapFault(version: SoapVersion, fault: ServiceFault, ns: string, detailElement = 'ErrorCode'): EncodedFault {
-  const text = escapeText(fault.message);
+  const text = escapeText(publicMessage(fault));
   const sender = isSenderFault(fault.code);
   if (version === '1.1') {
     const body = `<soap:Fault><faultcode>soap:${sender ? 'Client' : 'Server'}</faultcode><faultstring>${text}</faultstring><detail>${detail(fault.code, ns, detailElement)}</detail></soap:Fault>`;
@@ -50,5 +55,5 @@ export function encodeSoapFault(version: SoapVersion, fault: ServiceFault, ns: s
 }
 
 export function encodeHttpFault(fault: ServiceFault): EncodedFault {
-  return { status: fault.httpStatus, contentType: 'text/plain; charset=utf-8', body: `${fault.code}: ${fault.message}\n` };
+  return { status: fault.httpStatus, contentType: 'text/plain; charset=utf-8', body: `${fault.code}: ${publicMessage(fault).replace(/[\r\n]+/g, ' ')}\n` };
 }

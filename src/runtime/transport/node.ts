@@ -1,6 +1,8 @@
 // Puts a framework-neutral ServiceHandler on node:http: bounded body reading (413 without reading
 // the rest), header and request time-outs, graceful close that lets requests in flight finish.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// node:http is fetched when listen() runs, not imported, so the @evgen/runtime barrel has no static
+// node: import and a browser bundle of the client needs no configuration.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_BODY_BYTES, type ServiceHandler } from './server.js';
 
@@ -29,6 +31,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
     });
     req.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     req.on('error', reject);
+    // A client that goes away mid-body must not leave this promise (and its chunks) pending.
+    req.once('close', () => reject(new Error('request closed before its body ended')));
   });
 }
 
@@ -74,29 +78,45 @@ export interface RunningServer {
 }
 
 export function listen(handler: ServiceHandler, options: ListenOptions = {}): Promise<RunningServer> {
-  const server = createServer(
-    {
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
-      requestTimeout: options.requestTimeoutMs ?? 30_000,
-      keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
-      connectionsCheckingInterval: options.connectionsCheckingIntervalMs ?? 1_000,
-    },
-    toNodeListener(handler, options),
-  );
+  const server = process.getBuiltinModule('node:http').createServer({
+    headersTimeout: options.headersTimeoutMs ?? 10_000,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+    connectionsCheckingInterval: options.connectionsCheckingIntervalMs ?? 1_000,
+  });
+  const drain = drainOnClose(server);
+  server.on('request', toNodeListener(handler, options)); // after drainOnClose's listener
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       const { address, port } = server.address() as AddressInfo;
       const host = address.includes(':') ? `[${address}]` : address;
-      resolve({
-        server,
-        url: `http://${host}:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeIdleConnections();
-          }),
-      });
+      resolve({ server, url: `http://${host}:${port}`, close: drain });
     });
   });
+}
+
+/**
+ * Graceful close. server.close() alone stops accepting but a keep-alive connection whose request
+ * was in flight stays open until its idle time-out; so once closing, every response not yet
+ * started says `Connection: close`, and each finished response closes the connections left idle.
+ */
+function drainOnClose(server: Server): () => Promise<void> {
+  let closing = false;
+  const open = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) res.setHeader('connection', 'close');
+    open.add(res);
+    res.on('close', () => {
+      open.delete(res);
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  return () =>
+    new Promise<void>((done) => {
+      closing = true;
+      for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
+      server.close(() => done());
+      server.closeIdleConnections();
+    });
 }

@@ -1,8 +1,8 @@
 // The SOAP and HTTP GET/POST halves of the server pipeline: find the operation, check the binding's
 // rules, authenticate, decode parameters, call the handler, encode the result.
-import { XmlDecodeError, parseXml, readSoapEnvelope, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
+import { XmlDecodeError, XmlParseError, parseXml, readSoapEnvelope, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
 import type { AuthValues } from './auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES } from './binding.js';
+import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
 import { ServiceFault } from './faults.js';
 import type { RequestContext, ServiceHandlerOptions, ServiceRequest, ServiceResponse } from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
@@ -41,6 +41,7 @@ export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soa
     envelope = readSoapEnvelope(parseXml(req.body, { maxBytes: p.maxBodyBytes }));
   } catch (e) {
     if (e instanceof XmlDecodeError) throw invalid(e.message);
+    if (e instanceof XmlParseError) throw invalid(e.message, e.code === 'limit' ? 413 : 400);
     throw e;
   }
   const version = binding === 'soap11' ? '1.1' : '1.2';
@@ -86,8 +87,8 @@ function decodeParams(decode: () => unknown, el?: XmlElement): unknown {
 export async function handleHttp(p: Pipeline, req: ServiceRequest, op: AnyOperationDef, binding: Binding, url: URL, ns: string, log: Log): Promise<ServiceResponse> {
   let form = url.searchParams;
   if (req.method === 'POST') {
-    const type = (req.headers['content-type'] ?? '').toLowerCase();
-    if (!type.startsWith(CONTENT_TYPES.form)) throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
+    const { type } = mediaType(req.headers['content-type']);
+    if (type !== CONTENT_TYPES.form) throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
   }
   const h = p.options.auth.httpHeaders;

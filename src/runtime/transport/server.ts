@@ -1,9 +1,8 @@
 // The framework-neutral server engine: one address, four bindings, authentication on every
 // operation, faults as each binding expects them. Generated code supplies the operations.
-import { XmlDecodeError, XmlEncodeError, XmlParseError } from '../xml/index.js';
 import type { AuthScheme } from './auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES, type OperationTable } from './binding.js';
-import { ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
+import { type AnyOperationDef, type Binding, CONTENT_TYPES, type OperationTable, mediaType } from './binding.js';
+import { INTERNAL_MESSAGE, ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import { handleHttp, handleSoap, type Pipeline } from './server-bindings.js';
 import type { KeyLookup } from './verify.js';
@@ -66,6 +65,18 @@ export interface ServiceHandlerOptions {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** Origin-form (`/path?q`) or absolute-form request target; anything else is a 400. */
+function requestUrl(target: string): URL {
+  try {
+    return target.startsWith('/') ? new URL(`http://host.invalid${target}`) : new URL(target);
+  } catch {
+    throw new ServiceFault('InvalidRequest', 'malformed request target');
+  }
+}
+
+
 export function createServiceHandler(options: ServiceHandlerOptions): ServiceHandler {
   const ops = new Map<string, AnyOperationDef>(Object.values(options.operations).map((op) => [op.name, op]));
   const nsPath = options.endpointPath.slice(0, options.endpointPath.lastIndexOf('/') + 1);
@@ -83,19 +94,19 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
 
   return async (req) => {
     const started = performance.now();
-    const host = req.headers.host ?? 'localhost';
+    // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
+    const host = req.headers.host !== undefined && HOST.test(req.headers.host) ? req.headers.host : 'localhost';
     const ns = options.namespace ?? `https://${host}${nsPath}`;
-    const url = new URL(req.url, 'http://host.invalid');
     const log = { operation: undefined as string | undefined, binding: undefined as LogEntry['binding'], apiKeyName: undefined as string | undefined };
     let res: ServiceResponse;
     let faultCode: string | undefined;
     let error: unknown;
     try {
-      res = await route(pipeline, req, url, ns, host, log);
+      res = await route(pipeline, req, requestUrl(req.url), ns, host, log);
     } catch (e) {
       const fault = toFault(e);
       faultCode = fault.code;
-      if (fault.code === 'Internal') error = e;
+      if (fault.code === 'Internal') error = e; // the original goes to the operator's log only
       const encoded = log.binding === 'soap11' || log.binding === 'soap12' ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, ns) : encodeHttpFault(fault);
       const status = log.binding === 'soap11' || log.binding === 'soap12' ? (fault.httpStatus === 413 || fault.httpStatus === 415 ? fault.httpStatus : encoded.status) : encoded.status;
       res = { status, headers: { 'content-type': encoded.contentType }, body: encoded.body };
@@ -115,16 +126,17 @@ async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, hos
       return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: p.options.wsdl(address, ns) };
     }
     if (req.method !== 'POST') throw new ServiceFault('InvalidRequest', `use POST for SOAP, GET ${endpoint}?wsdl for the WSDL, or ${endpoint}/<Operation>`, 405);
-    const type = (req.headers['content-type'] ?? '').toLowerCase();
-    log.binding = type.startsWith('application/soap+xml') ? 'soap12' : 'soap11';
-    if (!type.startsWith('text/xml') && !type.startsWith('application/soap+xml')) {
+    const { type, utf8 } = mediaType(req.headers['content-type']);
+    log.binding = type === 'application/soap+xml' ? 'soap12' : 'soap11';
+    if (type !== 'text/xml' && type !== 'application/soap+xml') {
       throw new ServiceFault('InvalidRequest', `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`, 415);
     }
+    if (!utf8) throw new ServiceFault('InvalidRequest', 'the only accepted charset is utf-8', 415);
     return handleSoap(p, req, log.binding, ns, log);
   }
   if (url.pathname.startsWith(`${endpoint}/`)) {
     log.binding = req.method === 'POST' ? 'httpPost' : 'httpGet';
-    const name = decodeURIComponent(url.pathname.slice(endpoint.length + 1));
+    const name = url.pathname.slice(endpoint.length + 1); // operation names are plain ASCII: no decoding
     const op = p.ops.get(name);
     if (!op) throw new ServiceFault('InvalidRequest', `unknown operation "${name}"`, 404);
     log.operation = op.name;
@@ -134,11 +146,11 @@ async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, hos
   throw new ServiceFault('InvalidRequest', `no service at ${url.pathname}; the endpoint is ${endpoint}`, 404);
 }
 
-/** Any error as the fault that goes out; only ServiceFault and decode errors keep their text. */
+/**
+ * Any error as the fault that goes out. Request parse and decode errors were turned into faults where
+ * they arise, so anything else (a handler's own error, an XmlEncodeError of its result) is Internal.
+ */
 function toFault(e: unknown): ServiceFault {
   if (e instanceof ServiceFault) return e;
-  if (e instanceof XmlParseError) return new ServiceFault('InvalidRequest', e.message, e.code === 'limit' ? 413 : 400);
-  if (e instanceof XmlDecodeError) return new ServiceFault('InvalidParameter', e.message);
-  if (e instanceof XmlEncodeError) return new ServiceFault('Internal', 'Internal error');
-  return new ServiceFault('Internal', 'Internal error');
+  return new ServiceFault('Internal', INTERNAL_MESSAGE);
 }

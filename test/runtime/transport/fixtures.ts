@@ -1,0 +1,185 @@
+// Hand-written stand-ins for what evgen generates: an AuthScheme, an `Echo` read operation (int +
+// string in, the same out), a `Forget` mutating operation with no result, and a server on
+// 127.0.0.1 with spy handlers plus raw signed requests for what a real client never sends.
+import { createHmac } from 'node:crypto';
+import {
+  XmlDecodeError,
+  createServiceHandler,
+  escapeText,
+  listen,
+  missingElement,
+  readInt,
+  readString,
+  type AuthScheme,
+  type AuthValues,
+  type OperationDef,
+  type RunningServer,
+  type ServiceHandlerOptions,
+  type XmlElement,
+} from '@evgen/runtime';
+
+export const ENDPOINT = '/API/1_0/SOAP/ServiceAPI.asmx';
+export const KEY = { apiKey: 'k-1', secret: 's3cret', name: 'tester' };
+
+const child = (el: XmlElement, ns: string, name: string): XmlElement => {
+  const c = el.children.find((x) => x.name === name && x.ns === ns);
+  if (!c) throw missingElement(name);
+  return c;
+};
+const el = (name: string, ns: string, content: string) => `<${name} xmlns="${ns}">${content}</${name}>`;
+
+export const fakeAuth: AuthScheme = {
+  headerElement: 'AuthenticationHeader',
+  encodeHeader: (v, ns) =>
+    el('AuthenticationHeader', ns, (['Timestamp', 'Operation', 'Signature', 'APIKey'] as const).map((k) => `<${k}>${escapeText(v[k])}</${k}>`).join('')),
+  decodeHeader: (h) => ({
+    Timestamp: readString(child(h, h.ns, 'Timestamp')),
+    Operation: readString(child(h, h.ns, 'Operation')),
+    Signature: readString(child(h, h.ns, 'Signature')),
+    APIKey: readString(child(h, h.ns, 'APIKey')),
+  }),
+  httpHeaders: { apiKey: 'APIKey', timestamp: 'Timestamp', signature: 'Signature', operation: 'Operation' },
+};
+
+export interface EchoParams {
+  count: number;
+  text: string;
+}
+
+const intParam = (form: URLSearchParams, name: string): number => {
+  const raw = form.get(name);
+  if (raw === null || !/^[+-]?\d+$/.test(raw)) throw new XmlDecodeError(name, 'int', raw ?? undefined);
+  return Number(raw);
+};
+const echoFields = (p: EchoParams) => `<count>${p.count}</count><text>${escapeText(p.text)}</text>`;
+const readEcho = (e: XmlElement, ns: string): EchoParams => ({ count: readInt(child(e, ns, 'count')), text: readString(child(e, ns, 'text')) });
+
+export const Echo: OperationDef<EchoParams, EchoParams> = {
+  name: 'Echo',
+  method: 'echo',
+  mutating: false,
+  hasResult: true,
+  paramNames: ['count', 'text'],
+  decodeSoapRequest: readEcho,
+  encodeSoapRequest: (p, ns) => el('Echo', ns, echoFields(p)),
+  decodeHttpRequest: (f) => ({ count: intParam(f, 'count'), text: f.get('text') ?? '' }),
+  encodeHttpRequest: (p) => new URLSearchParams({ count: String(p.count), text: p.text }),
+  encodeSoapResponse: (r, ns) => el('EchoResponse', ns, el('EchoResult', ns, echoFields(r))),
+  decodeSoapResponse: (r, ns) => readEcho(child(r, ns, 'EchoResult'), ns),
+  encodeHttpResponse: (r, ns) => `<?xml version="1.0" encoding="utf-8"?>${el('EchoResult', ns, echoFields(r))}`,
+  decodeHttpResponse: (root, ns) => {
+    if (!root || root.name !== 'EchoResult' || root.ns !== ns) throw new XmlDecodeError('EchoResult', 'an EchoResult document', root?.name);
+    return readEcho(root, ns);
+  },
+};
+
+export const Forget: OperationDef<{ ref: string }, void> = {
+  name: 'Forget',
+  method: 'forget',
+  mutating: true,
+  hasResult: false,
+  paramNames: ['ref'],
+  decodeSoapRequest: (e, ns) => ({ ref: readString(child(e, ns, 'ref')) }),
+  encodeSoapRequest: (p, ns) => el('Forget', ns, `<ref>${escapeText(p.ref)}</ref>`),
+  decodeHttpRequest: (f) => ({ ref: f.get('ref') ?? '' }),
+  encodeHttpRequest: (p) => new URLSearchParams({ ref: p.ref }),
+  encodeSoapResponse: (_r, ns) => `<ForgetResponse xmlns="${ns}" />`,
+  decodeSoapResponse: () => undefined,
+  encodeHttpResponse: () => '',
+  decodeHttpResponse: () => undefined,
+};
+
+export const operations = { Echo, Forget };
+
+export interface Handlers {
+  echo(p: EchoParams): EchoParams | Promise<EchoParams>;
+  forget(p: { ref: string }): void | Promise<void>;
+}
+
+export interface Harness {
+  readonly server: RunningServer;
+  readonly url: string;
+  /** {soap_namespace} as the server derives it from the Host header. */
+  readonly ns: string;
+  /** Handler methods called, in order. */
+  readonly calls: string[];
+  readonly logs: Parameters<NonNullable<ServiceHandlerOptions['onLog']>>[0][];
+}
+
+export async function startServer(handlers: Partial<Handlers> = {}, options: Partial<ServiceHandlerOptions> = {}, maxBodyBytes?: number): Promise<Harness> {
+  const calls: string[] = [];
+  const logs: Harness['logs'] = [];
+  const impl: Handlers = { echo: (p) => p, forget: () => undefined, ...handlers };
+  const spied = {
+    echo: (p: EchoParams) => (calls.push('echo'), impl.echo(p)),
+    forget: (p: { ref: string }) => (calls.push('forget'), impl.forget(p)),
+  };
+  const handler = createServiceHandler({
+    operations,
+    handlers: spied,
+    auth: fakeAuth,
+    endpointPath: ENDPOINT,
+    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
+    wsdl: (address, ns) => `<?xml version="1.0"?><definitions targetNamespace="${ns}"><address location="${address}"/></definitions>`,
+    onLog: (e) => logs.push(e),
+    ...(maxBodyBytes ? { maxBodyBytes } : {}),
+    ...options,
+  });
+  const server = await listen(handler, { host: '127.0.0.1', port: 0, ...(maxBodyBytes ? { maxBodyBytes } : {}) });
+  return { server, url: server.url, ns: `https://${new URL(server.url).host}/API/1_0/SOAP/`, calls, logs };
+}
+
+let tick = 0;
+/** A valid timestamp, distinct per call so tests never replay by accident. */
+export const freshTimestamp = (offsetMs = 0): string => new Date(Date.now() + offsetMs + tick++).toISOString();
+/** The signature computed independently of the runtime, with node:crypto. */
+export const nodeSign = (operation: string, timestamp: string, secret = KEY.secret): string =>
+  createHmac('sha1', Buffer.from(secret, 'utf8')).update(operation + timestamp, 'utf8').digest('base64');
+
+/** Valid values for `operation`, with overrides applied (a key set to undefined is left out). */
+export function authValues(operation: string, over: Partial<Record<keyof AuthValues, string | undefined>> = {}): Partial<AuthValues> {
+  const Timestamp = 'Timestamp' in over ? over.Timestamp : freshTimestamp();
+  const base: Partial<AuthValues> = { Timestamp, Operation: operation, Signature: nodeSign(operation, Timestamp ?? ''), APIKey: KEY.apiKey };
+  const out: Partial<AuthValues> = { ...base, ...over };
+  for (const k of Object.keys(out) as (keyof AuthValues)[]) if (out[k] === undefined) delete out[k];
+  return out;
+}
+
+export function authHeaderXml(ns: string, v: Partial<AuthValues>): string {
+  const parts = (['Timestamp', 'Operation', 'Signature', 'APIKey'] as const).filter((k) => v[k] !== undefined).map((k) => `<${k}>${escapeText(v[k]!)}</${k}>`);
+  return el('AuthenticationHeader', ns, parts.join(''));
+}
+
+export function soapEnvelope(version: '1.1' | '1.2', header: string | undefined, body: string): string {
+  const ns = version === '1.1' ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
+  return `<?xml version="1.0" encoding="utf-8"?><s:Envelope xmlns:s="${ns}">${header === undefined ? '' : `<s:Header>${header}</s:Header>`}<s:Body>${body}</s:Body></s:Envelope>`;
+}
+
+export const echoBody = (ns: string, p: EchoParams = { count: 7, text: 'hi' }) => Echo.encodeSoapRequest(p, ns);
+
+export interface RawResponse {
+  status: number;
+  type: string;
+  text: string;
+}
+
+export async function send(url: string, init: RequestInit): Promise<RawResponse> {
+  const res = await fetch(url, init);
+  return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+}
+
+/** A raw SOAP 1.1 or 1.2 request for `op` with the given auth values (undefined = no header). */
+export function soapRequest(h: Harness, version: '1.1' | '1.2', op: string, body: string, auth: Partial<AuthValues> | undefined, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string> =
+    version === '1.1'
+      ? { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${h.ns}${op}"` }
+      : { 'content-type': `application/soap+xml; charset=utf-8; action="${h.ns}${op}"` };
+  return send(h.url + ENDPOINT, { method: 'POST', headers: { ...headers, ...extraHeaders }, body: soapEnvelope(version, auth && authHeaderXml(h.ns, auth), body) });
+}
+
+/** HTTP credential headers from auth values. */
+export const httpAuthHeaders = (v: Partial<AuthValues>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const k of ['APIKey', 'Timestamp', 'Signature', 'Operation'] as const) if (v[k] !== undefined) out[k] = v[k]!;
+  return out;
+};
