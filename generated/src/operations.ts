@@ -2,6 +2,7 @@
 // One OperationDef per operation: what the generic server and client engines of @evgen/runtime
 // need to carry it over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST.
 import {
+  NO_ELEMENT,
   escapeText,
   httpDocument,
   missingElement,
@@ -96,14 +97,15 @@ export const operations: {
     mutating: true,
     hasResult: false,
     paramNames: ['attendeeReference'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let attendeeReference: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'attendeeReference':
-            if (c.nil) throw nilNotAllowed(c);
-            attendeeReference = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            attendeeReference = readString(d, c);
             break;
         }
       }
@@ -126,13 +128,13 @@ export const operations: {
     encodeSoapResponse(r, ns) {
       return soapOperationElement('CancelAttendeeResponse', ns, '');
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return undefined;
     },
     encodeHttpResponse(r, ns) {
       return '';
     },
-    decodeHttpResponse(root, ns) {
+    decodeHttpResponse(doc, ns) {
       return undefined;
     },
   },
@@ -147,14 +149,15 @@ export const operations: {
     mutating: true,
     hasResult: false,
     paramNames: ['bookingReference'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let bookingReference: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'bookingReference':
-            if (c.nil) throw nilNotAllowed(c);
-            bookingReference = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            bookingReference = readString(d, c);
             break;
         }
       }
@@ -177,13 +180,13 @@ export const operations: {
     encodeSoapResponse(r, ns) {
       return soapOperationElement('CancelBookingResponse', ns, '');
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return undefined;
     },
     encodeHttpResponse(r, ns) {
       return '';
     },
-    decodeHttpResponse(root, ns) {
+    decodeHttpResponse(doc, ns) {
       return undefined;
     },
   },
@@ -197,14 +200,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -231,18 +235,20 @@ export const operations: {
         '<GetAccommodationResult>' + encodeAccommodationResponse(r) + '</GetAccommodationResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetAccommodationResult'), (x) =>
-        decodeAccommodationResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetAccommodationResult'),
+        ns,
+        decodeAccommodationResponse,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('AccommodationResponse', ns, encodeAccommodationResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'AccommodationResponse'), (x) =>
-        decodeAccommodationResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'AccommodationResponse');
+      return readComplex(d, 0, ns, decodeAccommodationResponse);
     },
   },
   /**
@@ -255,14 +261,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -291,12 +298,13 @@ export const operations: {
           '</GetAttendeeTypesResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetAttendeeTypesResult'),
+        d,
+        requireChild(d, el, ns, 'GetAttendeeTypesResult'),
         ns,
         'AttendeeTypeResponse',
-        (x) => decodeAttendeeTypeResponse(x, ns),
+        decodeAttendeeTypeResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -306,13 +314,9 @@ export const operations: {
         writeItems(r, 'AttendeeTypeResponse', encodeAttendeeTypeResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfAttendeeTypeResponse'),
-        ns,
-        'AttendeeTypeResponse',
-        (x) => decodeAttendeeTypeResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfAttendeeTypeResponse');
+      return readList(d, 0, ns, 'AttendeeTypeResponse', decodeAttendeeTypeResponse);
     },
   },
   /**
@@ -325,14 +329,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -361,12 +366,13 @@ export const operations: {
           '</GetBookableSessionsResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetBookableSessionsResult'),
+        d,
+        requireChild(d, el, ns, 'GetBookableSessionsResult'),
         ns,
         'BookableSessionResponse',
-        (x) => decodeBookableSessionResponse(x, ns),
+        decodeBookableSessionResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -376,13 +382,9 @@ export const operations: {
         writeItems(r, 'BookableSessionResponse', encodeBookableSessionResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfBookableSessionResponse'),
-        ns,
-        'BookableSessionResponse',
-        (x) => decodeBookableSessionResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfBookableSessionResponse');
+      return readList(d, 0, ns, 'BookableSessionResponse', decodeBookableSessionResponse);
     },
   },
   /**
@@ -395,14 +397,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['bookingId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let bookingId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'bookingId':
-            if (c.nil) throw nilNotAllowed(c);
-            bookingId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            bookingId = readInt(d, c);
             break;
         }
       }
@@ -429,18 +432,20 @@ export const operations: {
         '<GetBookingDetailsResult>' + encodeBookingDetails(r) + '</GetBookingDetailsResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetBookingDetailsResult'), (x) =>
-        decodeBookingDetails(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetBookingDetailsResult'),
+        ns,
+        decodeBookingDetails,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('BookingDetails', ns, encodeBookingDetails(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'BookingDetails'), (x) =>
-        decodeBookingDetails(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'BookingDetails');
+      return readComplex(d, 0, ns, decodeBookingDetails);
     },
   },
   /**
@@ -453,14 +458,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['bookingId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let bookingId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'bookingId':
-            if (c.nil) throw nilNotAllowed(c);
-            bookingId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            bookingId = readInt(d, c);
             break;
         }
       }
@@ -487,18 +493,15 @@ export const operations: {
         '<GetBookingResult>' + encodeBookingResponse(r) + '</GetBookingResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetBookingResult'), (x) =>
-        decodeBookingResponse(x, ns),
-      );
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(d, requireChild(d, el, ns, 'GetBookingResult'), ns, decodeBookingResponse);
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('BookingResponse', ns, encodeBookingResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'BookingResponse'), (x) =>
-        decodeBookingResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'BookingResponse');
+      return readComplex(d, 0, ns, decodeBookingResponse);
     },
   },
   /**
@@ -511,19 +514,20 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId', 'skip'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
       let skip: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
           case 'skip':
-            if (c.nil) throw nilNotAllowed(c);
-            skip = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            skip = readInt(d, c);
             break;
         }
       }
@@ -555,9 +559,13 @@ export const operations: {
           '</GetBookingsResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readList(requireChild(el, ns, 'GetBookingsResult'), ns, 'BookingResponse', (x) =>
-        decodeBookingResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readList(
+        d,
+        requireChild(d, el, ns, 'GetBookingsResult'),
+        ns,
+        'BookingResponse',
+        decodeBookingResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -567,10 +575,9 @@ export const operations: {
         writeItems(r, 'BookingResponse', encodeBookingResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(requireRoot(root, ns, 'ArrayOfBookingResponse'), ns, 'BookingResponse', (x) =>
-        decodeBookingResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfBookingResponse');
+      return readList(d, 0, ns, 'BookingResponse', decodeBookingResponse);
     },
   },
   /**
@@ -583,24 +590,25 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId', 'skip', 'size'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
       let skip: number | undefined;
       let size: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
           case 'skip':
-            if (c.nil) throw nilNotAllowed(c);
-            skip = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            skip = readInt(d, c);
             break;
           case 'size':
-            if (c.nil) throw nilNotAllowed(c);
-            size = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            size = readInt(d, c);
             break;
         }
       }
@@ -639,9 +647,13 @@ export const operations: {
           '</GetBookingsBatchResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readList(requireChild(el, ns, 'GetBookingsBatchResult'), ns, 'BookingResponse', (x) =>
-        decodeBookingResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readList(
+        d,
+        requireChild(d, el, ns, 'GetBookingsBatchResult'),
+        ns,
+        'BookingResponse',
+        decodeBookingResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -651,10 +663,9 @@ export const operations: {
         writeItems(r, 'BookingResponse', encodeBookingResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(requireRoot(root, ns, 'ArrayOfBookingResponse'), ns, 'BookingResponse', (x) =>
-        decodeBookingResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfBookingResponse');
+      return readList(d, 0, ns, 'BookingResponse', decodeBookingResponse);
     },
   },
   /**
@@ -667,19 +678,20 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId', 'skip'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
       let skip: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
           case 'skip':
-            if (c.nil) throw nilNotAllowed(c);
-            skip = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            skip = readInt(d, c);
             break;
         }
       }
@@ -711,9 +723,13 @@ export const operations: {
           '</GetExtBookingsResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readList(requireChild(el, ns, 'GetExtBookingsResult'), ns, 'BookingExtResponse', (x) =>
-        decodeBookingExtResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readList(
+        d,
+        requireChild(d, el, ns, 'GetExtBookingsResult'),
+        ns,
+        'BookingExtResponse',
+        decodeBookingExtResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -723,13 +739,9 @@ export const operations: {
         writeItems(r, 'BookingExtResponse', encodeBookingExtResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfBookingExtResponse'),
-        ns,
-        'BookingExtResponse',
-        (x) => decodeBookingExtResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfBookingExtResponse');
+      return readList(d, 0, ns, 'BookingExtResponse', decodeBookingExtResponse);
     },
   },
   /**
@@ -742,14 +754,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['email'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let email: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'email':
-            if (c.nil) throw nilNotAllowed(c);
-            email = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            email = readString(d, c);
             break;
         }
       }
@@ -776,18 +789,15 @@ export const operations: {
         '<GetContactResult>' + encodeContactResponse(r) + '</GetContactResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetContactResult'), (x) =>
-        decodeContactResponse(x, ns),
-      );
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(d, requireChild(d, el, ns, 'GetContactResult'), ns, decodeContactResponse);
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('ContactResponse', ns, encodeContactResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'ContactResponse'), (x) =>
-        decodeContactResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ContactResponse');
+      return readComplex(d, 0, ns, decodeContactResponse);
     },
   },
   /**
@@ -800,14 +810,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['emailAddress'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let emailAddress: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'emailAddress':
-            if (c.nil) throw nilNotAllowed(c);
-            emailAddress = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            emailAddress = readString(d, c);
             break;
         }
       }
@@ -834,18 +845,20 @@ export const operations: {
         '<GetContact2Result>' + encodeContactResponse2(r) + '</GetContact2Result>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetContact2Result'), (x) =>
-        decodeContactResponse2(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetContact2Result'),
+        ns,
+        decodeContactResponse2,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('ContactResponse2', ns, encodeContactResponse2(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'ContactResponse2'), (x) =>
-        decodeContactResponse2(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ContactResponse2');
+      return readComplex(d, 0, ns, decodeContactResponse2);
     },
   },
   /**
@@ -860,19 +873,20 @@ export const operations: {
     mutating: true,
     hasResult: true,
     paramNames: ['tokenType', 'tokenValue'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let tokenType: string | undefined;
       let tokenValue: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'tokenType':
-            if (c.nil) throw nilNotAllowed(c);
-            tokenType = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            tokenType = readString(d, c);
             break;
           case 'tokenValue':
-            if (c.nil) throw nilNotAllowed(c);
-            tokenValue = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            tokenValue = readString(d, c);
             break;
         }
       }
@@ -907,18 +921,20 @@ export const operations: {
           '</VerifyTokenForContactResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'VerifyTokenForContactResult'), (x) =>
-        decodeContactTokenResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'VerifyTokenForContactResult'),
+        ns,
+        decodeContactTokenResponse,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('ContactTokenResponse', ns, encodeContactTokenResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'ContactTokenResponse'), (x) =>
-        decodeContactTokenResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ContactTokenResponse');
+      return readComplex(d, 0, ns, decodeContactTokenResponse);
     },
   },
   /**
@@ -931,14 +947,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['searchQuery'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let searchQuery: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'searchQuery':
-            if (c.nil) throw nilNotAllowed(c);
-            searchQuery = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            searchQuery = readString(d, c);
             break;
         }
       }
@@ -967,9 +984,12 @@ export const operations: {
           '</EventProfileSearchResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'EventProfileSearchResult'), (x) =>
-        decodeEventProfileSearchResponseModel(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'EventProfileSearchResult'),
+        ns,
+        decodeEventProfileSearchResponseModel,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -979,10 +999,9 @@ export const operations: {
         encodeEventProfileSearchResponseModel(r),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'EventProfileSearchResponseModel'), (x) =>
-        decodeEventProfileSearchResponseModel(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'EventProfileSearchResponseModel');
+      return readComplex(d, 0, ns, decodeEventProfileSearchResponseModel);
     },
   },
   /**
@@ -995,10 +1014,11 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: [],
-    decodeSoapRequest(el, ns) {
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+    decodeSoapRequest(d, el, ns) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
         }
       }
       return {};
@@ -1023,9 +1043,13 @@ export const operations: {
           '</GetShowsResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readList(requireChild(el, ns, 'GetShowsResult'), ns, 'ShowResponse', (x) =>
-        decodeShowResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readList(
+        d,
+        requireChild(d, el, ns, 'GetShowsResult'),
+        ns,
+        'ShowResponse',
+        decodeShowResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1035,10 +1059,9 @@ export const operations: {
         writeItems(r, 'ShowResponse', encodeShowResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(requireRoot(root, ns, 'ArrayOfShowResponse'), ns, 'ShowResponse', (x) =>
-        decodeShowResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfShowResponse');
+      return readList(d, 0, ns, 'ShowResponse', decodeShowResponse);
     },
   },
   /**
@@ -1051,14 +1074,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -1085,18 +1109,20 @@ export const operations: {
         '<GetEventDetails7Result>' + encodeEventDetailsResponse7(r) + '</GetEventDetails7Result>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetEventDetails7Result'), (x) =>
-        decodeEventDetailsResponse7(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetEventDetails7Result'),
+        ns,
+        decodeEventDetailsResponse7,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('EventDetailsResponse7', ns, encodeEventDetailsResponse7(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'EventDetailsResponse7'), (x) =>
-        decodeEventDetailsResponse7(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'EventDetailsResponse7');
+      return readComplex(d, 0, ns, decodeEventDetailsResponse7);
     },
   },
   /**
@@ -1109,14 +1135,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -1143,18 +1170,20 @@ export const operations: {
         '<GetEventDetails3Result>' + encodeEventDetailsResponse3(r) + '</GetEventDetails3Result>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetEventDetails3Result'), (x) =>
-        decodeEventDetailsResponse3(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetEventDetails3Result'),
+        ns,
+        decodeEventDetailsResponse3,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('EventDetailsResponse3', ns, encodeEventDetailsResponse3(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'EventDetailsResponse3'), (x) =>
-        decodeEventDetailsResponse3(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'EventDetailsResponse3');
+      return readComplex(d, 0, ns, decodeEventDetailsResponse3);
     },
   },
   /**
@@ -1167,14 +1196,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['email'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let email: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'email':
-            if (c.nil) throw nilNotAllowed(c);
-            email = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            email = readString(d, c);
             break;
         }
       }
@@ -1203,12 +1233,13 @@ export const operations: {
           '</GetContactEventHistory3Result>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetContactEventHistory3Result'),
+        d,
+        requireChild(d, el, ns, 'GetContactEventHistory3Result'),
         ns,
         'ContactEventHistoryResponse3',
-        (x) => decodeContactEventHistoryResponse3(x, ns),
+        decodeContactEventHistoryResponse3,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1218,13 +1249,9 @@ export const operations: {
         writeItems(r, 'ContactEventHistoryResponse3', encodeContactEventHistoryResponse3),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfContactEventHistoryResponse3'),
-        ns,
-        'ContactEventHistoryResponse3',
-        (x) => decodeContactEventHistoryResponse3(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfContactEventHistoryResponse3');
+      return readList(d, 0, ns, 'ContactEventHistoryResponse3', decodeContactEventHistoryResponse3);
     },
   },
   /**
@@ -1237,14 +1264,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['roadshowId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let roadshowId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'roadshowId':
-            if (c.nil) throw nilNotAllowed(c);
-            roadshowId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            roadshowId = readInt(d, c);
             break;
         }
       }
@@ -1280,12 +1308,13 @@ export const operations: {
           '</GetTicketTypesByRoadshowIdResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetTicketTypesByRoadshowIdResult'),
+        d,
+        requireChild(d, el, ns, 'GetTicketTypesByRoadshowIdResult'),
         ns,
         'EventBasicWithTicketTypeResponse',
-        (x) => decodeEventBasicWithTicketTypeResponse(x, ns),
+        decodeEventBasicWithTicketTypeResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1295,12 +1324,14 @@ export const operations: {
         writeItems(r, 'EventBasicWithTicketTypeResponse', encodeEventBasicWithTicketTypeResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfEventBasicWithTicketTypeResponse');
       return readList(
-        requireRoot(root, ns, 'ArrayOfEventBasicWithTicketTypeResponse'),
+        d,
+        0,
         ns,
         'EventBasicWithTicketTypeResponse',
-        (x) => decodeEventBasicWithTicketTypeResponse(x, ns),
+        decodeEventBasicWithTicketTypeResponse,
       );
     },
   },
@@ -1314,19 +1345,20 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId', 'clientUserId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
       let clientUserId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
           case 'clientUserId':
-            if (c.nil) throw nilNotAllowed(c);
-            clientUserId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            clientUserId = readInt(d, c);
             break;
         }
       }
@@ -1361,12 +1393,13 @@ export const operations: {
           '</GetSubmissionsForEvent2Result>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetSubmissionsForEvent2Result'),
+        d,
+        requireChild(d, el, ns, 'GetSubmissionsForEvent2Result'),
         ns,
         'SubmissionBasicResponse',
-        (x) => decodeSubmissionBasicResponse(x, ns),
+        decodeSubmissionBasicResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1376,13 +1409,9 @@ export const operations: {
         writeItems(r, 'SubmissionBasicResponse', encodeSubmissionBasicResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfSubmissionBasicResponse'),
-        ns,
-        'SubmissionBasicResponse',
-        (x) => decodeSubmissionBasicResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfSubmissionBasicResponse');
+      return readList(d, 0, ns, 'SubmissionBasicResponse', decodeSubmissionBasicResponse);
     },
   },
   /**
@@ -1395,24 +1424,25 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['fromDate', 'toDate', 'includeArchived'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let fromDate: LocalDateTime | undefined;
       let toDate: LocalDateTime | undefined;
       let includeArchived: boolean | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'fromDate':
-            if (c.nil) throw nilNotAllowed(c);
-            fromDate = readDateTime(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            fromDate = readDateTime(d, c);
             break;
           case 'toDate':
-            if (c.nil) throw nilNotAllowed(c);
-            toDate = readDateTime(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            toDate = readDateTime(d, c);
             break;
           case 'includeArchived':
-            if (c.nil) throw nilNotAllowed(c);
-            includeArchived = readBoolean(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            includeArchived = readBoolean(d, c);
             break;
         }
       }
@@ -1455,18 +1485,20 @@ export const operations: {
           '</GetCalendarEventsByDateRangeResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetCalendarEventsByDateRangeResult'), (x) =>
-        decodeCalendarEventsResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetCalendarEventsByDateRangeResult'),
+        ns,
+        decodeCalendarEventsResponse,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('CalendarEventsResponse', ns, encodeCalendarEventsResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'CalendarEventsResponse'), (x) =>
-        decodeCalendarEventsResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'CalendarEventsResponse');
+      return readComplex(d, 0, ns, decodeCalendarEventsResponse);
     },
   },
   /**
@@ -1479,14 +1511,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -1515,18 +1548,20 @@ export const operations: {
           '</GetCalendarAttendeesForEventResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'GetCalendarAttendeesForEventResult'), (x) =>
-        decodeCalendarAttendeesResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'GetCalendarAttendeesForEventResult'),
+        ns,
+        decodeCalendarAttendeesResponse,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('CalendarAttendeesResponse', ns, encodeCalendarAttendeesResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'CalendarAttendeesResponse'), (x) =>
-        decodeCalendarAttendeesResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'CalendarAttendeesResponse');
+      return readComplex(d, 0, ns, decodeCalendarAttendeesResponse);
     },
   },
   /**
@@ -1539,24 +1574,25 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['contactId', 'includeArchived', 'isTestBookingForm'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let contactId: number | undefined;
       let includeArchived: boolean | undefined;
       let isTestBookingForm: boolean | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'contactId':
-            if (c.nil) throw nilNotAllowed(c);
-            contactId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            contactId = readInt(d, c);
             break;
           case 'includeArchived':
-            if (c.nil) throw nilNotAllowed(c);
-            includeArchived = readBoolean(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            includeArchived = readBoolean(d, c);
             break;
           case 'isTestBookingForm':
-            if (c.nil) throw nilNotAllowed(c);
-            isTestBookingForm = readBoolean(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            isTestBookingForm = readBoolean(d, c);
             break;
         }
       }
@@ -1595,12 +1631,13 @@ export const operations: {
           '</GetEventsByContactIdResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetEventsByContactIdResult'),
+        d,
+        requireChild(d, el, ns, 'GetEventsByContactIdResult'),
         ns,
         'ContactEventResponse',
-        (x) => decodeContactEventResponse(x, ns),
+        decodeContactEventResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1610,13 +1647,9 @@ export const operations: {
         writeItems(r, 'ContactEventResponse', encodeContactEventResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfContactEventResponse'),
-        ns,
-        'ContactEventResponse',
-        (x) => decodeContactEventResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfContactEventResponse');
+      return readList(d, 0, ns, 'ContactEventResponse', decodeContactEventResponse);
     },
   },
   /**
@@ -1629,14 +1662,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['seriesValue'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let seriesValue: string | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'seriesValue':
-            if (c.nil) throw nilNotAllowed(c);
-            seriesValue = readString(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            seriesValue = readString(d, c);
             break;
         }
       }
@@ -1665,12 +1699,13 @@ export const operations: {
           '</GetSpeakersforSeriesResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetSpeakersforSeriesResult'),
+        d,
+        requireChild(d, el, ns, 'GetSpeakersforSeriesResult'),
         ns,
         'SpeakerSeriesResponse',
-        (x) => decodeSpeakerSeriesResponse(x, ns),
+        decodeSpeakerSeriesResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1680,13 +1715,9 @@ export const operations: {
         writeItems(r, 'SpeakerSeriesResponse', encodeSpeakerSeriesResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfSpeakerSeriesResponse'),
-        ns,
-        'SpeakerSeriesResponse',
-        (x) => decodeSpeakerSeriesResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfSpeakerSeriesResponse');
+      return readList(d, 0, ns, 'SpeakerSeriesResponse', decodeSpeakerSeriesResponse);
     },
   },
   /**
@@ -1699,14 +1730,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -1735,12 +1767,13 @@ export const operations: {
           '</GetAttendeeStatusesResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetAttendeeStatusesResult'),
+        d,
+        requireChild(d, el, ns, 'GetAttendeeStatusesResult'),
         ns,
         'AttendeeStatusResponse',
-        (x) => decodeAttendeeStatusResponse(x, ns),
+        decodeAttendeeStatusResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1750,13 +1783,9 @@ export const operations: {
         writeItems(r, 'AttendeeStatusResponse', encodeAttendeeStatusResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfAttendeeStatusResponse'),
-        ns,
-        'AttendeeStatusResponse',
-        (x) => decodeAttendeeStatusResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfAttendeeStatusResponse');
+      return readList(d, 0, ns, 'AttendeeStatusResponse', decodeAttendeeStatusResponse);
     },
   },
   /**
@@ -1769,14 +1798,15 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: ['eventId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
         }
       }
@@ -1805,12 +1835,13 @@ export const operations: {
           '</GetCustomFieldsResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetCustomFieldsResult'),
+        d,
+        requireChild(d, el, ns, 'GetCustomFieldsResult'),
         ns,
         'CustomFieldResponse',
-        (x) => decodeCustomFieldResponse(x, ns),
+        decodeCustomFieldResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -1820,13 +1851,9 @@ export const operations: {
         writeItems(r, 'CustomFieldResponse', encodeCustomFieldResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
-      return readList(
-        requireRoot(root, ns, 'ArrayOfCustomFieldResponse'),
-        ns,
-        'CustomFieldResponse',
-        (x) => decodeCustomFieldResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfCustomFieldResponse');
+      return readList(d, 0, ns, 'CustomFieldResponse', decodeCustomFieldResponse);
     },
   },
   /**
@@ -1841,34 +1868,35 @@ export const operations: {
     mutating: true,
     hasResult: true,
     paramNames: ['eventId', 'attendeeTypeId', 'ticketTypeId', 'bookingStatusId', 'contactId'],
-    decodeSoapRequest(el, ns) {
+    decodeSoapRequest(d, el, ns) {
       let eventId: number | undefined;
       let attendeeTypeId: number | undefined;
       let ticketTypeId: number | undefined;
       let bookingStatusId: number | undefined;
       let contactId: number | undefined;
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
           case 'eventId':
-            if (c.nil) throw nilNotAllowed(c);
-            eventId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            eventId = readInt(d, c);
             break;
           case 'attendeeTypeId':
-            if (c.nil) throw nilNotAllowed(c);
-            attendeeTypeId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            attendeeTypeId = readInt(d, c);
             break;
           case 'ticketTypeId':
-            if (c.nil) throw nilNotAllowed(c);
-            ticketTypeId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            ticketTypeId = readInt(d, c);
             break;
           case 'bookingStatusId':
-            if (c.nil) throw nilNotAllowed(c);
-            bookingStatusId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            bookingStatusId = readInt(d, c);
             break;
           case 'contactId':
-            if (c.nil) throw nilNotAllowed(c);
-            contactId = readInt(c);
+            if (d.nil(c)) throw nilNotAllowed(d, c);
+            contactId = readInt(d, c);
             break;
         }
       }
@@ -1942,18 +1970,20 @@ export const operations: {
           '</SubmitSimpleBookingWithBookingStatusResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
-      return readComplex(requireChild(el, ns, 'SubmitSimpleBookingWithBookingStatusResult'), (x) =>
-        decodeSimpleBookingResponse(x, ns),
+    decodeSoapResponse(d, el, ns) {
+      return readComplex(
+        d,
+        requireChild(d, el, ns, 'SubmitSimpleBookingWithBookingStatusResult'),
+        ns,
+        decodeSimpleBookingResponse,
       );
     },
     encodeHttpResponse(r, ns) {
       return httpDocument('SimpleBookingResponse', ns, encodeSimpleBookingResponse(r));
     },
-    decodeHttpResponse(root, ns) {
-      return readComplex(requireRoot(root, ns, 'SimpleBookingResponse'), (x) =>
-        decodeSimpleBookingResponse(x, ns),
-      );
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'SimpleBookingResponse');
+      return readComplex(d, 0, ns, decodeSimpleBookingResponse);
     },
   },
   /**
@@ -1966,10 +1996,11 @@ export const operations: {
     mutating: false,
     hasResult: true,
     paramNames: [],
-    decodeSoapRequest(el, ns) {
-      for (const c of el.children) {
-        if (c.ns !== ns) continue;
-        switch (c.name) {
+    decodeSoapRequest(d, el, ns) {
+      const nsId = d.nsId(ns);
+      for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+        if (d.nsIdOf(c) !== nsId) continue;
+        switch (d.name(c)) {
         }
       }
       return {};
@@ -1994,12 +2025,13 @@ export const operations: {
           '</GetSubClientCompanyListResult>',
       );
     },
-    decodeSoapResponse(el, ns) {
+    decodeSoapResponse(d, el, ns) {
       return readList(
-        requireChild(el, ns, 'GetSubClientCompanyListResult'),
+        d,
+        requireChild(d, el, ns, 'GetSubClientCompanyListResult'),
         ns,
         'GetSubClientCompanyListResponse',
-        (x) => decodeGetSubClientCompanyListResponse(x, ns),
+        decodeGetSubClientCompanyListResponse,
       );
     },
     encodeHttpResponse(r, ns) {
@@ -2009,12 +2041,14 @@ export const operations: {
         writeItems(r, 'GetSubClientCompanyListResponse', encodeGetSubClientCompanyListResponse),
       );
     },
-    decodeHttpResponse(root, ns) {
+    decodeHttpResponse(doc, ns) {
+      const d = requireRoot(doc, ns, 'ArrayOfGetSubClientCompanyListResponse');
       return readList(
-        requireRoot(root, ns, 'ArrayOfGetSubClientCompanyListResponse'),
+        d,
+        0,
         ns,
         'GetSubClientCompanyListResponse',
-        (x) => decodeGetSubClientCompanyListResponse(x, ns),
+        decodeGetSubClientCompanyListResponse,
       );
     },
   },

@@ -2,12 +2,13 @@
 // the document from a file and decodes it, so nothing else sets its peak RSS.
 // Prints {"bytes":…,"baselineRss":…,"peakRss":…,"decoded":…}.
 import { readFileSync } from 'node:fs';
-import { parseXml, readSoapEnvelope } from '@evgen/runtime';
+import { readSoapEnvelope, readXml } from '@evgen/runtime';
 import { operations } from '../../generated/src/operations.js';
 
 const [file, ns] = process.argv.slice(2) as [string, string];
 const bytes = readFileSync(file);
 const baselineRss = process.resourceUsage().maxRSS * 1024;
-const decoded = operations.GetBookings.decodeSoapResponse(readSoapEnvelope(parseXml(bytes)).payload!, ns);
+const d = readXml(bytes);
+const decoded = operations.GetBookings.decodeSoapResponse(d, readSoapEnvelope(d).payload, ns);
 const peakRss = process.resourceUsage().maxRSS * 1024;
 process.stdout.write(JSON.stringify({ bytes: bytes.length, baselineRss, peakRss, decoded: decoded.length }));

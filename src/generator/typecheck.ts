@@ -28,6 +28,6 @@ export function typecheckGenerated(files: GeneratedFiles, outDir: string, projec
   return project.getPreEmitDiagnostics().map((d) => {
     const file = d.getSourceFile();
     const where = file ? `${relative(projectRoot, file.getFilePath())}:${d.getLineNumber() ?? 0}` : '(project)';
-    return `${where}: ${ts.flattenDiagnosticMessageText(d.getMessageText() as string | ts.DiagnosticMessageChain, '\n')}`;
+    return `${where}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`;
   });
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as codecs from '../../generated/src/codecs.js';
-import { XSI_XSD_DECLARATIONS, parseXml } from '@evgen/runtime';
+import { XSI_XSD_DECLARATIONS, readXml } from '@evgen/runtime';
 import { typeArbitraries } from '../support/arbitraries.js';
 import { projectIr } from '../support/ir.js';
 
@@ -14,7 +14,7 @@ const table = codecs as unknown as Record<string, (...args: unknown[]) => unknow
 
 function roundTrip(typeName: string, value: unknown): unknown {
   const xml = `<${typeName}${XSI_XSD_DECLARATIONS} xmlns="${NS}">${table[`encode${typeName}`]!(value) as string}</${typeName}>`;
-  return table[`decode${typeName}`]!(parseXml(xml), NS);
+  return table[`decode${typeName}`]!(readXml(xml), 0, NS);
 }
 
 describe('codec round trip', () => {

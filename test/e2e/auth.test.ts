@@ -1,7 +1,7 @@
 // Every authentication refusal, on every binding: the documented fault or status, and the handler
 // is never called.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseXml, readSoapEnvelope } from '@evgen/runtime';
+import { parseSoapEnvelope } from '@evgen/runtime';
 import { ENDPOINT, authHeaderXml, authValues, freshTimestamp, post, soapRequest, startHarness, type AuthOverrides, type Harness } from './harness.js';
 
 let h: Harness;
@@ -30,7 +30,7 @@ async function send(binding: Binding, auth: Auth, operation = 'GetBooking') {
 /** The fault code and the binding's signal of who is at fault. */
 function faultOf(binding: Binding, res: { body: string }): { code: string; who: string } {
   if (binding === 'httpGet' || binding === 'httpPost') return { code: res.body.split(':')[0]!, who: '' };
-  const fault = readSoapEnvelope(parseXml(res.body)).payload!;
+  const fault = parseSoapEnvelope(res.body).payload!;
   const find = (el: typeof fault, name: string): typeof fault | undefined => (el.name === name ? el : el.children.map((c) => find(c, name)).find(Boolean));
   return { code: find(fault, 'ErrorCode')!.text, who: (find(fault, 'faultcode') ?? find(fault, 'Value'))!.text };
 }

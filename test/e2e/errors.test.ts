@@ -2,7 +2,7 @@
 // stack trace in a response.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceFault, parseXml, readSoapEnvelope } from '@evgen/runtime';
+import { ServiceFault, parseSoapEnvelope } from '@evgen/runtime';
 import { EventServiceClient } from '../../generated/src/client.js';
 import { ENDPOINT, KEY, authHeaderXml, authValues, post, soapRequest, startHarness, type Harness } from './harness.js';
 
@@ -28,7 +28,7 @@ const soap11 = (op: string, params: string, extra: Record<string, string> = {}) 
   post(url(), soapRequest('1.1', h.ns, op, params, authHeaderXml(h.ns, authValues(op))), { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${h.ns}${op}"`, ...extra });
 
 function soapFault(body: string) {
-  const f = readSoapEnvelope(parseXml(body)).payload!;
+  const f = parseSoapEnvelope(body).payload!;
   const text = (name: string): string | undefined => {
     const walk = (el: typeof f): string | undefined => (el.name === name ? el.text : el.children.map(walk).find((x) => x !== undefined));
     return walk(f);

@@ -76,3 +76,19 @@ describe('shortDiff', () => {
   ];
   for (const { given, want } of cases) it(`diffs ${JSON.stringify(given)}`, () => expect(shortDiff(given[0]!, given[1]!)).toBe(want));
 });
+
+describe('the in-memory type check of generated code', () => {
+  it('passes on what the spec produces', async () => {
+    const { typecheckGenerated } = await import('../../src/generator/typecheck.js');
+    expect(typecheckGenerated(await gen(), join(PROJECT_ROOT, 'generated'), PROJECT_ROOT)).toEqual([]);
+  });
+
+  it('names the file, the line and the compiler message of a broken file', async () => {
+    const { typecheckGenerated } = await import('../../src/generator/typecheck.js');
+    const files = new Map(await gen());
+    files.set('src/types.ts', `${files.get('src/types.ts')!}\nexport const broken: number = 'text';\n`);
+    const errors = typecheckGenerated(files, join(PROJECT_ROOT, 'generated'), PROJECT_ROOT);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^generated\/src\/types\.ts:\d+: Type 'string' is not assignable to type 'number'\.$/);
+  });
+});

@@ -1,6 +1,6 @@
 // What real SOAP stacks send is read the same whatever the prefixes, spacing and escaping.
 import { describe, expect, it } from 'vitest';
-import { SOAP11_NS, SOAP12_NS, XmlDecodeError, parseXml, readComplex, readInt, readList, readSoapEnvelope, readString } from '@evgen/runtime';
+import { SOAP11_NS, SOAP12_NS, XmlDecodeError, parseSoapEnvelope, parseXml, readComplex, readInt, readList, readString, readXml, type XmlDocument } from '@evgen/runtime';
 
 const NS = 'urn:svc';
 
@@ -14,14 +14,14 @@ describe('envelopes by namespace, never by prefix', () => {
   ];
   for (const { given, xml, want } of cases) {
     it(`reads ${given}`, () => {
-      const env = readSoapEnvelope(parseXml(xml));
+      const env = parseSoapEnvelope(xml);
       expect(env.version).toBe(want);
       expect([env.payload?.name, env.payload?.ns]).toEqual(['Op', NS]);
     });
   }
 
   it('rejects a non-SOAP root with a clear error', () => {
-    expect(() => readSoapEnvelope(parseXml('<Envelope xmlns="urn:other"/>'))).toThrow('Envelope: expected a SOAP 1.1 or SOAP 1.2 Envelope, got "Envelope in namespace urn:other"');
+    expect(() => parseSoapEnvelope('<Envelope xmlns="urn:other"/>')).toThrow('Envelope: expected a SOAP 1.1 or SOAP 1.2 Envelope, got "Envelope in namespace urn:other"');
   });
 });
 
@@ -33,11 +33,11 @@ describe('text', () => {
     { given: 'mixed text and CDATA', xml: '<a>x<![CDATA[y]]>z</a>', want: 'xyz' },
     { given: 'comments between text', xml: '<a>x<!-- c -->y</a>', want: 'xy' },
   ];
-  for (const { given, xml, want } of cases) it(`reads ${given}`, () => expect(readString(parseXml(xml))).toBe(want));
+  for (const { given, xml, want } of cases) it(`reads ${given}`, () => expect(readString(readXml(xml), 0)).toBe(want));
 
   it('skips whitespace and comments between elements', () => {
-    const root = parseXml(`<r xmlns="${NS}">\n  <!-- first -->\n  <a>1</a>\n\t<a>2</a>\n</r>`);
-    expect(readList(root, NS, 'a', readInt)).toEqual([1, 2]);
+    const d = readXml(`<r xmlns="${NS}">\n  <!-- first -->\n  <a>1</a>\n\t<a>2</a>\n</r>`);
+    expect(readList(d, 0, NS, 'a', readInt)).toEqual([1, 2]);
   });
 
   it('reads xsi:nil under any prefix, 1 or true, and an un-namespaced nil', () => {
@@ -49,12 +49,12 @@ describe('text', () => {
 describe('decode errors carry the XML path', () => {
   it('names the list items and elements down to the bad value', () => {
     const bookings = Array.from({ length: 4 }, (_, i) => `<BookingResponse><Attendees>${i === 3 ? '<AttendeeResponse><AttendeeId>abc</AttendeeId></AttendeeResponse>' : ''}</Attendees></BookingResponse>`).join('');
-    const result = parseXml(`<GetBookingsResult xmlns="${NS}">${bookings}</GetBookingsResult>`);
-    const attendee = (el: Parameters<typeof readInt>[0]) => ({ AttendeeId: readInt(el.children[0]!) });
-    const booking = (el: Parameters<typeof readInt>[0]) => ({ Attendees: readList(el.children[0]!, NS, 'AttendeeResponse', attendee) });
+    const d = readXml(`<GetBookingsResult xmlns="${NS}">${bookings}</GetBookingsResult>`);
+    const attendee = (doc: XmlDocument, el: number) => ({ AttendeeId: readInt(doc, doc.firstChild(el)) });
+    const booking = (doc: XmlDocument, el: number) => ({ Attendees: readList(doc, doc.firstChild(el), NS, 'AttendeeResponse', attendee) });
     let error: unknown;
     try {
-      readList(result, NS, 'BookingResponse', booking);
+      readList(d, 0, NS, 'BookingResponse', booking);
     } catch (e) {
       error = e;
     }
@@ -63,7 +63,7 @@ describe('decode errors carry the XML path', () => {
   });
 
   it('indexes a bad plain-list item', () => {
-    const el = parseXml(`<Venues xmlns="${NS}"><int>1</int><int>x</int></Venues>`);
-    expect(() => readComplex(el, (v) => readList(v, NS, 'int', readInt))).toThrow('Venues/int[1]: expected int, got "x"');
+    const d = readXml(`<Venues xmlns="${NS}"><int>1</int><int>x</int></Venues>`);
+    expect(() => readComplex(d, 0, NS, (doc, v, ns) => readList(doc, v, ns, 'int', readInt))).toThrow('Venues/int[1]: expected int, got "x"');
   });
 });

@@ -36,28 +36,29 @@ export function writeFieldContent(f: IrField, expr: string, path: string): strin
 
 const SCALAR_READERS = { int: 'readInt', string: 'readString', boolean: 'readBoolean', decimal: 'readDecimal', dateTime: 'readDateTime' } as const;
 
-/** Decodes one element `el` holding `v` (not prepending its name: callers that need it do). */
+/** Decodes one element `el` of document `d` holding `v` (not prepending its name: callers that need it do). */
 function readValue(v: IrValue, el: string): string {
-  if (v.kind === 'complex') return `${decodeFn(v.typeName)}(${el}, ns)`;
-  return v.scalar === 'decimal' ? `readDecimal(${el}, ${v.scale})` : `${SCALAR_READERS[v.scalar]}(${el})`;
+  if (v.kind === 'complex') return `${decodeFn(v.typeName)}(d, ${el}, ns)`;
+  return v.scalar === 'decimal' ? `readDecimal(d, ${el}, ${v.scale})` : `${SCALAR_READERS[v.scalar]}(d, ${el})`;
 }
 
-/** A function `(el) => value` for list items: a plain reference where no extra argument is needed. */
+/** An ElementDecoder `(d, el, ns) => value` for list items: a plain reference where no extra argument is needed. */
 function itemReader(v: IrValue): string {
-  return v.kind === 'scalar' && v.scalar !== 'decimal' ? SCALAR_READERS[v.scalar] : `(x) => ${readValue(v, 'x')}`;
+  if (v.kind === 'complex') return decodeFn(v.typeName);
+  return v.scalar !== 'decimal' ? SCALAR_READERS[v.scalar] : `(d, x) => ${readValue(v, 'x')}`;
 }
 
 /** Decodes the field held by element `c`; complex values and lists prepend their names on error. */
 export function readField(f: Pick<IrField, 'value' | 'list'>): string {
-  if (f.list) return `readList(c, ns, ${q(f.list.itemElement)}, ${itemReader(f.value)})`;
-  if (f.value.kind === 'complex') return `readComplex(c, ${itemReader(f.value)})`;
+  if (f.list) return `readList(d, c, ns, ${q(f.list.itemElement)}, ${itemReader(f.value)})`;
+  if (f.value.kind === 'complex') return `readComplex(d, c, ns, ${itemReader(f.value)})`;
   return readValue(f.value, 'c');
 }
 
 /** Decodes a result element `el` of one value (prepending its name) or a list of them. */
 export function readResult(v: IrValue, itemElement: string | null, el: string): string {
-  if (itemElement !== null) return `readList(${el}, ns, ${q(itemElement)}, ${itemReader(v)})`;
-  return `readComplex(${el}, ${itemReader(v)})`;
+  if (itemElement !== null) return `readList(d, ${el}, ns, ${q(itemElement)}, ${itemReader(v)})`;
+  return `readComplex(d, ${el}, ns, ${itemReader(v)})`;
 }
 
 /** XML of a result value `r`: one complex value, or its items. */

@@ -21,9 +21,9 @@ function resultCodecs(op: IrOperation) {
   const write = writeResult(value, item, `${op.name}Result`);
   return {
     soapResponseXml: `soapOperationElement(${q(op.responseElement)}, ns, '<${op.resultElement}>' + ${write} + '</${op.resultElement}>')`,
-    soapResponseDecode: `return ${readResult(value, item, `requireChild(el, ns, ${q(op.resultElement)})`)};`,
+    soapResponseDecode: `return ${readResult(value, item, `requireChild(d, el, ns, ${q(op.resultElement)})`)};`,
     httpResponseXml: `httpDocument(${q(op.httpRoot!)}, ns, ${write})`,
-    httpResponseDecode: `return ${readResult(value, item, `requireRoot(root, ns, ${q(op.httpRoot!)})`)};`,
+    httpResponseDecode: `const d = requireRoot(doc, ns, ${q(op.httpRoot!)});\n      return ${readResult(value, item, '0')};`,
   };
 }
 

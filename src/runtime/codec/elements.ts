@@ -1,13 +1,6 @@
 // Small building blocks the generated codecs call: list items, operation elements, HTTP-binding
 // documents, and finding the expected child or root element by namespace and local name.
-import {
-  XML_DECLARATION,
-  XSI_XSD_DECLARATIONS,
-  XmlDecodeError,
-  escapeAttr,
-  missingElement,
-  type XmlElement,
-} from '../xml/index.js';
+import { NO_ELEMENT, XML_DECLARATION, XSI_XSD_DECLARATIONS, XmlDecodeError, escapeAttr, missingElement, type XmlDocument } from '../xml/index.js';
 
 /** Items of a list, each wrapped in `<itemName>`. */
 export function writeItems<T>(items: readonly T[], itemName: string, write: (item: T) => string): string {
@@ -29,16 +22,17 @@ export function httpDocument(root: string, ns: string, content: string): string 
 }
 
 /** The first child named `name` in `ns`; a missing one is a decode error naming the parent. */
-export function requireChild(el: XmlElement, ns: string, name: string): XmlElement {
-  for (const c of el.children) if (c.name === name && c.ns === ns) return c;
-  throw missingElement(name).prepend(el.name);
+export function requireChild(d: XmlDocument, el: number, ns: string, name: string): number {
+  const nsId = d.nsId(ns);
+  for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) if (d.nsIdOf(c) === nsId && d.name(c) === name) return c;
+  throw missingElement(name).prepend(d.name(el));
 }
 
-/** The document root, which must be `name` in `ns`. */
-export function requireRoot(root: XmlElement | undefined, ns: string, name: string): XmlElement {
-  if (root === undefined) throw new XmlDecodeError(name, `a ${name} document`, undefined);
-  if (root.name !== name || root.ns !== ns) {
-    throw new XmlDecodeError(root.name, `root element ${name} in namespace ${ns}`, `${root.name} in namespace ${root.ns || '(none)'}`);
+/** The document, whose root (element 0) must be `name` in `ns`; an empty answer has no document. */
+export function requireRoot(d: XmlDocument | undefined, ns: string, name: string): XmlDocument {
+  if (d === undefined) throw new XmlDecodeError(name, `a ${name} document`, undefined);
+  if (d.name(0) !== name || d.ns(0) !== ns) {
+    throw new XmlDecodeError(d.name(0), `root element ${name} in namespace ${ns}`, `${d.name(0)} in namespace ${d.ns(0) || '(none)'}`);
   }
-  return root;
+  return d;
 }

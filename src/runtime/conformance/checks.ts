@@ -1,5 +1,5 @@
 // The WSDL, authentication refusals and fault shapes, per binding.
-import { parseXml, readSoapEnvelope, SOAP11_NS, SOAP12_NS, type XmlElement } from '../xml/index.js';
+import { parseSoapEnvelope, parseXml, SOAP11_NS, SOAP12_NS, type XmlElement } from '../xml/index.js';
 import type { AuthValues, Binding } from '../transport/index.js';
 import type { Findings } from './model.js';
 import { send, type ConformanceResult, type Ctx, type Raw } from './runner.js';
@@ -34,7 +34,7 @@ export function checkFault(binding: Binding, raw: Raw, want: { soapWho: 'Client'
   if (raw.status !== status && raw.status !== 413 && raw.status !== 415) f.failures.push(`HTTP status ${raw.status}, expected ${status} with a SOAP Fault`);
   let fault: XmlElement | undefined;
   try {
-    fault = readSoapEnvelope(parseXml(raw.body)).payload;
+    fault = parseSoapEnvelope(raw.body).payload;
   } catch {
     return void f.failures.push(`no SOAP Fault in the answer: ${text.slice(0, 120)}`);
   }

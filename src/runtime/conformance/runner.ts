@@ -1,6 +1,6 @@
 // Runs the conformance suite against any server: transport (status, exact content type), shape
 // (lexical form of every field), authentication refusals and fault shapes, for each binding.
-import { parseXml, readSoapEnvelope, type XmlElement } from '../xml/index.js';
+import { parseSoapEnvelope, parseXml, readSoapEnvelope, readXml, type XmlElement } from '../xml/index.js';
 import { buildRequest, createTransport, namespaceFor, TimestampClock, type AuthScheme, type AuthValues, type Binding, type OperationTable, type Transport } from '../transport/index.js';
 import type { ParamValues } from './discover.js';
 import type { ConformanceModel, Findings, OperationSpec } from './model.js';
@@ -69,7 +69,7 @@ export function checkResponse(c: Ctx, op: OperationSpec, binding: Binding, raw: 
     if (root.name !== op.httpRoot || root.ns !== c.ns) return void f.failures.push(`root element {${root.ns}}${root.name}, expected {${c.ns}}${op.httpRoot}`);
     return checkResult(c.o.model, root, op.result!, c.ns, root.name, f);
   }
-  const env = readSoapEnvelope(parseXml(raw.body));
+  const env = parseSoapEnvelope(raw.body);
   if (env.version !== (binding === 'soap11' ? '1.1' : '1.2')) f.failures.push(`SOAP ${env.version} envelope on the ${binding} binding`);
   const response = env.payload;
   if (!response || response.name !== op.responseElement || response.ns !== c.ns) return void f.failures.push(`Body holds ${response ? `{${response.ns}}${response.name}` : 'nothing'}, expected {${c.ns}}${op.responseElement}`);
@@ -119,8 +119,8 @@ export async function runOperations(c: Ctx, values: ParamValues, bindings: reado
 /** The booking just made, so CancelAttendee and CancelBooking have something of their own to cancel. */
 async function rememberBooking(c: Ctx, raw: Raw, binding: Binding, values: ParamValues): Promise<void> {
   const op = c.o.operations.SubmitSimpleBookingWithBookingStatus!;
-  const root = parseXml(raw.body);
-  const made = (isSoap(binding) ? op.decodeSoapResponse(readSoapEnvelope(root).payload!, c.ns) : op.decodeHttpResponse(root, c.ns)) as { BookingId: number; BookingReference: string };
+  const d = readXml(raw.body);
+  const made = (isSoap(binding) ? op.decodeSoapResponse(d, readSoapEnvelope(d).payload, c.ns) : op.decodeHttpResponse(d, c.ns)) as { BookingId: number; BookingReference: string };
   const booking = (await c.transport.call(c.o.operations.GetBooking!, { bookingId: made.BookingId })) as { Attendees: { AttendeeReference: string }[] };
   values.bookingReference = made.BookingReference;
   values.attendeeReference = booking.Attendees[0]!.AttendeeReference;

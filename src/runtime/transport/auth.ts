@@ -1,6 +1,6 @@
 // The signed AuthenticationHeader: Signature = base64(HMAC-SHA1(utf8(secret), utf8(Operation +
 // Timestamp))). Web Crypto only, so the client also runs in browsers. The secret is never sent.
-import type { XmlElement } from '../xml/index.js';
+import type { XmlDocument } from '../xml/index.js';
 
 export interface AuthValues {
   Timestamp: string;
@@ -13,7 +13,7 @@ export interface AuthValues {
 export interface AuthScheme {
   readonly headerElement: string;
   encodeHeader(values: AuthValues, ns: string): string;
-  decodeHeader(el: XmlElement): AuthValues;
+  decodeHeader(d: XmlDocument, el: number): AuthValues;
   /** HTTP GET/POST carry the same values as these request headers. */
   readonly httpHeaders: { readonly apiKey: string; readonly timestamp: string; readonly signature: string; readonly operation: string };
 }

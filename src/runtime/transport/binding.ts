@@ -1,5 +1,5 @@
 // The four bindings, the OperationDef that generated code provides, and address rules.
-import type { XmlElement } from '../xml/index.js';
+import type { XmlDocument } from '../xml/index.js';
 
 export type Binding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 export const BINDINGS: readonly Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
@@ -10,14 +10,17 @@ export interface OperationDef<P, R> {
   readonly mutating: boolean;
   readonly hasResult: boolean;
   readonly paramNames: readonly string[];
-  decodeSoapRequest(el: XmlElement, ns: string): P;
+  /** Parameters from the operation element `el` of a SOAP request. */
+  decodeSoapRequest(d: XmlDocument, el: number, ns: string): P;
   encodeSoapRequest(params: P, ns: string): string;
   decodeHttpRequest(form: URLSearchParams): P;
   encodeHttpRequest(params: P): URLSearchParams;
   encodeSoapResponse(result: R, ns: string): string;
-  decodeSoapResponse(response: XmlElement, ns: string): R;
+  /** The result from the `<Operation>Response` element `el` of a SOAP response. */
+  decodeSoapResponse(d: XmlDocument, el: number, ns: string): R;
   encodeHttpResponse(result: R, ns: string): string;
-  decodeHttpResponse(root: XmlElement | undefined, ns: string): R;
+  /** The result from an HTTP GET/POST response document (undefined: the body was empty). */
+  decodeHttpResponse(d: XmlDocument | undefined, ns: string): R;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

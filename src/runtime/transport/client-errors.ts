@@ -2,7 +2,7 @@
 // no usable answer arrived (network, time-out, abort, unexpected status or body).
 import { type Binding, mediaType } from './binding.js';
 import { FAULT_CODES, type FaultCode } from './faults.js';
-import { SOAP11_NS, SOAP12_NS, parseXml, readSoapEnvelope, type XmlElement } from '../xml/index.js';
+import { SOAP11_NS, SOAP12_NS, parseSoapEnvelope, type XmlElement } from '../xml/index.js';
 
 export class ServiceError extends Error {
   constructor(
@@ -55,7 +55,7 @@ export function parseFault(binding: Binding, status: number, contentType: string
   const { type } = mediaType(contentType);
   if (type === 'text/xml' || type === 'application/soap+xml') {
     try {
-      return soapFaultOf(readSoapEnvelope(parseXml(body)).payload, binding, status);
+      return soapFaultOf(parseSoapEnvelope(body).payload, binding, status);
     } catch {
       return undefined; // not a SOAP envelope
     }

@@ -1,7 +1,7 @@
 // The client engine behind every generated client method: builds each binding's request, signs it
 // with a fresh timestamp, decodes the answer or raises a typed error. Uses only fetch and Web
 // Crypto, so it runs in Node and in browsers.
-import { parseXml, readSoapEnvelope, writeSoapEnvelope } from '../xml/index.js';
+import { NO_ELEMENT, readSoapEnvelope, readXml, writeSoapEnvelope } from '../xml/index.js';
 import { TimestampClock, signRequest, type AuthScheme, type AuthValues } from './auth.js';
 import { type Binding, CONTENT_TYPES, type OperationDef, namespaceFor } from './binding.js';
 import { ServiceError, TransportError, errorFromResponse, soapFaultOf } from './client-errors.js';
@@ -101,13 +101,16 @@ export function createTransport(o: ClientOptions): Transport {
     }
     if (res.status !== 200) throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
     if (binding === 'soap11' || binding === 'soap12') {
-      const { payload } = readSoapEnvelope(parseXml(body));
-      const fault = soapFaultOf(payload, binding, res.status);
+      const d = readXml(body);
+      const { payload } = readSoapEnvelope(d);
+      const name = payload === NO_ELEMENT ? undefined : d.name(payload);
+      // A fault is small: only then is a tree built.
+      const fault = name === 'Fault' ? soapFaultOf(d.element(payload), binding, res.status) : undefined;
       if (fault) throw fault;
-      if (!payload || payload.name !== `${op.name}Response`) throw new TransportError(`${op.name}: expected ${op.name}Response in the SOAP Body, got ${payload?.name ?? 'nothing'}`, res.status);
-      return op.decodeSoapResponse(payload, ns);
+      if (name !== `${op.name}Response`) throw new TransportError(`${op.name}: expected ${op.name}Response in the SOAP Body, got ${name ?? 'nothing'}`, res.status);
+      return op.decodeSoapResponse(d, payload, ns);
     }
-    return op.decodeHttpResponse(body.byteLength === 0 ? undefined : parseXml(body), ns);
+    return op.decodeHttpResponse(body.byteLength === 0 ? undefined : readXml(body), ns);
   }
 
   return {

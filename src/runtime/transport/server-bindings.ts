@@ -1,6 +1,6 @@
 // The SOAP and HTTP GET/POST halves of the server pipeline: find the operation, check the binding's
 // rules, authenticate, decode parameters, call the handler, encode the result.
-import { XmlDecodeError, XmlParseError, parseXml, readSoapEnvelope, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
+import { NO_ELEMENT, XmlDecodeError, XmlParseError, readSoapEnvelope, readXml, writeSoapEnvelope, type XmlDocument } from '../xml/index.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
 import { ServiceFault } from './faults.js';
@@ -36,9 +36,11 @@ async function callHandler(p: Pipeline, op: AnyOperationDef, params: unknown, ct
 }
 
 export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soap11' | 'soap12', ns: string, log: Log): Promise<ServiceResponse> {
+  let d: XmlDocument;
   let envelope;
   try {
-    envelope = readSoapEnvelope(parseXml(req.body, { maxBytes: p.maxBodyBytes }));
+    d = readXml(req.body, { maxBytes: p.maxBodyBytes });
+    envelope = readSoapEnvelope(d);
   } catch (e) {
     if (e instanceof XmlDecodeError) throw invalid(e.message);
     if (e instanceof XmlParseError) throw invalid(e.message, e.code === 'limit' ? 413 : 400);
@@ -47,9 +49,9 @@ export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soa
   const version = binding === 'soap11' ? '1.1' : '1.2';
   if (envelope.version !== version) throw invalid(`a SOAP ${envelope.version} envelope was sent with the SOAP ${version} content type`);
   const payload = envelope.payload;
-  if (!payload) throw invalid('the SOAP Body holds no operation element');
-  const op = payload.ns === ns ? p.ops.get(payload.name) : undefined;
-  if (!op) throw invalid(`unknown operation {${payload.ns}}${payload.name}; operations are in namespace ${ns}`);
+  if (payload === NO_ELEMENT) throw invalid('the SOAP Body holds no operation element');
+  const op = d.ns(payload) === ns ? p.ops.get(d.name(payload)) : undefined;
+  if (!op) throw invalid(`unknown operation {${d.ns(payload)}}${d.name(payload)}; operations are in namespace ${ns}`);
   log.operation = op.name;
 
   const expectedAction = `${ns}${op.name}`;
@@ -58,28 +60,30 @@ export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soa
   if (binding === 'soap11' && action === undefined) throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
   if (action !== undefined && unquote(action) !== expectedAction) throw invalid(`SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`);
 
-  const header = envelope.header?.children.find((c) => c.name === p.options.auth.headerElement && c.ns === ns);
-  if (!header) throw new ServiceFault('AuthenticationFailed', `${p.options.auth.headerElement} header missing`, 401);
+  const headerName = p.options.auth.headerElement;
+  const header = envelope.header === NO_ELEMENT ? undefined : d.children(envelope.header).find((c) => d.name(c) === headerName && d.ns(c) === ns);
+  if (header === undefined) throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
   let values: AuthValues;
   try {
-    values = p.options.auth.decodeHeader(header);
+    values = p.options.auth.decodeHeader(d, header);
   } catch (e) {
-    if (e instanceof XmlDecodeError) throw new ServiceFault('AuthenticationFailed', `${p.options.auth.headerElement}: ${e.message}`, 401);
+    if (e instanceof XmlDecodeError) throw new ServiceFault('AuthenticationFailed', `${headerName}: ${e.message}`, 401);
     throw e;
   }
   const key = await verifyAuth(values, op.name, p.verify);
   log.apiKeyName = key.name;
-  const params = decodeParams(() => op.decodeSoapRequest(payload, ns), payload);
+  const params = decodeParams(() => op.decodeSoapRequest(d, payload, ns), d.name(payload));
   const result = await callHandler(p, op, params, { apiKey: values.APIKey, apiKeyName: key.name, operation: op.name, binding });
   const body = writeSoapEnvelope(version, undefined, op.encodeSoapResponse(result, ns));
   return { status: 200, headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 }, body };
 }
 
-function decodeParams(decode: () => unknown, el?: XmlElement): unknown {
+/** Decoded parameters; a decode error is InvalidParameter, its path starting at `element` when given. */
+function decodeParams(decode: () => unknown, element?: string): unknown {
   try {
     return decode();
   } catch (e) {
-    if (e instanceof XmlDecodeError) throw new ServiceFault('InvalidParameter', el ? e.prepend(el.name).message : e.message);
+    if (e instanceof XmlDecodeError) throw new ServiceFault('InvalidParameter', element !== undefined ? e.prepend(element).message : e.message);
     throw e;
   }
 }

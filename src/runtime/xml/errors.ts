@@ -1,7 +1,5 @@
 // Errors of XML reading and writing. Decode errors carry the XML path of the offending element
 // (built as the error travels up through the decoders) and what was expected.
-import type { XmlElement } from './dom.js';
-
 export type XmlParseErrorCode = 'syntax' | 'doctype' | 'processing-instruction' | 'limit' | 'encoding';
 
 /** The document is not acceptable XML (or is refused for safety) before any value is read. */
@@ -28,14 +26,14 @@ const show = (got: string | undefined) => (got === undefined ? 'nothing' : JSON.
 /** A value in a well-formed document is not what the spec says, e.g. `A/B[3]/C: expected int, got "x"`. */
 export class XmlDecodeError extends Error {
   #path: string;
-  /** The element the error was raised for, until a caller adds a segment above it. */
-  origin: XmlElement | undefined;
+  /** The element (number in its XmlDocument) the error was raised for, until a caller adds a segment above it. */
+  origin: number | undefined;
 
   constructor(
     path: string,
     readonly expected: string,
     readonly got: string | undefined,
-    origin?: XmlElement,
+    origin?: number,
   ) {
     super(`${path}: expected ${expected}, got ${show(got)}`);
     this.name = 'XmlDecodeError';

@@ -1,4 +1,5 @@
 export * from './dom.js';
+export * from './document.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './parse.js';

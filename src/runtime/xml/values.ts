@@ -32,8 +32,20 @@ export function parseBooleanLexical(s: string): boolean {
   throw new ValueError('boolean (true or false)');
 }
 
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** Whether `s` is already in canonical form: optional minus, digits without a leading zero, exactly `scale` decimals. */
+function isCanonicalDecimal(s: string, scale: number): boolean {
+  const dot = s.length - scale - 1;
+  let i = s.charCodeAt(0) === 0x2d ? 1 : 0;
+  if (dot <= i || s.charCodeAt(dot) !== 0x2e || (s.charCodeAt(i) === 0x30 && dot - i > 1)) return false;
+  for (; i < s.length; i++) if (i !== dot && !isDigit(s.charCodeAt(i))) return false;
+  return !(s.charCodeAt(0) === 0x2d && /^-0\.0*$/.test(s)); // -0.00 is written 0.00
+}
+
 /** Normalises to exactly `scale` fraction digits; more significant digits than that is an error. */
 export function parseDecimalLexical(s: string, scale: number): Decimal {
+  if (scale > 0 && isCanonicalDecimal(s, scale)) return s; // what this toolkit and most peers write
   const m = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(trimXml(s));
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new ValueError(`decimal with ${scale} decimal places`);
   const frac = (m[3] ?? '').replace(/0+$/, '');
@@ -48,7 +60,21 @@ export function parseDecimalLexical(s: string, scale: number): Decimal {
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
+/** Two digits at `i` as a number, or NaN. */
+const two = (s: string, i: number) => (isDigit(s.charCodeAt(i)) && isDigit(s.charCodeAt(i + 1)) ? (s.charCodeAt(i) - 0x30) * 10 + s.charCodeAt(i + 1) - 0x30 : NaN);
+
+/** yyyy-MM-ddTHH:mm:ss exactly, checked without a regular expression (the common case on the wire). */
+function isPlainDateTime(s: string): boolean {
+  if (s.length !== 19 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54 || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) return false;
+  const y = two(s, 0) * 100 + two(s, 2);
+  const mo = two(s, 5);
+  const d = two(s, 8);
+  const maxDay = mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0);
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= maxDay && two(s, 11) <= 23 && two(s, 14) <= 59 && two(s, 17) <= 59;
+}
+
 export function parseDateTimeLexical(s: string): LocalDateTime {
+  if (isPlainDateTime(s)) return s;
   const t = trimXml(s);
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,7})?$/.exec(t);
   if (!m) {

@@ -9,8 +9,7 @@ import {
   encodeHttpFault,
   encodeSoapFault,
   parseFault,
-  parseXml,
-  readSoapEnvelope,
+  parseSoapEnvelope,
   type XmlElement,
 } from '@evgen/runtime';
 
@@ -18,7 +17,7 @@ const NS = 'https://svc.example/API/1_0/SOAP/';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const kid = (el: XmlElement | undefined, name: string, ns: string) => el?.children.find((c) => c.name === name && c.ns === ns);
 const fault = (body: string) => {
-  const env = readSoapEnvelope(parseXml(body));
+  const env = parseSoapEnvelope(body);
   expect(env.payload?.name).toBe('Fault');
   return env.payload!;
 };

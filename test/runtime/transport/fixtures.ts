@@ -15,15 +15,15 @@ import {
   type OperationDef,
   type RunningServer,
   type ServiceHandlerOptions,
-  type XmlElement,
+  type XmlDocument,
 } from '@evgen/runtime';
 
 export const ENDPOINT = '/API/1_0/SOAP/ServiceAPI.asmx';
 export const KEY = { apiKey: 'k-1', secret: 's3cret', name: 'tester' };
 
-const child = (el: XmlElement, ns: string, name: string): XmlElement => {
-  const c = el.children.find((x) => x.name === name && x.ns === ns);
-  if (!c) throw missingElement(name);
+const child = (d: XmlDocument, el: number, ns: string, name: string): number => {
+  const c = d.children(el).find((x) => d.name(x) === name && d.ns(x) === ns);
+  if (c === undefined) throw missingElement(name);
   return c;
 };
 const el = (name: string, ns: string, content: string) => `<${name} xmlns="${ns}">${content}</${name}>`;
@@ -32,11 +32,11 @@ export const fakeAuth: AuthScheme = {
   headerElement: 'AuthenticationHeader',
   encodeHeader: (v, ns) =>
     el('AuthenticationHeader', ns, (['Timestamp', 'Operation', 'Signature', 'APIKey'] as const).map((k) => `<${k}>${escapeText(v[k])}</${k}>`).join('')),
-  decodeHeader: (h) => ({
-    Timestamp: readString(child(h, h.ns, 'Timestamp')),
-    Operation: readString(child(h, h.ns, 'Operation')),
-    Signature: readString(child(h, h.ns, 'Signature')),
-    APIKey: readString(child(h, h.ns, 'APIKey')),
+  decodeHeader: (d, h) => ({
+    Timestamp: readString(d, child(d, h, d.ns(h), 'Timestamp')),
+    Operation: readString(d, child(d, h, d.ns(h), 'Operation')),
+    Signature: readString(d, child(d, h, d.ns(h), 'Signature')),
+    APIKey: readString(d, child(d, h, d.ns(h), 'APIKey')),
   }),
   httpHeaders: { apiKey: 'APIKey', timestamp: 'Timestamp', signature: 'Signature', operation: 'Operation' },
 };
@@ -52,7 +52,7 @@ const intParam = (form: URLSearchParams, name: string): number => {
   return Number(raw);
 };
 const echoFields = (p: EchoParams) => `<count>${p.count}</count><text>${escapeText(p.text)}</text>`;
-const readEcho = (e: XmlElement, ns: string): EchoParams => ({ count: readInt(child(e, ns, 'count')), text: readString(child(e, ns, 'text')) });
+const readEcho = (d: XmlDocument, e: number, ns: string): EchoParams => ({ count: readInt(d, child(d, e, ns, 'count')), text: readString(d, child(d, e, ns, 'text')) });
 
 export const Echo: OperationDef<EchoParams, EchoParams> = {
   name: 'Echo',
@@ -65,11 +65,11 @@ export const Echo: OperationDef<EchoParams, EchoParams> = {
   decodeHttpRequest: (f) => ({ count: intParam(f, 'count'), text: f.get('text') ?? '' }),
   encodeHttpRequest: (p) => new URLSearchParams({ count: String(p.count), text: p.text }),
   encodeSoapResponse: (r, ns) => el('EchoResponse', ns, el('EchoResult', ns, echoFields(r))),
-  decodeSoapResponse: (r, ns) => readEcho(child(r, ns, 'EchoResult'), ns),
+  decodeSoapResponse: (d, r, ns) => readEcho(d, child(d, r, ns, 'EchoResult'), ns),
   encodeHttpResponse: (r, ns) => `<?xml version="1.0" encoding="utf-8"?>${el('EchoResult', ns, echoFields(r))}`,
-  decodeHttpResponse: (root, ns) => {
-    if (!root || root.name !== 'EchoResult' || root.ns !== ns) throw new XmlDecodeError('EchoResult', 'an EchoResult document', root?.name);
-    return readEcho(root, ns);
+  decodeHttpResponse: (d, ns) => {
+    if (!d || d.name(0) !== 'EchoResult' || d.ns(0) !== ns) throw new XmlDecodeError('EchoResult', 'an EchoResult document', d?.name(0));
+    return readEcho(d, 0, ns);
   },
 };
 
@@ -79,7 +79,7 @@ export const Forget: OperationDef<{ ref: string }, void> = {
   mutating: true,
   hasResult: false,
   paramNames: ['ref'],
-  decodeSoapRequest: (e, ns) => ({ ref: readString(child(e, ns, 'ref')) }),
+  decodeSoapRequest: (d, e, ns) => ({ ref: readString(d, child(d, e, ns, 'ref')) }),
   encodeSoapRequest: (p, ns) => el('Forget', ns, `<ref>${escapeText(p.ref)}</ref>`),
   decodeHttpRequest: (f) => ({ ref: f.get('ref') ?? '' }),
   encodeHttpRequest: (p) => new URLSearchParams({ ref: p.ref }),

@@ -1,0 +1,221 @@
+// The scanner: one pass over UTF-8 bytes that checks well-formedness (XML 1.0) and namespaces
+// (Namespaces in XML 1.0), refuses DTDs and processing instructions, enforces the depth and
+// element limits, and records every element in an ElementTable. SOAP needs this subset of XML
+// only, and a pass written for it runs several times faster than a general SAX parser (see the
+// README's Performance section); test/runtime/xml-differential.test.ts holds it to saxes.
+import { FLAG_MIXED, type ElementTable } from './document.js';
+import { XmlParseError } from './errors.js';
+import { NAME_BYTE, cachedName, newName, type QName } from './names.js';
+import { readReference, type Utf8Source } from './text.js';
+import { ElementSlots } from './slots.js';
+import { StartTag } from './start-tag.js';
+
+const LT = 0x3c;
+const GT = 0x3e;
+const AMP = 0x26;
+const SLASH = 0x2f;
+const RSQB = 0x5d;
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+
+export interface ScanOptions {
+  readonly maxDepth: number;
+  readonly maxElements: number;
+  /** Refuse an XML declaration naming another encoding than UTF-8 (bytes input). */
+  readonly checkEncoding: boolean;
+}
+
+let stamps = 0;
+
+export class Scanner {
+  readonly b: Uint8Array;
+  readonly len: number;
+  i = 0;
+  readonly slots: ElementSlots;
+  readonly stamp = ++stamps;
+  readonly names: string[] = [];
+  // Open elements by depth: the element, its name, and how many namespace declarations it made.
+  depth = 0;
+  readonly openEl: number[] = [];
+  readonly openName: QName[] = [];
+  readonly declared: number[] = [];
+  readonly lastChild: number[] = [-1];
+  readonly tag: StartTag;
+
+  constructor(
+    readonly src: Utf8Source,
+    readonly options: ScanOptions,
+  ) {
+    this.b = src.bytes;
+    this.len = src.bytes.length;
+    this.slots = new ElementSlots(Math.max(64, this.len >> 5));
+    this.tag = new StartTag(this);
+  }
+
+  /** A syntax error at byte `at`, with its line and column. */
+  fail(at: number, message: string): XmlParseError {
+    const before = this.b.subarray(0, Math.min(at, this.len));
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    let line = 1;
+    for (let k = 0; k < lineStart; k++) if (before[k] === 0x0a) line++;
+    const column = [...this.src.slice(lineStart, before.length)].length + 1;
+    return new XmlParseError('syntax', `malformed XML: ${line}:${column}: ${message}`);
+  }
+
+  badChar(at: number): XmlParseError {
+    return this.fail(at, `character U+${this.src.slice(at, at + 3).codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`);
+  }
+
+  run(): ElementTable {
+    this.prolog();
+    this.tag.read();
+    while (this.depth > 0) {
+      this.text();
+      if (this.i >= this.len) throw this.fail(this.i, `<${this.openName[this.depth - 1]!.qname}> is not closed`);
+      const c = this.b[this.i + 1];
+      if (c === SLASH) this.endTag();
+      else if (c === 0x21) this.bang(true);
+      else if (c === 0x3f) this.pi();
+      else this.tag.read();
+    }
+    this.misc('after the root element');
+    return this.slots.table(this.names, this.tag.uris);
+  }
+
+  /** Per-document number of a name's local part. */
+  nameId(q: QName): number {
+    if (q.docStamp !== this.stamp) {
+      q.docStamp = this.stamp;
+      q.docId = this.names.push(q.local) - 1;
+    }
+    return q.docId;
+  }
+
+  /** The name starting at `i` (checked when first met), leaving `this.i` after it. */
+  readName(start: number): QName {
+    const b = this.b;
+    let i = start;
+    let h = 0x811c9dc5;
+    while (i < this.len && NAME_BYTE[b[i]!] === 1) h = Math.imul(h ^ b[i++]!, 0x01000193);
+    if (i === start) throw this.fail(start, 'expected a name');
+    this.i = i;
+    const q = cachedName(b, start, i, h) ?? newName(this.src.slice(start, i), b, start, i, h);
+    if (typeof q === 'string') throw this.fail(start, q);
+    return q;
+  }
+
+  /** Character data up to the next `<`; references are checked here and decoded when read. */
+  text(): void {
+    const b = this.b;
+    const len = this.len;
+    let i = this.i;
+    let mixed = false;
+    while (i < len) {
+      const c = b[i]!;
+      if (c > RSQB) {
+        if (c === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) throw this.badChar(i);
+      } else if (c === LT) break;
+      else if (c < 0x20) {
+        if (c === 0x0d) mixed = true;
+        else if (c !== 0x0a && c !== 0x09) throw this.badChar(i);
+      } else if (c === AMP) {
+        const r = readReference(this.src, i);
+        if (typeof r === 'string') throw this.fail(i, r);
+        mixed = true;
+        i = r.end;
+        continue;
+      } else if (c === RSQB && b[i + 1] === RSQB && b[i + 2] === GT) throw this.fail(i, '"]]>" is not allowed in text');
+      i++;
+    }
+    if (mixed) this.slots.flags[this.openEl[this.depth - 1]!]! |= FLAG_MIXED;
+    this.i = i;
+  }
+
+  endTag(): void {
+    const b = this.b;
+    const q = this.openName[this.depth - 1]!;
+    const start = this.i + 2;
+    let i = start;
+    for (let k = 0; k < q.bytes.length; k++, i++) if (b[i] !== q.bytes[k]) throw this.fail(this.i, `the end tag does not close <${q.qname}>`);
+    if (NAME_BYTE[b[i]!] === 1) throw this.fail(this.i, `the end tag does not close <${q.qname}>`);
+    while (isSpace(b[i])) i++;
+    if (b[i] !== GT) throw this.fail(i, 'expected ">" to end the end tag');
+    const el = this.openEl[this.depth - 1]!;
+    this.slots.contentEnd[el] = this.i;
+    this.tag.closeScope(this.declared[this.depth - 1]!);
+    this.depth--;
+    this.i = i + 1;
+  }
+
+  /** `<!--`, `<![CDATA[` (inside the root only) or `<!DOCTYPE` at `this.i`. */
+  bang(inRoot: boolean): void {
+    const i = this.i;
+    if (this.b[i + 2] === 0x2d && this.b[i + 3] === 0x2d) {
+      const dashes = this.until(i + 4, 0x2d, 0x2d, 'comment');
+      if (this.b[dashes + 2] !== GT) throw this.fail(dashes, '"--" is not allowed inside a comment');
+      this.i = dashes + 3;
+    } else if (inRoot && this.src.slice(i + 2, i + 9) === '[CDATA[') {
+      this.i = this.until(i + 9, RSQB, RSQB, 'CDATA section', GT) + 3;
+    } else if (!inRoot && this.src.slice(i + 2, i + 9) === 'DOCTYPE') {
+      throw new XmlParseError('doctype', 'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)');
+    } else throw this.fail(i, 'expected a comment, CDATA section or element');
+    if (inRoot) this.slots.flags[this.openEl[this.depth - 1]!]! |= FLAG_MIXED;
+  }
+
+  /** Index of the first `a c` (followed by `then`, when given) from `start`, checking characters on the way. */
+  until(start: number, a: number, c: number, what: string, then?: number): number {
+    const b = this.b;
+    for (let i = start; i < this.len; i++) {
+      const x = b[i]!;
+      if (x === a && b[i + 1] === c && (then === undefined || b[i + 2] === then)) return i;
+      if (x < 0x20 ? x !== 0x0a && x !== 0x09 && x !== 0x0d : x === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) throw this.badChar(i);
+    }
+    throw this.fail(start, `unterminated ${what}`);
+  }
+
+  /** `<?` at `this.i`: only the XML declaration at the very start is allowed. */
+  pi(): never {
+    const q = this.readName(this.i + 2);
+    if (q.qname.toLowerCase() === 'xml') throw this.fail(this.i, 'the XML declaration is allowed only at the start of the document');
+    if (q.prefix !== '') throw this.fail(this.i, 'a processing instruction target has no colon');
+    const after = this.b[this.i];
+    if (!isSpace(after) && after !== 0x3f) throw this.fail(this.i, 'expected whitespace or "?>" after the processing instruction target');
+    this.until(this.i, 0x3f, GT, 'processing instruction');
+    throw new XmlParseError('processing-instruction', `processing instruction <?${q.qname}?> is not allowed`);
+  }
+
+  prolog(): void {
+    const b = this.b;
+    if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.i = 3;
+    if (this.src.slice(this.i, this.i + 5) === '<?xml' && isSpace(b[this.i + 5])) this.declaration();
+    this.misc('before the root element');
+    if (this.i >= this.len) throw this.fail(this.i, 'no root element');
+  }
+
+  /** Whitespace, comments and (refused) processing instructions; stops at an element or the end. */
+  misc(where: string): void {
+    const b = this.b;
+    for (;;) {
+      while (isSpace(b[this.i])) this.i++;
+      if (this.i >= this.len) return;
+      if (b[this.i] !== LT) throw this.fail(this.i, `text is not allowed ${where}`);
+      const c = b[this.i + 1];
+      if (c === 0x21) this.bang(false);
+      else if (c === 0x3f) this.pi();
+      else if (this.depth === 0 && this.slots.count > 0) throw this.fail(this.i, 'a document has one root element');
+      else return;
+    }
+  }
+
+  /** `<?xml version="1.0" encoding="…" standalone="…"?>`. */
+  declaration(): void {
+    const end = this.b.indexOf(GT, this.i);
+    const text = end < 0 ? '' : this.src.slice(this.i, end + 1);
+    const m = /^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1(?:\s+encoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*\?>$/.exec(text);
+    if (!m) throw this.fail(this.i, 'malformed XML declaration');
+    const encoding = m[3];
+    if (this.options.checkEncoding && encoding !== undefined && !/^utf-?8$/i.test(encoding)) {
+      throw new XmlParseError('encoding', `encoding ${encoding} is not supported; send UTF-8`);
+    }
+    this.i = end + 1;
+  }
+}
