@@ -4,8 +4,9 @@
 import {
   NO_ELEMENT,
   escapeText,
-  httpDocument,
+  httpDocumentStart,
   missingElement,
+  openOperationElement,
   nilNotAllowed,
   paramBoolean,
   paramDateTime,
@@ -23,7 +24,6 @@ import {
   writeBoolean,
   writeDateTime,
   writeInt,
-  writeItems,
   type LocalDateTime,
   type OperationDef,
 } from '@evgen/runtime';
@@ -125,15 +125,13 @@ export const operations: {
       form.append('attendeeReference', v.attendeeReference);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement('CancelAttendeeResponse', ns, '');
+    encodeSoapResponse(r, ns, out) {
+      out.write(soapOperationElement('CancelAttendeeResponse', ns, ''));
     },
     decodeSoapResponse(d, el, ns) {
       return undefined;
     },
-    encodeHttpResponse(r, ns) {
-      return '';
-    },
+    encodeHttpResponse(r, ns, out) {},
     decodeHttpResponse(doc, ns) {
       return undefined;
     },
@@ -177,15 +175,13 @@ export const operations: {
       form.append('bookingReference', v.bookingReference);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement('CancelBookingResponse', ns, '');
+    encodeSoapResponse(r, ns, out) {
+      out.write(soapOperationElement('CancelBookingResponse', ns, ''));
     },
     decodeSoapResponse(d, el, ns) {
       return undefined;
     },
-    encodeHttpResponse(r, ns) {
-      return '';
-    },
+    encodeHttpResponse(r, ns, out) {},
     decodeHttpResponse(doc, ns) {
       return undefined;
     },
@@ -228,12 +224,10 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetAccommodation.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetAccommodationResponse',
-        ns,
-        '<GetAccommodationResult>' + encodeAccommodationResponse(r) + '</GetAccommodationResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetAccommodationResponse', ns) + '<GetAccommodationResult>');
+      out.write(encodeAccommodationResponse(r));
+      out.write('</GetAccommodationResult></GetAccommodationResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -243,8 +237,10 @@ export const operations: {
         decodeAccommodationResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('AccommodationResponse', ns, encodeAccommodationResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('AccommodationResponse', ns));
+      out.write(encodeAccommodationResponse(r));
+      out.write('</AccommodationResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'AccommodationResponse');
@@ -289,14 +285,10 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetAttendeeTypes.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetAttendeeTypesResponse',
-        ns,
-        '<GetAttendeeTypesResult>' +
-          writeItems(r, 'AttendeeTypeResponse', encodeAttendeeTypeResponse) +
-          '</GetAttendeeTypesResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetAttendeeTypesResponse', ns) + '<GetAttendeeTypesResult>');
+      out.items(r, 'AttendeeTypeResponse', encodeAttendeeTypeResponse);
+      out.write('</GetAttendeeTypesResult></GetAttendeeTypesResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -307,12 +299,10 @@ export const operations: {
         decodeAttendeeTypeResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfAttendeeTypeResponse',
-        ns,
-        writeItems(r, 'AttendeeTypeResponse', encodeAttendeeTypeResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfAttendeeTypeResponse', ns));
+      out.items(r, 'AttendeeTypeResponse', encodeAttendeeTypeResponse);
+      out.write('</ArrayOfAttendeeTypeResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfAttendeeTypeResponse');
@@ -357,14 +347,12 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetBookableSessions.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetBookableSessionsResponse',
-        ns,
-        '<GetBookableSessionsResult>' +
-          writeItems(r, 'BookableSessionResponse', encodeBookableSessionResponse) +
-          '</GetBookableSessionsResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetBookableSessionsResponse', ns) + '<GetBookableSessionsResult>',
       );
+      out.items(r, 'BookableSessionResponse', encodeBookableSessionResponse);
+      out.write('</GetBookableSessionsResult></GetBookableSessionsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -375,12 +363,10 @@ export const operations: {
         decodeBookableSessionResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfBookableSessionResponse',
-        ns,
-        writeItems(r, 'BookableSessionResponse', encodeBookableSessionResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfBookableSessionResponse', ns));
+      out.items(r, 'BookableSessionResponse', encodeBookableSessionResponse);
+      out.write('</ArrayOfBookableSessionResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookableSessionResponse');
@@ -425,12 +411,12 @@ export const operations: {
       form.append('bookingId', writeInt(v.bookingId, 'GetBookingDetails.bookingId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetBookingDetailsResponse',
-        ns,
-        '<GetBookingDetailsResult>' + encodeBookingDetails(r) + '</GetBookingDetailsResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetBookingDetailsResponse', ns) + '<GetBookingDetailsResult>',
       );
+      out.write(encodeBookingDetails(r));
+      out.write('</GetBookingDetailsResult></GetBookingDetailsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -440,8 +426,10 @@ export const operations: {
         decodeBookingDetails,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('BookingDetails', ns, encodeBookingDetails(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('BookingDetails', ns));
+      out.write(encodeBookingDetails(r));
+      out.write('</BookingDetails>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'BookingDetails');
@@ -486,18 +474,18 @@ export const operations: {
       form.append('bookingId', writeInt(v.bookingId, 'GetBooking.bookingId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetBookingResponse',
-        ns,
-        '<GetBookingResult>' + encodeBookingResponse(r) + '</GetBookingResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetBookingResponse', ns) + '<GetBookingResult>');
+      out.write(encodeBookingResponse(r));
+      out.write('</GetBookingResult></GetBookingResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(d, requireChild(d, el, ns, 'GetBookingResult'), ns, decodeBookingResponse);
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('BookingResponse', ns, encodeBookingResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('BookingResponse', ns));
+      out.write(encodeBookingResponse(r));
+      out.write('</BookingResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'BookingResponse');
@@ -550,14 +538,10 @@ export const operations: {
       form.append('skip', writeInt(v.skip, 'GetBookings.skip'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetBookingsResponse',
-        ns,
-        '<GetBookingsResult>' +
-          writeItems(r, 'BookingResponse', encodeBookingResponse) +
-          '</GetBookingsResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetBookingsResponse', ns) + '<GetBookingsResult>');
+      out.items(r, 'BookingResponse', encodeBookingResponse);
+      out.write('</GetBookingsResult></GetBookingsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -568,12 +552,10 @@ export const operations: {
         decodeBookingResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfBookingResponse',
-        ns,
-        writeItems(r, 'BookingResponse', encodeBookingResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfBookingResponse', ns));
+      out.items(r, 'BookingResponse', encodeBookingResponse);
+      out.write('</ArrayOfBookingResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookingResponse');
@@ -638,14 +620,10 @@ export const operations: {
       form.append('size', writeInt(v.size, 'GetBookingsBatch.size'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetBookingsBatchResponse',
-        ns,
-        '<GetBookingsBatchResult>' +
-          writeItems(r, 'BookingResponse', encodeBookingResponse) +
-          '</GetBookingsBatchResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetBookingsBatchResponse', ns) + '<GetBookingsBatchResult>');
+      out.items(r, 'BookingResponse', encodeBookingResponse);
+      out.write('</GetBookingsBatchResult></GetBookingsBatchResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -656,12 +634,10 @@ export const operations: {
         decodeBookingResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfBookingResponse',
-        ns,
-        writeItems(r, 'BookingResponse', encodeBookingResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfBookingResponse', ns));
+      out.items(r, 'BookingResponse', encodeBookingResponse);
+      out.write('</ArrayOfBookingResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookingResponse');
@@ -714,14 +690,10 @@ export const operations: {
       form.append('skip', writeInt(v.skip, 'GetExtBookings.skip'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetExtBookingsResponse',
-        ns,
-        '<GetExtBookingsResult>' +
-          writeItems(r, 'BookingExtResponse', encodeBookingExtResponse) +
-          '</GetExtBookingsResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetExtBookingsResponse', ns) + '<GetExtBookingsResult>');
+      out.items(r, 'BookingExtResponse', encodeBookingExtResponse);
+      out.write('</GetExtBookingsResult></GetExtBookingsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -732,12 +704,10 @@ export const operations: {
         decodeBookingExtResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfBookingExtResponse',
-        ns,
-        writeItems(r, 'BookingExtResponse', encodeBookingExtResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfBookingExtResponse', ns));
+      out.items(r, 'BookingExtResponse', encodeBookingExtResponse);
+      out.write('</ArrayOfBookingExtResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookingExtResponse');
@@ -782,18 +752,18 @@ export const operations: {
       form.append('email', v.email);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetContactResponse',
-        ns,
-        '<GetContactResult>' + encodeContactResponse(r) + '</GetContactResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetContactResponse', ns) + '<GetContactResult>');
+      out.write(encodeContactResponse(r));
+      out.write('</GetContactResult></GetContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(d, requireChild(d, el, ns, 'GetContactResult'), ns, decodeContactResponse);
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('ContactResponse', ns, encodeContactResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ContactResponse', ns));
+      out.write(encodeContactResponse(r));
+      out.write('</ContactResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ContactResponse');
@@ -838,12 +808,10 @@ export const operations: {
       form.append('emailAddress', v.emailAddress);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetContact2Response',
-        ns,
-        '<GetContact2Result>' + encodeContactResponse2(r) + '</GetContact2Result>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetContact2Response', ns) + '<GetContact2Result>');
+      out.write(encodeContactResponse2(r));
+      out.write('</GetContact2Result></GetContact2Response>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -853,8 +821,10 @@ export const operations: {
         decodeContactResponse2,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('ContactResponse2', ns, encodeContactResponse2(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ContactResponse2', ns));
+      out.write(encodeContactResponse2(r));
+      out.write('</ContactResponse2>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ContactResponse2');
@@ -912,14 +882,12 @@ export const operations: {
       form.append('tokenValue', v.tokenValue);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'VerifyTokenForContactResponse',
-        ns,
-        '<VerifyTokenForContactResult>' +
-          encodeContactTokenResponse(r) +
-          '</VerifyTokenForContactResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('VerifyTokenForContactResponse', ns) + '<VerifyTokenForContactResult>',
       );
+      out.write(encodeContactTokenResponse(r));
+      out.write('</VerifyTokenForContactResult></VerifyTokenForContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -929,8 +897,10 @@ export const operations: {
         decodeContactTokenResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('ContactTokenResponse', ns, encodeContactTokenResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ContactTokenResponse', ns));
+      out.write(encodeContactTokenResponse(r));
+      out.write('</ContactTokenResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ContactTokenResponse');
@@ -975,14 +945,12 @@ export const operations: {
       form.append('searchQuery', v.searchQuery);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'EventProfileSearchResponse',
-        ns,
-        '<EventProfileSearchResult>' +
-          encodeEventProfileSearchResponseModel(r) +
-          '</EventProfileSearchResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('EventProfileSearchResponse', ns) + '<EventProfileSearchResult>',
       );
+      out.write(encodeEventProfileSearchResponseModel(r));
+      out.write('</EventProfileSearchResult></EventProfileSearchResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -992,12 +960,10 @@ export const operations: {
         decodeEventProfileSearchResponseModel,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'EventProfileSearchResponseModel',
-        ns,
-        encodeEventProfileSearchResponseModel(r),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('EventProfileSearchResponseModel', ns));
+      out.write(encodeEventProfileSearchResponseModel(r));
+      out.write('</EventProfileSearchResponseModel>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'EventProfileSearchResponseModel');
@@ -1034,14 +1000,10 @@ export const operations: {
       const form = new URLSearchParams();
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetShowsResponse',
-        ns,
-        '<GetShowsResult>' +
-          writeItems(r, 'ShowResponse', encodeShowResponse) +
-          '</GetShowsResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetShowsResponse', ns) + '<GetShowsResult>');
+      out.items(r, 'ShowResponse', encodeShowResponse);
+      out.write('</GetShowsResult></GetShowsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1052,12 +1014,10 @@ export const operations: {
         decodeShowResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfShowResponse',
-        ns,
-        writeItems(r, 'ShowResponse', encodeShowResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfShowResponse', ns));
+      out.items(r, 'ShowResponse', encodeShowResponse);
+      out.write('</ArrayOfShowResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfShowResponse');
@@ -1102,12 +1062,10 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetEventDetails7.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetEventDetails7Response',
-        ns,
-        '<GetEventDetails7Result>' + encodeEventDetailsResponse7(r) + '</GetEventDetails7Result>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetEventDetails7Response', ns) + '<GetEventDetails7Result>');
+      out.write(encodeEventDetailsResponse7(r));
+      out.write('</GetEventDetails7Result></GetEventDetails7Response>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -1117,8 +1075,10 @@ export const operations: {
         decodeEventDetailsResponse7,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('EventDetailsResponse7', ns, encodeEventDetailsResponse7(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('EventDetailsResponse7', ns));
+      out.write(encodeEventDetailsResponse7(r));
+      out.write('</EventDetailsResponse7>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'EventDetailsResponse7');
@@ -1163,12 +1123,10 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetEventDetails3.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetEventDetails3Response',
-        ns,
-        '<GetEventDetails3Result>' + encodeEventDetailsResponse3(r) + '</GetEventDetails3Result>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetEventDetails3Response', ns) + '<GetEventDetails3Result>');
+      out.write(encodeEventDetailsResponse3(r));
+      out.write('</GetEventDetails3Result></GetEventDetails3Response>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -1178,8 +1136,10 @@ export const operations: {
         decodeEventDetailsResponse3,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('EventDetailsResponse3', ns, encodeEventDetailsResponse3(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('EventDetailsResponse3', ns));
+      out.write(encodeEventDetailsResponse3(r));
+      out.write('</EventDetailsResponse3>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'EventDetailsResponse3');
@@ -1224,14 +1184,13 @@ export const operations: {
       form.append('email', v.email);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetContactEventHistory3Response',
-        ns,
-        '<GetContactEventHistory3Result>' +
-          writeItems(r, 'ContactEventHistoryResponse3', encodeContactEventHistoryResponse3) +
-          '</GetContactEventHistory3Result>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetContactEventHistory3Response', ns) +
+          '<GetContactEventHistory3Result>',
       );
+      out.items(r, 'ContactEventHistoryResponse3', encodeContactEventHistoryResponse3);
+      out.write('</GetContactEventHistory3Result></GetContactEventHistory3Response>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1242,12 +1201,10 @@ export const operations: {
         decodeContactEventHistoryResponse3,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfContactEventHistoryResponse3',
-        ns,
-        writeItems(r, 'ContactEventHistoryResponse3', encodeContactEventHistoryResponse3),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfContactEventHistoryResponse3', ns));
+      out.items(r, 'ContactEventHistoryResponse3', encodeContactEventHistoryResponse3);
+      out.write('</ArrayOfContactEventHistoryResponse3>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfContactEventHistoryResponse3');
@@ -1295,18 +1252,13 @@ export const operations: {
       form.append('roadshowId', writeInt(v.roadshowId, 'GetTicketTypesByRoadshowId.roadshowId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetTicketTypesByRoadshowIdResponse',
-        ns,
-        '<GetTicketTypesByRoadshowIdResult>' +
-          writeItems(
-            r,
-            'EventBasicWithTicketTypeResponse',
-            encodeEventBasicWithTicketTypeResponse,
-          ) +
-          '</GetTicketTypesByRoadshowIdResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetTicketTypesByRoadshowIdResponse', ns) +
+          '<GetTicketTypesByRoadshowIdResult>',
       );
+      out.items(r, 'EventBasicWithTicketTypeResponse', encodeEventBasicWithTicketTypeResponse);
+      out.write('</GetTicketTypesByRoadshowIdResult></GetTicketTypesByRoadshowIdResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1317,12 +1269,10 @@ export const operations: {
         decodeEventBasicWithTicketTypeResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfEventBasicWithTicketTypeResponse',
-        ns,
-        writeItems(r, 'EventBasicWithTicketTypeResponse', encodeEventBasicWithTicketTypeResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfEventBasicWithTicketTypeResponse', ns));
+      out.items(r, 'EventBasicWithTicketTypeResponse', encodeEventBasicWithTicketTypeResponse);
+      out.write('</ArrayOfEventBasicWithTicketTypeResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfEventBasicWithTicketTypeResponse');
@@ -1384,14 +1334,13 @@ export const operations: {
       form.append('clientUserId', writeInt(v.clientUserId, 'GetSubmissionsForEvent2.clientUserId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetSubmissionsForEvent2Response',
-        ns,
-        '<GetSubmissionsForEvent2Result>' +
-          writeItems(r, 'SubmissionBasicResponse', encodeSubmissionBasicResponse) +
-          '</GetSubmissionsForEvent2Result>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetSubmissionsForEvent2Response', ns) +
+          '<GetSubmissionsForEvent2Result>',
       );
+      out.items(r, 'SubmissionBasicResponse', encodeSubmissionBasicResponse);
+      out.write('</GetSubmissionsForEvent2Result></GetSubmissionsForEvent2Response>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1402,12 +1351,10 @@ export const operations: {
         decodeSubmissionBasicResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfSubmissionBasicResponse',
-        ns,
-        writeItems(r, 'SubmissionBasicResponse', encodeSubmissionBasicResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfSubmissionBasicResponse', ns));
+      out.items(r, 'SubmissionBasicResponse', encodeSubmissionBasicResponse);
+      out.write('</ArrayOfSubmissionBasicResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfSubmissionBasicResponse');
@@ -1476,14 +1423,13 @@ export const operations: {
       form.append('includeArchived', writeBoolean(v.includeArchived));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetCalendarEventsByDateRangeResponse',
-        ns,
-        '<GetCalendarEventsByDateRangeResult>' +
-          encodeCalendarEventsResponse(r) +
-          '</GetCalendarEventsByDateRangeResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetCalendarEventsByDateRangeResponse', ns) +
+          '<GetCalendarEventsByDateRangeResult>',
       );
+      out.write(encodeCalendarEventsResponse(r));
+      out.write('</GetCalendarEventsByDateRangeResult></GetCalendarEventsByDateRangeResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -1493,8 +1439,10 @@ export const operations: {
         decodeCalendarEventsResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('CalendarEventsResponse', ns, encodeCalendarEventsResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('CalendarEventsResponse', ns));
+      out.write(encodeCalendarEventsResponse(r));
+      out.write('</CalendarEventsResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'CalendarEventsResponse');
@@ -1539,14 +1487,13 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetCalendarAttendeesForEvent.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetCalendarAttendeesForEventResponse',
-        ns,
-        '<GetCalendarAttendeesForEventResult>' +
-          encodeCalendarAttendeesResponse(r) +
-          '</GetCalendarAttendeesForEventResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetCalendarAttendeesForEventResponse', ns) +
+          '<GetCalendarAttendeesForEventResult>',
       );
+      out.write(encodeCalendarAttendeesResponse(r));
+      out.write('</GetCalendarAttendeesForEventResult></GetCalendarAttendeesForEventResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readComplex(
@@ -1556,8 +1503,10 @@ export const operations: {
         decodeCalendarAttendeesResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('CalendarAttendeesResponse', ns, encodeCalendarAttendeesResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('CalendarAttendeesResponse', ns));
+      out.write(encodeCalendarAttendeesResponse(r));
+      out.write('</CalendarAttendeesResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'CalendarAttendeesResponse');
@@ -1622,14 +1571,12 @@ export const operations: {
       form.append('isTestBookingForm', writeBoolean(v.isTestBookingForm));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetEventsByContactIdResponse',
-        ns,
-        '<GetEventsByContactIdResult>' +
-          writeItems(r, 'ContactEventResponse', encodeContactEventResponse) +
-          '</GetEventsByContactIdResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetEventsByContactIdResponse', ns) + '<GetEventsByContactIdResult>',
       );
+      out.items(r, 'ContactEventResponse', encodeContactEventResponse);
+      out.write('</GetEventsByContactIdResult></GetEventsByContactIdResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1640,12 +1587,10 @@ export const operations: {
         decodeContactEventResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfContactEventResponse',
-        ns,
-        writeItems(r, 'ContactEventResponse', encodeContactEventResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfContactEventResponse', ns));
+      out.items(r, 'ContactEventResponse', encodeContactEventResponse);
+      out.write('</ArrayOfContactEventResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfContactEventResponse');
@@ -1690,14 +1635,12 @@ export const operations: {
       form.append('seriesValue', v.seriesValue);
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetSpeakersforSeriesResponse',
-        ns,
-        '<GetSpeakersforSeriesResult>' +
-          writeItems(r, 'SpeakerSeriesResponse', encodeSpeakerSeriesResponse) +
-          '</GetSpeakersforSeriesResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetSpeakersforSeriesResponse', ns) + '<GetSpeakersforSeriesResult>',
       );
+      out.items(r, 'SpeakerSeriesResponse', encodeSpeakerSeriesResponse);
+      out.write('</GetSpeakersforSeriesResult></GetSpeakersforSeriesResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1708,12 +1651,10 @@ export const operations: {
         decodeSpeakerSeriesResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfSpeakerSeriesResponse',
-        ns,
-        writeItems(r, 'SpeakerSeriesResponse', encodeSpeakerSeriesResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfSpeakerSeriesResponse', ns));
+      out.items(r, 'SpeakerSeriesResponse', encodeSpeakerSeriesResponse);
+      out.write('</ArrayOfSpeakerSeriesResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfSpeakerSeriesResponse');
@@ -1758,14 +1699,12 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetAttendeeStatuses.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetAttendeeStatusesResponse',
-        ns,
-        '<GetAttendeeStatusesResult>' +
-          writeItems(r, 'AttendeeStatusResponse', encodeAttendeeStatusResponse) +
-          '</GetAttendeeStatusesResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetAttendeeStatusesResponse', ns) + '<GetAttendeeStatusesResult>',
       );
+      out.items(r, 'AttendeeStatusResponse', encodeAttendeeStatusResponse);
+      out.write('</GetAttendeeStatusesResult></GetAttendeeStatusesResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1776,12 +1715,10 @@ export const operations: {
         decodeAttendeeStatusResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfAttendeeStatusResponse',
-        ns,
-        writeItems(r, 'AttendeeStatusResponse', encodeAttendeeStatusResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfAttendeeStatusResponse', ns));
+      out.items(r, 'AttendeeStatusResponse', encodeAttendeeStatusResponse);
+      out.write('</ArrayOfAttendeeStatusResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfAttendeeStatusResponse');
@@ -1826,14 +1763,10 @@ export const operations: {
       form.append('eventId', writeInt(v.eventId, 'GetCustomFields.eventId'));
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetCustomFieldsResponse',
-        ns,
-        '<GetCustomFieldsResult>' +
-          writeItems(r, 'CustomFieldResponse', encodeCustomFieldResponse) +
-          '</GetCustomFieldsResult>',
-      );
+    encodeSoapResponse(r, ns, out) {
+      out.write(openOperationElement('GetCustomFieldsResponse', ns) + '<GetCustomFieldsResult>');
+      out.items(r, 'CustomFieldResponse', encodeCustomFieldResponse);
+      out.write('</GetCustomFieldsResult></GetCustomFieldsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -1844,12 +1777,10 @@ export const operations: {
         decodeCustomFieldResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfCustomFieldResponse',
-        ns,
-        writeItems(r, 'CustomFieldResponse', encodeCustomFieldResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfCustomFieldResponse', ns));
+      out.items(r, 'CustomFieldResponse', encodeCustomFieldResponse);
+      out.write('</ArrayOfCustomFieldResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfCustomFieldResponse');
@@ -1961,13 +1892,14 @@ export const operations: {
       );
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'SubmitSimpleBookingWithBookingStatusResponse',
-        ns,
-        '<SubmitSimpleBookingWithBookingStatusResult>' +
-          encodeSimpleBookingResponse(r) +
-          '</SubmitSimpleBookingWithBookingStatusResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('SubmitSimpleBookingWithBookingStatusResponse', ns) +
+          '<SubmitSimpleBookingWithBookingStatusResult>',
+      );
+      out.write(encodeSimpleBookingResponse(r));
+      out.write(
+        '</SubmitSimpleBookingWithBookingStatusResult></SubmitSimpleBookingWithBookingStatusResponse>',
       );
     },
     decodeSoapResponse(d, el, ns) {
@@ -1978,8 +1910,10 @@ export const operations: {
         decodeSimpleBookingResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument('SimpleBookingResponse', ns, encodeSimpleBookingResponse(r));
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('SimpleBookingResponse', ns));
+      out.write(encodeSimpleBookingResponse(r));
+      out.write('</SimpleBookingResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'SimpleBookingResponse');
@@ -2016,14 +1950,13 @@ export const operations: {
       const form = new URLSearchParams();
       return form;
     },
-    encodeSoapResponse(r, ns) {
-      return soapOperationElement(
-        'GetSubClientCompanyListResponse',
-        ns,
-        '<GetSubClientCompanyListResult>' +
-          writeItems(r, 'GetSubClientCompanyListResponse', encodeGetSubClientCompanyListResponse) +
-          '</GetSubClientCompanyListResult>',
+    encodeSoapResponse(r, ns, out) {
+      out.write(
+        openOperationElement('GetSubClientCompanyListResponse', ns) +
+          '<GetSubClientCompanyListResult>',
       );
+      out.items(r, 'GetSubClientCompanyListResponse', encodeGetSubClientCompanyListResponse);
+      out.write('</GetSubClientCompanyListResult></GetSubClientCompanyListResponse>');
     },
     decodeSoapResponse(d, el, ns) {
       return readList(
@@ -2034,12 +1967,10 @@ export const operations: {
         decodeGetSubClientCompanyListResponse,
       );
     },
-    encodeHttpResponse(r, ns) {
-      return httpDocument(
-        'ArrayOfGetSubClientCompanyListResponse',
-        ns,
-        writeItems(r, 'GetSubClientCompanyListResponse', encodeGetSubClientCompanyListResponse),
-      );
+    encodeHttpResponse(r, ns, out) {
+      out.write(httpDocumentStart('ArrayOfGetSubClientCompanyListResponse', ns));
+      out.items(r, 'GetSubClientCompanyListResponse', encodeGetSubClientCompanyListResponse);
+      out.write('</ArrayOfGetSubClientCompanyListResponse>');
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfGetSubClientCompanyListResponse');

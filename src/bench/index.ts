@@ -6,7 +6,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { writeSoapEnvelope } from '@evgen/runtime';
+import { writeSoapMessage } from '@evgen/runtime';
 import { operations } from '../../generated/src/operations.js';
 import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';
@@ -33,7 +33,7 @@ async function memory(n: number) {
   const dir = await mkdtemp(join(tmpdir(), 'evgen-mem-'));
   const file = join(dir, 'response.xml');
   const ns = 'https://127.0.0.1/API/1_0/SOAP/';
-  await writeFile(file, writeSoapEnvelope('1.1', undefined, operations.GetBookings.encodeSoapResponse(bookings(n), ns)));
+  await writeFile(file, writeSoapMessage('1.1', undefined, (out) => operations.GetBookings.encodeSoapResponse(bookings(n), ns, out)).bytes());
   const { stdout } = await exec('node', ['--import', 'tsx', join(ROOT, 'src/bench/memory-child.ts'), file, ns], { cwd: ROOT, env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') }, maxBuffer: 1 << 20 });
   await rm(dir, { recursive: true, force: true });
   return JSON.parse(stdout) as { bytes: number; baselineRss: number; peakRss: number };

@@ -49,7 +49,8 @@ async function broken(on: Binding | undefined, mutate: Mutation) {
     const body = hit && mutate.request ? mutate.request(req.body) : req.body;
     const res = await service({ ...req, body });
     if (!hit || !mutate.response || res.status !== 200) return res;
-    const out = mutate.response(res.body, res.headers['content-type'] ?? '');
+    const text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+    const out = mutate.response(text, res.headers['content-type'] ?? '');
     return { ...res, headers: { ...res.headers, 'content-type': out.type }, body: out.body };
   };
   const s = await listen(handler, { host: '127.0.0.1', port: 0 });

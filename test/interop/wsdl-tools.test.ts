@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSI_XSD_DECLARATIONS } from '@evgen/runtime';
+import { XSI_XSD_DECLARATIONS, xmlString } from '@evgen/runtime';
 import { operations } from '../../generated/src/operations.js';
 import { renderWsdl } from '../../generated/src/wsdl.js';
 import { scalarArb, typeArbitraries } from '../support/arbitraries.js';
@@ -60,7 +60,7 @@ describe('xmllint', () => {
     for (const [i, op] of ir.operations.entries()) {
       const def = (operations as unknown as Record<string, (typeof operations)['GetBooking']>)[op.name]!;
       // The response element as it sits in the SOAP Body, with xsi declared for nil values.
-      const xml = def.encodeSoapResponse(sample(i) as never, NS).replace(`<${op.responseElement} `, `<${op.responseElement}${XSI_XSD_DECLARATIONS} `);
+      const xml = xmlString((out) => def.encodeSoapResponse(sample(i) as never, NS, out)).replace(`<${op.responseElement} `, `<${op.responseElement}${XSI_XSD_DECLARATIONS} `);
       const file = join(dir, `${op.name}.xml`);
       await writeFile(file, xml);
       files.push(file);

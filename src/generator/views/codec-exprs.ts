@@ -61,9 +61,9 @@ export function readResult(v: IrValue, itemElement: string | null, el: string): 
   return `readComplex(d, ${el}, ns, ${itemReader(v)})`;
 }
 
-/** XML of a result value `r`: one complex value, or its items. */
+/** A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items. */
 export function writeResult(v: IrValue, itemElement: string | null, path: string): string {
-  return itemElement !== null ? `writeItems(r, ${q(itemElement)}, ${itemWriter(v, path)})` : writeValue(v, 'r', path);
+  return itemElement !== null ? `out.items(r, ${q(itemElement)}, ${itemWriter(v, path)});` : `out.write(${writeValue(v, 'r', path)});`;
 }
 
 /** An HTTP GET/POST parameter read from `form`. */

@@ -11,18 +11,19 @@ function resultCodecs(op: IrOperation) {
   const r = op.result;
   if (r.kind === 'none') {
     return {
-      soapResponseXml: `soapOperationElement(${q(op.responseElement)}, ns, '')`,
+      soapResponseWrite: [`out.write(soapOperationElement(${q(op.responseElement)}, ns, ''));`],
       soapResponseDecode: 'return undefined;',
-      httpResponseXml: "''",
+      httpResponseWrite: [],
       httpResponseDecode: 'return undefined;',
     };
   }
   const [value, item] = r.kind === 'type' ? [{ kind: 'complex', typeName: r.typeName } as const, null] : [r.value, r.itemElement];
   const write = writeResult(value, item, `${op.name}Result`);
   return {
-    soapResponseXml: `soapOperationElement(${q(op.responseElement)}, ns, '<${op.resultElement}>' + ${write} + '</${op.resultElement}>')`,
+    // Written in pieces to an XmlWriter, so a long list never becomes one huge string.
+    soapResponseWrite: [`out.write(openOperationElement(${q(op.responseElement)}, ns) + '<${op.resultElement}>');`, write, `out.write('</${op.resultElement}></${op.responseElement}>');`],
     soapResponseDecode: `return ${readResult(value, item, `requireChild(d, el, ns, ${q(op.resultElement)})`)};`,
-    httpResponseXml: `httpDocument(${q(op.httpRoot!)}, ns, ${write})`,
+    httpResponseWrite: [`out.write(httpDocumentStart(${q(op.httpRoot!)}, ns));`, write, `out.write('</${op.httpRoot!}>');`],
     httpResponseDecode: `const d = requireRoot(doc, ns, ${q(op.httpRoot!)});\n      return ${readResult(value, item, '0')};`,
   };
 }

@@ -11,14 +11,17 @@ export function writeItems<T>(items: readonly T[], itemName: string, write: (ite
   return s;
 }
 
-/** `<name xmlns="ns">content</name>`: an operation or response element in the service namespace. */
+/** `<name xmlns="ns">`: the start tag of an operation or response element in the service namespace. */
+export const openOperationElement = (name: string, ns: string): string => `<${name} xmlns="${escapeAttr(ns)}">`;
+
+/** `<name xmlns="ns">content</name>`, or `<name xmlns="ns" />` when there is no content. */
 export function soapOperationElement(name: string, ns: string, content: string): string {
-  return content === '' ? `<${name} xmlns="${escapeAttr(ns)}" />` : `<${name} xmlns="${escapeAttr(ns)}">${content}</${name}>`;
+  return content === '' ? `<${name} xmlns="${escapeAttr(ns)}" />` : `${openOperationElement(name, ns)}${content}</${name}>`;
 }
 
-/** A whole HTTP GET/POST response document whose root is `root` in the service namespace. */
-export function httpDocument(root: string, ns: string, content: string): string {
-  return `${XML_DECLARATION}<${root}${XSI_XSD_DECLARATIONS} xmlns="${escapeAttr(ns)}">${content}</${root}>`;
+/** The start of an HTTP GET/POST response document whose root is `root` in the service namespace. */
+export function httpDocumentStart(root: string, ns: string): string {
+  return `${XML_DECLARATION}<${root}${XSI_XSD_DECLARATIONS} xmlns="${escapeAttr(ns)}">`;
 }
 
 /** The first child named `name` in `ns`; a missing one is a decode error naming the parent. */

@@ -1,5 +1,5 @@
 // The four bindings, the OperationDef that generated code provides, and address rules.
-import type { XmlDocument } from '../xml/index.js';
+import type { XmlDocument, XmlWriter } from '../xml/index.js';
 
 export type Binding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 export const BINDINGS: readonly Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
@@ -15,10 +15,12 @@ export interface OperationDef<P, R> {
   encodeSoapRequest(params: P, ns: string): string;
   decodeHttpRequest(form: URLSearchParams): P;
   encodeHttpRequest(params: P): URLSearchParams;
-  encodeSoapResponse(result: R, ns: string): string;
+  /** Writes the `<Operation>Response` element. */
+  encodeSoapResponse(result: R, ns: string, out: XmlWriter): void;
   /** The result from the `<Operation>Response` element `el` of a SOAP response. */
   decodeSoapResponse(d: XmlDocument, el: number, ns: string): R;
-  encodeHttpResponse(result: R, ns: string): string;
+  /** Writes the whole HTTP GET/POST response document (nothing when the operation has no result). */
+  encodeHttpResponse(result: R, ns: string, out: XmlWriter): void;
   /** The result from an HTTP GET/POST response document (undefined: the body was empty). */
   decodeHttpResponse(d: XmlDocument | undefined, ns: string): R;
 }

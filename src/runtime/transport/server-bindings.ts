@@ -1,6 +1,6 @@
 // The SOAP and HTTP GET/POST halves of the server pipeline: find the operation, check the binding's
 // rules, authenticate, decode parameters, call the handler, encode the result.
-import { NO_ELEMENT, XmlDecodeError, XmlParseError, readSoapEnvelope, readXml, writeSoapEnvelope, type XmlDocument } from '../xml/index.js';
+import { NO_ELEMENT, XmlDecodeError, XmlParseError, XmlWriter, readSoapEnvelope, readXml, writeSoapMessage, type XmlDocument } from '../xml/index.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
 import { ServiceFault } from './faults.js';
@@ -74,7 +74,7 @@ export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soa
   log.apiKeyName = key.name;
   const params = decodeParams(() => op.decodeSoapRequest(d, payload, ns), d.name(payload));
   const result = await callHandler(p, op, params, { apiKey: values.APIKey, apiKeyName: key.name, operation: op.name, binding });
-  const body = writeSoapEnvelope(version, undefined, op.encodeSoapResponse(result, ns));
+  const body = writeSoapMessage(version, undefined, (out) => op.encodeSoapResponse(result, ns, out)).bytes();
   return { status: 200, headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 }, body };
 }
 
@@ -107,5 +107,7 @@ export async function handleHttp(p: Pipeline, req: ServiceRequest, op: AnyOperat
   log.apiKeyName = key.name;
   const params = decodeParams(() => op.decodeHttpRequest(form));
   const result = await callHandler(p, op, params, { apiKey: values.APIKey!, apiKeyName: key.name, operation: op.name, binding });
-  return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: op.encodeHttpResponse(result, ns) };
+  const out = new XmlWriter();
+  op.encodeHttpResponse(result, ns, out);
+  return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: out.bytes() };
 }

@@ -19,7 +19,8 @@ export interface ServiceRequest {
 export interface ServiceResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  /** Results are UTF-8 bytes; faults and the WSDL are strings. */
+  readonly body: string | Uint8Array;
 }
 
 export type ServiceHandler = (req: ServiceRequest) => Promise<ServiceResponse>;

@@ -4,6 +4,7 @@ import { XSD_NS, XSI_NS, type XmlElement } from './dom.js';
 import { NO_ELEMENT, type XmlDocument } from './document.js';
 import { XmlDecodeError } from './errors.js';
 import { readXml, type XmlLimits } from './parse.js';
+import { XmlWriter } from './writer.js';
 
 export const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
@@ -57,9 +58,25 @@ export function parseSoapEnvelope(input: string | Uint8Array, limits?: Partial<X
 
 const PREFIX: Record<SoapVersion, [string, string]> = { '1.1': ['soap', SOAP11_NS], '1.2': ['soap12', SOAP12_NS] };
 
-/** A whole SOAP message, written the way ASMX writes it. */
-export function writeSoapEnvelope(version: SoapVersion, headerXml: string | undefined, bodyXml: string): string {
+/** What comes before and after the Body's content in a SOAP message, written the way ASMX writes it. */
+export function soapEnvelopeParts(version: SoapVersion, headerXml: string | undefined): readonly [string, string] {
   const [p, ns] = PREFIX[version];
   const header = headerXml === undefined ? '' : `<${p}:Header>${headerXml}</${p}:Header>`;
-  return `${XML_DECLARATION}<${p}:Envelope${XSI_XSD_DECLARATIONS} xmlns:${p}="${ns}">${header}<${p}:Body>${bodyXml}</${p}:Body></${p}:Envelope>`;
+  return [`${XML_DECLARATION}<${p}:Envelope${XSI_XSD_DECLARATIONS} xmlns:${p}="${ns}">${header}<${p}:Body>`, `</${p}:Body></${p}:Envelope>`];
+}
+
+/** A whole SOAP message whose Body content `writeBody` writes: UTF-8 bytes in pieces (responses). */
+export function writeSoapMessage(version: SoapVersion, headerXml: string | undefined, writeBody: (out: XmlWriter) => void): XmlWriter {
+  const [start, end] = soapEnvelopeParts(version, headerXml);
+  const out = new XmlWriter();
+  out.write(start);
+  writeBody(out);
+  out.write(end);
+  return out;
+}
+
+/** A whole SOAP message as a string (requests, faults). */
+export function writeSoapEnvelope(version: SoapVersion, headerXml: string | undefined, bodyXml: string): string {
+  const [start, end] = soapEnvelopeParts(version, headerXml);
+  return start + bodyXml + end;
 }

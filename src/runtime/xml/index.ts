@@ -6,3 +6,4 @@ export * from './parse.js';
 export * from './read.js';
 export * from './values.js';
 export * from './write.js';
+export * from './writer.js';

@@ -5,7 +5,7 @@ import type { XmlElement } from './dom.js';
 import { XmlDocument } from './document.js';
 import { XmlParseError } from './errors.js';
 import { Scanner } from './scan.js';
-import type { Utf8Source } from './text.js';
+import { encodeUtf8, isUtf8, utf8Source } from './utf8.js';
 
 export interface XmlLimits {
   readonly maxBytes: number;
@@ -25,36 +25,6 @@ function utf8Length(s: string): number {
   return n;
 }
 
-type NodeBuffer = Uint8Array & { utf8Slice(start: number, end: number): string };
-interface NodeBufferModule {
-  Buffer: { from(a: ArrayBufferLike, offset: number, length: number): NodeBuffer; from(s: string, encoding: 'utf8'): NodeBuffer };
-  isUtf8(b: Uint8Array): boolean;
-}
-
-// node:buffer when running on Node (fast slicing and validation without copying), Web APIs elsewhere.
-const nodeBuffer = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:buffer') as NodeBufferModule | undefined;
-const decoder = new TextDecoder();
-
-function source(bytes: Uint8Array): Utf8Source {
-  if (nodeBuffer) {
-    const buf = nodeBuffer.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const length = buf.length;
-    // Clamped, as subarray() is: lookahead near the end of a truncated document asks past it.
-    return { bytes: buf, slice: (start, end) => (end <= length ? buf.utf8Slice(start, end) : start < length ? buf.utf8Slice(start, length) : '') };
-  }
-  return { bytes, slice: (start, end) => decoder.decode(bytes.subarray(start, end)) };
-}
-
-function isUtf8(bytes: Uint8Array): boolean {
-  if (nodeBuffer) return nodeBuffer.isUtf8(bytes);
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function toBytes(input: string | Uint8Array, limits: XmlLimits): Uint8Array {
@@ -64,7 +34,7 @@ function toBytes(input: string | Uint8Array, limits: XmlLimits): Uint8Array {
     // Encoding would turn a lone surrogate into U+FFFD silently: refuse it as the character it is.
     const bad = LONE_SURROGATE.exec(input);
     if (bad) throw new XmlParseError('syntax', `malformed XML: character U+${bad[0].charCodeAt(0).toString(16).toUpperCase()} is not allowed in XML`);
-    return nodeBuffer ? nodeBuffer.Buffer.from(input, 'utf8') : new TextEncoder().encode(input);
+    return encodeUtf8(input);
   }
   if (input.byteLength > limits.maxBytes) throw tooLarge();
   if (!isUtf8(input)) throw new XmlParseError('encoding', 'document is not valid UTF-8');
@@ -74,7 +44,7 @@ function toBytes(input: string | Uint8Array, limits: XmlLimits): Uint8Array {
 /** Reads and checks a whole document, or throws XmlParseError. */
 export function readXml(input: string | Uint8Array, limits?: Partial<XmlLimits>): XmlDocument {
   const lim = limits ? { ...DEFAULT_XML_LIMITS, ...limits } : DEFAULT_XML_LIMITS;
-  const src = source(toBytes(input, lim));
+  const src = utf8Source(toBytes(input, lim));
   const table = new Scanner(src, { maxDepth: lim.maxDepth, maxElements: lim.maxElements, checkEncoding: typeof input !== 'string' }).run();
   return new XmlDocument(src, table);
 }

@@ -1,7 +1,7 @@
 // The client engine against the server engine over real HTTP on every binding, the exact requests
 // it builds, how answers become errors, time-outs, abort, and the retry policy.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError, ServiceFault, TransportError, createTransport, type Binding, type ClientOptions } from '@evgen/runtime';
+import { ServiceError, ServiceFault, TransportError, createTransport, xmlString, type Binding, type ClientOptions } from '@evgen/runtime';
 import { ENDPOINT, Echo, Forget, KEY, fakeAuth, startServer, type EchoParams, type Harness } from './fixtures.js';
 
 let h: Harness;
@@ -162,7 +162,7 @@ describe('retry policy', () => {
     };
     return { fetch: f as typeof fetch, log };
   };
-  const ok = () => new Response(`<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${Echo.encodeSoapResponse({ count: 1, text: 'a' }, h.ns)}</s:Body></s:Envelope>`, { status: 200 });
+  const ok = () => new Response(`<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${xmlString((out) => Echo.encodeSoapResponse({ count: 1, text: 'a' }, h.ns, out))}</s:Body></s:Envelope>`, { status: 200 });
   const busy = () => new Response('busy', { status: 503 });
   const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 

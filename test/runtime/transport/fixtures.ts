@@ -64,9 +64,9 @@ export const Echo: OperationDef<EchoParams, EchoParams> = {
   encodeSoapRequest: (p, ns) => el('Echo', ns, echoFields(p)),
   decodeHttpRequest: (f) => ({ count: intParam(f, 'count'), text: f.get('text') ?? '' }),
   encodeHttpRequest: (p) => new URLSearchParams({ count: String(p.count), text: p.text }),
-  encodeSoapResponse: (r, ns) => el('EchoResponse', ns, el('EchoResult', ns, echoFields(r))),
+  encodeSoapResponse: (r, ns, out) => out.write(el('EchoResponse', ns, el('EchoResult', ns, echoFields(r)))),
   decodeSoapResponse: (d, r, ns) => readEcho(d, child(d, r, ns, 'EchoResult'), ns),
-  encodeHttpResponse: (r, ns) => `<?xml version="1.0" encoding="utf-8"?>${el('EchoResult', ns, echoFields(r))}`,
+  encodeHttpResponse: (r, ns, out) => out.write(`<?xml version="1.0" encoding="utf-8"?>${el('EchoResult', ns, echoFields(r))}`),
   decodeHttpResponse: (d, ns) => {
     if (!d || d.name(0) !== 'EchoResult' || d.ns(0) !== ns) throw new XmlDecodeError('EchoResult', 'an EchoResult document', d?.name(0));
     return readEcho(d, 0, ns);
@@ -83,9 +83,9 @@ export const Forget: OperationDef<{ ref: string }, void> = {
   encodeSoapRequest: (p, ns) => el('Forget', ns, `<ref>${escapeText(p.ref)}</ref>`),
   decodeHttpRequest: (f) => ({ ref: f.get('ref') ?? '' }),
   encodeHttpRequest: (p) => new URLSearchParams({ ref: p.ref }),
-  encodeSoapResponse: (_r, ns) => `<ForgetResponse xmlns="${ns}" />`,
+  encodeSoapResponse: (_r, ns, out) => out.write(`<ForgetResponse xmlns="${ns}" />`),
   decodeSoapResponse: () => undefined,
-  encodeHttpResponse: () => '',
+  encodeHttpResponse: () => undefined,
   decodeHttpResponse: () => undefined,
 };
 
