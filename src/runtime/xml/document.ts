@@ -1,7 +1,8 @@
 // A checked XML document as flat arrays, one slot per element in document order: what the
 // generated decoders walk. Elements are numbers (0 is the root), so reading a large response
-// builds no tree: about 25 bytes per element, and text is decoded only when a decoder asks.
+// builds no tree: 32 bytes per element, and text is decoded only when a decoder asks.
 import type { XmlElement } from './dom.js';
+import { F_ATTRS, F_CONTENT_END, F_CONTENT_START, F_FLAGS, F_NAME, F_NEXT, F_NS, F_PARENT, STRIDE, type ElementTable } from './slots.js';
 import { collectText, decodeAttribute, type Utf8Source } from './text.js';
 
 /** No such element (no first child, no next sibling). */
@@ -13,44 +14,32 @@ export const FLAG_MIXED = 2;
 
 const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
-/** The arrays the scanner fills; XmlDocument reads them. */
-export interface ElementTable {
-  readonly count: number;
-  readonly name: Int32Array;
-  readonly ns: Int32Array;
-  readonly parent: Int32Array;
-  readonly next: Int32Array;
-  readonly contentStart: Int32Array;
-  readonly contentEnd: Int32Array;
-  readonly flags: Uint8Array;
-  readonly attrAt: Int32Array;
-  readonly attrs: Int32Array;
-  readonly names: readonly string[];
-  readonly uris: readonly string[];
-}
-
 export class XmlDocument {
   readonly #src: Utf8Source;
-  readonly #t: ElementTable;
+  readonly #e: Int32Array;
+  readonly #attrs: Int32Array;
+  readonly #names: readonly string[];
+  readonly #uris: readonly string[];
+  /** Number of elements. */
+  readonly count: number;
 
   constructor(src: Utf8Source, table: ElementTable) {
     this.#src = src;
-    this.#t = table;
-  }
-
-  /** Number of elements. */
-  get count(): number {
-    return this.#t.count;
+    this.#e = table.e;
+    this.#attrs = table.attrs;
+    this.#names = table.names;
+    this.#uris = table.uris;
+    this.count = table.count;
   }
 
   /** Local name (without prefix). */
   name(el: number): string {
-    return this.#t.names[this.#t.name[el]!]!;
+    return this.#names[this.#e[el * STRIDE + F_NAME]!]!;
   }
 
   /** Namespace URI, '' when none. */
   ns(el: number): string {
-    return this.#t.uris[this.#t.ns[el]!]!;
+    return this.#uris[this.#e[el * STRIDE + F_NS]!]!;
   }
 
   #lastUri: string | undefined;
@@ -60,7 +49,7 @@ export class XmlDocument {
   nsId(uri: string): number {
     // Decoders pass the same string down a whole document: remember the last answer.
     if (uri !== this.#lastUri) {
-      this.#lastId = this.#t.uris.indexOf(uri);
+      this.#lastId = this.#uris.indexOf(uri);
       this.#lastUri = uri;
     }
     return this.#lastId;
@@ -68,25 +57,25 @@ export class XmlDocument {
 
   /** The namespace of an element as nsId() numbers it: comparing numbers is cheaper than comparing URIs. */
   nsIdOf(el: number): number {
-    return this.#t.ns[el]!;
+    return this.#e[el * STRIDE + F_NS]!;
   }
 
   /** xsi:nil="true" or "1", or an un-namespaced nil="true" (HTTP binding shapes). */
   nil(el: number): boolean {
-    return (this.#t.flags[el]! & FLAG_NIL) !== 0;
+    return (this.#e[el * STRIDE + F_FLAGS]! & FLAG_NIL) !== 0;
   }
 
   parent(el: number): number {
-    return this.#t.parent[el]!;
+    return this.#e[el * STRIDE + F_PARENT]!;
   }
 
   firstChild(el: number): number {
     const c = el + 1;
-    return c < this.#t.count && this.#t.parent[c] === el ? c : NO_ELEMENT;
+    return c < this.count && this.#e[c * STRIDE + F_PARENT] === el ? c : NO_ELEMENT;
   }
 
   nextSibling(el: number): number {
-    return this.#t.next[el]!;
+    return this.#e[el * STRIDE + F_NEXT]!;
   }
 
   /** Child elements, in order. */
@@ -98,22 +87,24 @@ export class XmlDocument {
 
   /** Direct character data (text and CDATA, references resolved). */
   text(el: number): string {
-    const t = this.#t;
-    if ((t.flags[el]! & FLAG_MIXED) === 0) return t.contentStart[el] === t.contentEnd[el] ? '' : this.#src.slice(t.contentStart[el]!, t.contentEnd[el]!);
-    return collectText(this.#src, t.contentStart[el]!, t.contentEnd[el]!);
+    const at = el * STRIDE;
+    const start = this.#e[at + F_CONTENT_START]!;
+    const end = this.#e[at + F_CONTENT_END]!;
+    if ((this.#e[at + F_FLAGS]! & FLAG_MIXED) === 0) return start === end ? '' : this.#src.slice(start, end);
+    return collectText(this.#src, start, end);
   }
 
   /** Null-prototype map of attributes other than namespace declarations: `local` or `{ns}local`. */
   attributes(el: number): Readonly<Record<string, string>> {
-    const t = this.#t;
-    const at = t.attrAt[el]! - 1;
+    const a = this.#attrs;
+    const at = this.#e[el * STRIDE + F_ATTRS]! - 1;
     if (at < 0) return EMPTY_ATTRIBUTES;
     const out = Object.create(null) as Record<string, string>;
-    for (let k = 0, p = at + 1; k < t.attrs[at]!; k++, p += 5) {
-      const uri = t.uris[t.attrs[p]!]!;
-      const start = t.attrs[p + 2]!;
-      const end = t.attrs[p + 3]!;
-      out[uri === '' ? t.names[t.attrs[p + 1]!]! : `{${uri}}${t.names[t.attrs[p + 1]!]!}`] = t.attrs[p + 4] ? this.#src.slice(start, end) : decodeAttribute(this.#src, start, end);
+    for (let k = 0, p = at + 1; k < a[at]!; k++, p += 5) {
+      const uri = this.#uris[a[p]!]!;
+      const local = this.#names[a[p + 1]!]!;
+      const [start, end] = [a[p + 2]!, a[p + 3]!];
+      out[uri === '' ? local : `{${uri}}${local}`] = a[p + 4] ? this.#src.slice(start, end) : decodeAttribute(this.#src, start, end);
     }
     return out;
   }
@@ -123,11 +114,11 @@ export class XmlDocument {
    * bytes, or undefined when the text is anything else and needs the full lexical rules.
    */
   smallInt(el: number): number | undefined {
-    const t = this.#t;
-    if ((t.flags[el]! & FLAG_MIXED) !== 0) return undefined;
+    const at = el * STRIDE;
+    if ((this.#e[at + F_FLAGS]! & FLAG_MIXED) !== 0) return undefined;
     const b = this.#src.bytes;
-    let i = t.contentStart[el]!;
-    const end = t.contentEnd[el]!;
+    let i = this.#e[at + F_CONTENT_START]!;
+    const end = this.#e[at + F_CONTENT_END]!;
     const negative = b[i] === 0x2d;
     if (negative) i++;
     if (i === end || end - i > 9) return undefined;
@@ -142,11 +133,11 @@ export class XmlDocument {
 
   /** `true` or `false` read straight from the bytes, or undefined for any other text. */
   plainBoolean(el: number): boolean | undefined {
-    const t = this.#t;
-    if ((t.flags[el]! & FLAG_MIXED) !== 0) return undefined;
+    const at = el * STRIDE;
+    if ((this.#e[at + F_FLAGS]! & FLAG_MIXED) !== 0) return undefined;
     const b = this.#src.bytes;
-    const i = t.contentStart[el]!;
-    const len = t.contentEnd[el]! - i;
+    const i = this.#e[at + F_CONTENT_START]!;
+    const len = this.#e[at + F_CONTENT_END]! - i;
     if (len === 4 && b[i] === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65) return true;
     if (len === 5 && b[i] === 0x66 && b[i + 1] === 0x61 && b[i + 2] === 0x6c && b[i + 3] === 0x73 && b[i + 4] === 0x65) return false;
     return undefined;

@@ -3,11 +3,11 @@
 // element limits, and records every element in an ElementTable. SOAP needs this subset of XML
 // only, and a pass written for it runs several times faster than a general SAX parser (see the
 // README's Performance section); test/runtime/xml-differential.test.ts holds it to saxes.
-import { FLAG_MIXED, type ElementTable } from './document.js';
+import { FLAG_MIXED } from './document.js';
 import { XmlParseError } from './errors.js';
 import { NAME_BYTE, cachedName, newName, type QName } from './names.js';
 import { readReference, type Utf8Source } from './text.js';
-import { ElementSlots } from './slots.js';
+import { ElementSlots, F_CONTENT_END, F_FLAGS, STRIDE, type ElementTable } from './slots.js';
 import { StartTag } from './start-tag.js';
 
 const LT = 0x3c;
@@ -47,7 +47,7 @@ export class Scanner {
   ) {
     this.b = src.bytes;
     this.len = src.bytes.length;
-    this.slots = new ElementSlots(Math.max(64, this.len >> 5));
+    this.slots = new ElementSlots(Math.max(32, this.len >> 5));
     this.tag = new StartTag(this);
   }
 
@@ -126,7 +126,7 @@ export class Scanner {
       } else if (c === RSQB && b[i + 1] === RSQB && b[i + 2] === GT) throw this.fail(i, '"]]>" is not allowed in text');
       i++;
     }
-    if (mixed) this.slots.flags[this.openEl[this.depth - 1]!]! |= FLAG_MIXED;
+    if (mixed) this.slots.e[this.openEl[this.depth - 1]! * STRIDE + F_FLAGS]! |= FLAG_MIXED;
     this.i = i;
   }
 
@@ -140,7 +140,7 @@ export class Scanner {
     while (isSpace(b[i])) i++;
     if (b[i] !== GT) throw this.fail(i, 'expected ">" to end the end tag');
     const el = this.openEl[this.depth - 1]!;
-    this.slots.contentEnd[el] = this.i;
+    this.slots.e[el * STRIDE + F_CONTENT_END] = this.i;
     this.tag.closeScope(this.declared[this.depth - 1]!);
     this.depth--;
     this.i = i + 1;
@@ -158,7 +158,7 @@ export class Scanner {
     } else if (!inRoot && this.src.slice(i + 2, i + 9) === 'DOCTYPE') {
       throw new XmlParseError('doctype', 'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)');
     } else throw this.fail(i, 'expected a comment, CDATA section or element');
-    if (inRoot) this.slots.flags[this.openEl[this.depth - 1]!]! |= FLAG_MIXED;
+    if (inRoot) this.slots.e[this.openEl[this.depth - 1]! * STRIDE + F_FLAGS]! |= FLAG_MIXED;
   }
 
   /** Index of the first `a c` (followed by `then`, when given) from `start`, checking characters on the way. */

@@ -1,70 +1,60 @@
-// The growable typed arrays behind an ElementTable: typed arrays hold no pointers, so a table of
-// 800,000 elements costs the garbage collector nothing to keep.
-import type { ElementTable } from './document.js';
+// The element table behind an XmlDocument: one Int32Array with eight numbers per element (one
+// allocation per document; typed arrays hold no pointers, so a table of 800,000 elements costs the
+// garbage collector nothing to keep), and a stream of attributes.
+
+/** Fields of an element, at `el * STRIDE + field`. */
+export const F_NAME = 0;
+export const F_NS = 1;
+export const F_PARENT = 2;
+export const F_NEXT = 3;
+export const F_CONTENT_START = 4;
+export const F_CONTENT_END = 5;
+export const F_FLAGS = 6;
+/** 0, or 1 + where the element's attributes start in the attribute stream. */
+export const F_ATTRS = 7;
+export const STRIDE = 8;
+
+/** What an XmlDocument reads. */
+export interface ElementTable {
+  readonly count: number;
+  readonly e: Int32Array;
+  /** Attributes other than namespace declarations: [count, then uri, name, valueStart, valueEnd, plain per attribute]. */
+  readonly attrs: Int32Array;
+  readonly names: readonly string[];
+  readonly uris: readonly string[];
+}
 
 export class ElementSlots {
   count = 0;
-  name: Int32Array;
-  ns: Int32Array;
-  parent: Int32Array;
-  next: Int32Array;
-  contentStart: Int32Array;
-  contentEnd: Int32Array;
-  flags: Uint8Array;
-  /** Per element: 0, or 1 + where its attributes start in `attrs`. */
-  attrAt: Int32Array;
-  /** Attributes other than namespace declarations: [count, then uri, name, valueStart, valueEnd, plain per attribute]. */
-  attrs = new Int32Array(64);
+  e: Int32Array<ArrayBuffer>;
+  attrs: Int32Array<ArrayBuffer> = new Int32Array(16);
   attrLength = 0;
 
   constructor(capacity: number) {
-    this.name = new Int32Array(capacity);
-    this.ns = new Int32Array(capacity);
-    this.parent = new Int32Array(capacity);
-    this.next = new Int32Array(capacity);
-    this.contentStart = new Int32Array(capacity);
-    this.contentEnd = new Int32Array(capacity);
-    this.flags = new Uint8Array(capacity);
-    this.attrAt = new Int32Array(capacity);
+    this.e = new Int32Array(capacity * STRIDE);
+  }
+
+  /** A new element slot (its fields still to be set); returns where its fields start. */
+  add(): number {
+    if ((this.count + 1) * STRIDE > this.e.length) this.e = grown(this.e, this.e.length * 2);
+    return this.count++ * STRIDE;
   }
 
   /** Room for `n` more numbers in the attribute stream; returns where they go. */
   reserveAttributes(n: number): number {
     const at = this.attrLength;
-    if (at + n > this.attrs.length) {
-      const bigger = new Int32Array(Math.max(this.attrs.length * 2, at + n));
-      bigger.set(this.attrs);
-      this.attrs = bigger;
-    }
+    if (at + n > this.attrs.length) this.attrs = grown(this.attrs, Math.max(this.attrs.length * 2, at + n));
     this.attrLength = at + n;
     return at;
   }
 
-  /** A new slot (its fields still to be set). */
-  add(): number {
-    if (this.count === this.name.length) this.grow();
-    return this.count++;
-  }
-
-  private grow(): void {
-    const cap = this.name.length * 2;
-    const bigger = <T extends Int32Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(cap);
-      b.set(a);
-      return b;
-    };
-    this.name = bigger(this.name);
-    this.ns = bigger(this.ns);
-    this.parent = bigger(this.parent);
-    this.next = bigger(this.next);
-    this.contentStart = bigger(this.contentStart);
-    this.contentEnd = bigger(this.contentEnd);
-    this.flags = bigger(this.flags);
-    this.attrAt = bigger(this.attrAt);
-  }
-
   table(names: readonly string[], uris: readonly string[]): ElementTable {
-    const { count, name, ns, parent, next, contentStart, contentEnd, flags, attrAt, attrs } = this;
-    return { count, name, ns, parent, next, contentStart, contentEnd, flags, attrAt, attrs, names, uris };
+    return { count: this.count, e: this.e, attrs: this.attrs, names, uris };
   }
+}
+
+function grown(a: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(length);
+  b.set(a);
+  return b;
 }

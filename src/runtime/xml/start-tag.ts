@@ -3,6 +3,7 @@
 // the scope (SOAP documents declare namespaces on their first few elements only).
 import { XSI_NS } from './dom.js';
 import { FLAG_MIXED, FLAG_NIL } from './document.js';
+import { F_ATTRS, F_CONTENT_END, F_CONTENT_START, F_FLAGS, F_NAME, F_NEXT, F_NS, F_PARENT, STRIDE } from './slots.js';
 import { XmlParseError } from './errors.js';
 import type { QName } from './names.js';
 import type { Scanner } from './scan.js';
@@ -119,20 +120,22 @@ export class StartTag {
       q.nsId = ns = this.#resolve(q.prefix, at);
       q.scopeVersion = this.#version;
     }
-    const el = slots.add();
-    slots.flags[el] = count > declared ? this.#attributes(el, count, declared, at) : 0;
-    slots.name[el] = s.nameId(q);
-    slots.ns[el] = ns;
-    slots.next[el] = -1;
-    slots.contentStart[el] = slots.contentEnd[el] = s.i;
+    const slot = slots.add();
+    const el = slot / STRIDE;
+    const e = slots.e;
+    e[slot + F_FLAGS] = count > declared ? this.#attributes(slot, count, declared, at) : 0;
+    e[slot + F_NAME] = s.nameId(q);
+    e[slot + F_NS] = ns;
+    e[slot + F_NEXT] = -1;
+    e[slot + F_CONTENT_START] = e[slot + F_CONTENT_END] = s.i;
     const d = s.depth;
     if (d > 0) {
       const parent = s.openEl[d - 1]!;
-      slots.parent[el] = parent;
-      slots.flags[parent]! |= FLAG_MIXED;
+      e[slot + F_PARENT] = parent;
+      e[parent * STRIDE + F_FLAGS]! |= FLAG_MIXED;
       const previous = s.lastChild[d]!;
-      if (previous >= 0) slots.next[previous] = el;
-    } else slots.parent[el] = -1;
+      if (previous >= 0) e[previous * STRIDE + F_NEXT] = el;
+    } else e[slot + F_PARENT] = -1;
     s.lastChild[d] = el;
     if (empty) return this.closeScope(declared);
     s.openEl[d] = el;
@@ -192,14 +195,14 @@ export class StartTag {
   }
 
   /** Records the attributes other than declarations; returns FLAG_NIL for a true xsi:nil or nil. */
-  #attributes(el: number, count: number, declared: number, at: number): number {
+  #attributes(slot: number, count: number, declared: number, at: number): number {
     const s = this.s;
     const slots = s.slots;
     const n = count - declared;
     const base = slots.reserveAttributes(1 + 5 * n);
     const out = slots.attrs;
     out[base] = n;
-    slots.attrAt[el] = base + 1;
+    slots.e[slot + F_ATTRS] = base + 1;
     const xsi = this.#uriIds.get(XSI_NS);
     let flags = 0;
     let p = base + 1;
