@@ -55,6 +55,25 @@ describe('MemoryReplayStore', () => {
     expect(store.seen('d', 10_000, 1)).toBe(true);
     expect(store.seen('a', 10_000, 1)).toBe(false); // evicted to make room
   });
+
+  it('drops expired entries first, and keeps every live one while there is room', () => {
+    const store = new MemoryReplayStore(4);
+    store.seen('old-1', 100, 0);
+    store.seen('old-2', 100, 0);
+    store.seen('live-1', 10_000, 0);
+    store.seen('live-2', 10_000, 0);
+    expect(store.seen('new', 10_000, 500)).toBe(false); // full: the two expired ones go
+    expect(store.size).toBe(3);
+    expect([store.seen('live-1', 10_000, 600), store.seen('live-2', 10_000, 600), store.seen('new', 10_000, 600)]).toEqual([true, true, true]);
+  });
+
+  it('stays at its bound under a flood of live entries (200,000 arrivals into 1,000 places), the oldest going first', () => {
+    const store = new MemoryReplayStore(1_000);
+    for (let i = 0; i < 200_000; i++) store.seen(`k${i}`, 1e12, 0);
+    expect(store.size).toBe(1_000);
+    expect(store.seen('k199999', 1e12, 0)).toBe(true);
+    expect(store.seen('k198999', 1e12, 0)).toBe(false); // the oldest went first
+  });
 });
 
 describe('verifyAuth', () => {
