@@ -1,5 +1,5 @@
-// Load generator, run as its own process so it does not share a core with the server under test.
-// Signs every SOAP request afresh (new Timestamp, new Signature), as a real client must.
+// Load generator, run as its own process so it does not share an event loop with the server under
+// test. Signs every SOAP request afresh (new Timestamp, new Signature), as a real client must.
 import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 
@@ -13,10 +13,12 @@ const setupRequest = (req) => {
   const sig = createHmac('sha1', o.sign.secret).update(o.sign.operation + ts).digest('base64');
   return { ...req, body: o.body.replace('__TIMESTAMP__', ts).replace('__SIGNATURE__', sig) };
 };
+const cpu0 = process.cpuUsage();
 autocannon(
   { url: o.url, connections: o.connections, duration: o.duration, pipelining: 1, requests: [{ method: 'POST', path: o.path, headers: o.headers, body: o.body, setupRequest }] },
   (err, r) => {
     if (err) throw err;
-    process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, bytes: r.throughput.average }));
+    const cpu = process.cpuUsage(cpu0);
+    process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, bytes: r.throughput.average, cpuMs: (cpu.user + cpu.system) / 1000 }));
   },
 );

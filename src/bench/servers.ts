@@ -1,107 +1,141 @@
 // The server and client figures: the reference service against a bare node:http server answering
 // a fixed body of the same size (the ceiling) and node-soap serving the same operation from the
 // same WSDL with the same data; then calls per second of the generated client and node-soap's.
+//
+// Who shares what (2 cores): each server runs in a fresh process of its own (server-child.ts), so
+// its peak RSS is that of one load run; during a load run only the server and the load worker
+// (load-worker.mjs) are busy, the bench process waits. During the client figures only the bench
+// process (the client) and the reference service are busy.
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as soap from 'soap';
 import { EventServiceClient } from '../../generated/src/client.js';
-import { renderWsdl } from '../../generated/src/wsdl.js';
-import { createKey } from '../reference/keys.js';
-import { startReferenceService } from '../reference/serve.js';
-import { load, type LoadFigures } from './load.js';
+import { startServer, withTempDir, type ServerConfig, type ServerInfo, type Usage } from './children.js';
+import { benchClient, type ClientFigures } from './client.js';
+import { load, type Generator, type Key, type LoadFigures } from './load.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
+const CONNECTIONS = 32;
+
+export interface RunFigures extends LoadFigures {
+  /** Server RSS just before the load (after the warm-up), its peak until then, bytes. */
+  readonly rssBefore: number;
+  readonly peakRssBefore: number;
+  /** Server peak RSS during the load alone (VmHWM, reset as the load starts), bytes. */
+  readonly peakRss: number;
+  /** Server CPU time during the load ÷ its duration (1 = one core busy throughout). */
+  readonly serverCpu: number;
+  /** Load generator CPU time ÷ the load's duration. */
+  readonly loadCpu: number;
+}
 
 export interface ServerFigures {
   readonly operation: string;
   readonly responseBytes: number;
-  readonly ours: LoadFigures;
-  readonly bare: LoadFigures;
-  readonly nodeSoap: LoadFigures;
+  readonly ours: RunFigures;
+  readonly bare: RunFigures;
+  readonly nodeSoap: RunFigures;
 }
 
-export interface ClientFigures {
-  readonly oursCallsPerSec: number;
-  readonly nodeSoapCallsPerSec: number;
+/** The bare server loaded by both generators: is the generator the bottleneck at the ceiling? */
+export interface GeneratorCheck {
+  readonly operation: string;
+  readonly wrk: RunFigures;
+  readonly autocannon: RunFigures;
 }
 
-const listenOn = (server: Server) => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+export type { ClientFigures };
 
-function soapBody(ns: string, operation: string, params: string, apiKey: string): string {
-  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><AuthenticationHeader xmlns="${ns}"><Timestamp>__TIMESTAMP__</Timestamp><Operation>${operation}</Operation><Signature>__SIGNATURE__</Signature><APIKey>${apiKey}</APIKey></AuthenticationHeader></soap:Header><soap:Body><${operation} xmlns="${ns}">${params}</${operation}></soap:Body></soap:Envelope>`;
+function soapBody(ns: string, operation: string, params: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><AuthenticationHeader xmlns="${ns}"><Timestamp>__TIMESTAMP__</Timestamp><Operation>${operation}</Operation><Signature>__SIGNATURE__</Signature><APIKey>__APIKEY__</APIKey></AuthenticationHeader></soap:Header><soap:Body><${operation} xmlns="${ns}">${params}</${operation}></soap:Body></soap:Envelope>`;
 }
 
-/** Calls per second of `concurrency` workers calling in a loop; each worker owns its own state. */
-async function callsPerSecond(call: (worker: number) => Promise<unknown>, seconds: number, concurrency = 8): Promise<number> {
-  let n = 0;
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async (_, worker) => {
-    while (Date.now() < end) {
-      await call(worker);
-      n++;
-    }
-  }));
-  return n / seconds;
-}
-
-export async function benchServers(duration: number): Promise<{ servers: ServerFigures[]; client: ClientFigures }> {
-  const dir = await mkdtemp(join(tmpdir(), 'evgen-bench-'));
-  const ref = await startReferenceService({ dbPath: join(dir, 'events.sqlite'), port: 0, log: () => undefined });
-  const key = ref.demoKey!;
-  const ns = `https://${new URL(ref.server.url).host}/API/1_0/SOAP/`;
-  const client = new EventServiceClient({ baseUrl: ref.server.url, apiKey: key.apiKey, secretKey: key.secretKey });
-  const eventId = ref.db.prepare('SELECT event_id FROM booking GROUP BY event_id ORDER BY count(*) DESC LIMIT 1').pluck().get() as number;
-  const cases = [
-    { operation: 'GetEventDetails7', params: `<eventId>${eventId}</eventId>`, result: await client.getEventDetails7({ eventId }) },
-    { operation: 'GetBookingsBatch', params: `<eventId>${eventId}</eventId><skip>0</skip><size>100</size>`, result: await client.getBookingsBatch({ eventId, skip: 0, size: 100 }) },
-  ];
-
-  const servers: ServerFigures[] = [];
-  for (const c of cases) {
-    const body = soapBody(ns, c.operation, c.params, key.apiKey);
-    const headers = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${ns}${c.operation}"` };
-    const sign = { secret: key.secretKey, operation: c.operation };
-    // A real answer of ours, served verbatim by the bare server.
-    const ts = new Date().toISOString();
-    const real = await fetch(`${ref.server.url}${PATH}`, { method: 'POST', headers, body: body.replace('__TIMESTAMP__', ts).replace('__SIGNATURE__', createHmac('sha1', key.secretKey).update(c.operation + ts).digest('base64')) });
-    const fixed = Buffer.from(await real.arrayBuffer());
-    const bare = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8', 'content-length': fixed.length }).end(fixed));
-    });
-    const bareUrl = await listenOn(bare);
-    const nsServer = createServer((_req, res) => res.writeHead(404).end());
-    const nsUrl = await listenOn(nsServer);
-    const result = c.operation === 'GetBookingsBatch' ? { BookingResponse: c.result } : c.result;
-    soap.listen(nsServer, PATH, { ServiceAPI: { ServiceAPISoap: { [c.operation]: () => ({ [`${c.operation}Result`]: result }) } } }, renderWsdl(`${nsUrl}${PATH}`, ns));
-
-    const spec = { path: PATH, headers, body, connections: 32, duration, sign };
-    const ours = await load({ ...spec, url: ref.server.url });
-    const bareFig = await load({ ...spec, url: bareUrl });
-    const nodeSoap = await load({ ...spec, url: nsUrl });
-    servers.push({ operation: c.operation, responseBytes: fixed.length, ours, bare: bareFig, nodeSoap });
-    await new Promise((r) => bare.close(r));
-    await new Promise((r) => nsServer.close(r));
-  }
-
-  const oursCallsPerSec = await callsPerSecond(() => client.getEventDetails7({ eventId }), duration);
-  // node-soap gets its own key and one client per worker, so headers never race.
-  const soapKey = createKey(ref.db, 'bench node-soap');
-  const soapClients = await Promise.all(Array.from({ length: 8 }, () => soap.createClientAsync(`${ref.server.url}${PATH}?wsdl`)));
-  let stamp = Date.now();
-  const nodeSoapCallsPerSec = await callsPerSecond(async (worker) => {
-    const c = soapClients[worker]!;
+/** The template the load generators fill in, and single requests signed here. */
+function request(info: ServerInfo, operation: string, params: string) {
+  const body = soapBody(info.ns, operation, params);
+  const headers = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${info.ns}${operation}"` };
+  let stamp = 0; // strictly increasing: the server refuses a repeated timestamp as a replay
+  const signed = (key: Key) => {
     const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
-    c.clearSoapHeaders();
-    c.addSoapHeader(`<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>GetEventDetails7</Operation><Signature>${createHmac('sha1', soapKey.secretKey).update(`GetEventDetails7${ts}`).digest('base64')}</Signature><APIKey>${soapKey.apiKey}</APIKey></AuthenticationHeader>`);
-    await c.GetEventDetails7Async({ eventId });
-  }, duration);
+    return body.replace('__TIMESTAMP__', ts).replace('__SIGNATURE__', createHmac('sha1', key.secretKey).update(operation + ts).digest('base64')).replace('__APIKEY__', key.apiKey);
+  };
+  const send = async (key: Key) => {
+    const res = await fetch(`${info.url}${PATH}`, { method: 'POST', headers, body: signed(key) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${operation} at ${info.url}: HTTP ${res.status}`);
+    return text;
+  };
+  return { body, headers, send };
+}
 
-  await ref.close();
-  await rm(dir, { recursive: true, force: true });
-  return { servers, client: { oursCallsPerSec, nodeSoapCallsPerSec } };
+// node-soap and the bare server check no signatures; they get requests signed the same way.
+const UNCHECKED: Key[] = [0, 1, 2].map((i) => ({ apiKey: `ak_unchecked${i}`, secretKey: `unchecked${i}` }));
+
+/**
+ * One load run against a fresh server process: load figures, its RSS and its CPU share. A fresh
+ * process is cold, so it first gets a second of 8 concurrent requests from here, not measured.
+ * Keys: the first for the warm-up, the others for the load generator's threads.
+ */
+async function run(config: ServerConfig, operation: string, params: string, duration: number, generator?: Generator): Promise<RunFigures> {
+  const server = await startServer(config);
+  try {
+    const [warmKey, ...keys] = server.info.keys.length ? server.info.keys : UNCHECKED;
+    const req = request(server.info, operation, params);
+    const end = Date.now() + 1000;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (Date.now() < end) await req.send(warmKey!);
+    }));
+    const before = await server.usage(true);
+    const fig = await load({ url: server.info.url, path: PATH, headers: req.headers, body: req.body, operation, keys, connections: CONNECTIONS, duration }, generator);
+    const after: Usage = await server.stop();
+    const ms = duration * 1000;
+    return { ...fig, rssBefore: before.rss, peakRssBefore: before.peakRss, peakRss: after.peakRss, serverCpu: (after.cpuMs - before.cpuMs) / ms, loadCpu: fig.cpuMs / ms };
+  } finally {
+    await server.stop().catch(() => undefined);
+  }
+}
+
+export async function benchServers(duration: number): Promise<{ servers: ServerFigures[]; client: ClientFigures; generatorCheck: GeneratorCheck | undefined }> {
+  return withTempDir('evgen-bench-', async (dir) => {
+    const dbPath = join(dir, 'events.sqlite');
+    // The first server seeds the database; the real answers it gives are what the bare server
+    // serves verbatim and (decoded) what node-soap serves. Then the client figures against it.
+    // A key per user, so no two sources of timestamps share one: raw answers, decoded answers,
+    // then the generated client and node-soap's client.
+    const prep = await startServer({ type: 'start', kind: 'ours', dbPath, keys: 4 });
+    let client: ClientFigures;
+    const cases: { operation: string; params: string; fixed: string; result: unknown }[] = [];
+    try {
+      const { info } = prep;
+      const [raw, decoded] = info.keys as [Key, Key];
+      const generated = new EventServiceClient({ baseUrl: info.url, apiKey: decoded.apiKey, secretKey: decoded.secretKey });
+      const eventId = info.eventId;
+      for (const [operation, params, result] of [
+        ['GetEventDetails7', `<eventId>${eventId}</eventId>`, await generated.getEventDetails7({ eventId })],
+        ['GetBookingsBatch', `<eventId>${eventId}</eventId><skip>0</skip><size>100</size>`, { BookingResponse: await generated.getBookingsBatch({ eventId, skip: 0, size: 100 }) }],
+      ] as const) {
+        cases.push({ operation, params, fixed: await request(info, operation, params).send(raw), result });
+      }
+      console.error('  client figures…');
+      client = await benchClient({ ...info, keys: info.keys.slice(2) }, duration);
+    } finally {
+      await prep.stop();
+    }
+
+    const servers: ServerFigures[] = [];
+    for (const c of cases) {
+      console.error(`  ${c.operation}: ours, bare node:http, node-soap…`);
+      const ours = await run({ type: 'start', kind: 'ours', dbPath, keys: 3 }, c.operation, c.params, duration);
+      const bare = await run({ type: 'start', kind: 'bare', body: c.fixed }, c.operation, c.params, duration);
+      const nodeSoap = await run({ type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result }, c.operation, c.params, duration);
+      servers.push({ operation: c.operation, responseBytes: Buffer.byteLength(c.fixed), ours, bare, nodeSoap });
+    }
+    let generatorCheck: GeneratorCheck | undefined;
+    const first = cases[0]!;
+    if (servers[0]!.bare.generator === 'wrk') {
+      console.error(`  ${first.operation}: bare node:http again, load from autocannon…`);
+      const autocannon = await run({ type: 'start', kind: 'bare', body: first.fixed }, first.operation, first.params, duration, 'autocannon');
+      generatorCheck = { operation: first.operation, wrk: servers[0]!.bare, autocannon };
+    }
+    return { servers, client, generatorCheck };
+  });
 }

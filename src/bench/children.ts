@@ -1,0 +1,138 @@
+// Child processes of the bench: the servers under test (server-child.ts) and the load generators.
+// Every child is registered and killed when the bench exits, fails or is interrupted; servers
+// also exit by themselves when their IPC channel closes, so even a SIGKILLed bench leaves none
+// (a load generator then runs out its bounded duration).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type ServerConfig =
+  | { type: 'start'; kind: 'ours'; dbPath: string; keys: number }
+  | { type: 'start'; kind: 'bare'; body: string }
+  | { type: 'start'; kind: 'nodeSoap'; operation: string; result: unknown };
+
+export interface ServerInfo {
+  readonly url: string;
+  /** The {soap_namespace} this server expects: https://{its host}/API/1_0/SOAP/ */
+  readonly ns: string;
+  /** Ours only: API key pairs (the first is the demo key when the database was new). */
+  readonly keys: readonly { apiKey: string; secretKey: string }[];
+  readonly eventId: number;
+}
+
+export interface Usage {
+  /** RSS now and its peak since start or the last reset (VmHWM), bytes; CPU user+system, ms. */
+  readonly rss: number;
+  readonly peakRss: number;
+  readonly cpuMs: number;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER = fileURLToPath(new URL('./server-child.ts', import.meta.url));
+const live = new Set<ChildProcess>();
+
+const temps = new Set<string>();
+
+/** Kills every child still running and removes temporary directories: on exit, error or signal. */
+function cleanUp(): void {
+  for (const c of live) c.kill('SIGKILL');
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+}
+process.once('exit', cleanUp);
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  process.once(sig, () => {
+    cleanUp();
+    process.exit(code);
+  });
+}
+
+/** Runs `fn` with a fresh temporary directory, removed afterwards (or by cleanUp if interrupted). */
+export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  temps.add(dir);
+  try {
+    return await fn(dir);
+  } finally {
+    temps.delete(dir);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function track<C extends ChildProcess>(child: C): C {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+/** The next IPC message of `type`; rejects if the child exits first or `ms` pass. */
+function reply<T>(child: ChildProcess, type: string, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (!child.connected) return reject(new Error(`server child gone before '${type}'`));
+    const done = () => (child.off('message', onMessage), child.off('close', onExit), clearTimeout(timer));
+    const onMessage = ({ type: t, ...m }: { type: string }) => t === type && (done(), resolve(m as T));
+    // 'close', not 'exit': it comes after every IPC message the child sent has been read.
+    const onExit = (code: number | null) => (done(), reject(new Error(`server child exited (${code}) before '${type}'`)));
+    const timer = setTimeout(() => (done(), child.kill('SIGKILL'), reject(new Error(`server child: no '${type}' in ${ms} ms`))), ms);
+    child.on('message', onMessage).once('close', onExit);
+  });
+}
+
+export interface ServerChild {
+  readonly pid: number;
+  readonly info: ServerInfo;
+  /** `reset`: the next peak counts from now (Linux; elsewhere it is the peak since start). */
+  usage(reset?: boolean): Promise<Usage>;
+  /** Final usage, then the process is gone. */
+  stop(): Promise<Usage>;
+}
+
+export async function startServer(config: ServerConfig): Promise<ServerChild> {
+  // The child's stdout goes to our stderr: the bench's stdout carries only the table.
+  const child = track(spawn('node', ['--import', 'tsx', SERVER], { cwd: ROOT, env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') }, stdio: ['ignore', 2, 'inherit', 'ipc'] }));
+  const ready = reply<ServerInfo>(child, 'ready', 60_000);
+  child.send(config);
+  const info = await ready;
+  let stopped: Promise<Usage> | undefined;
+  return {
+    pid: child.pid!,
+    info,
+    usage(reset = false) {
+      const u = reply<Usage>(child, 'usage', 10_000); // rejects at once if the child is gone
+      if (child.connected) child.send({ type: 'usage', reset });
+      return u;
+    },
+    stop() {
+      stopped ??= (async () => {
+        const u = reply<Usage>(child, 'usage', 10_000);
+        const gone = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+        if (child.connected) child.send({ type: 'stop' });
+        try {
+          return await u;
+        } finally {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          await gone;
+          clearTimeout(timer);
+        }
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Runs a load generator to its end, registered so it dies with the bench; resolves with its stdout. */
+export function runToEnd(cmd: string, args: string[], seconds: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] }));
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), (seconds + 30) * 1000);
+    child.once('error', reject).once('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${cmd} exited with ${code}`));
+    });
+  });
+}

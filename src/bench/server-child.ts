@@ -1,0 +1,88 @@
+// One server under test in a process of its own (started by children.ts with node --import tsx),
+// so neither the load generator nor the bench's client shares its event loop. IPC only: it gets
+// one ServerConfig and answers {type:'ready',…}; 'usage' gets its RSS, peak RSS and CPU time;
+// 'stop' gets the final usage, then it exits. It also exits when the bench goes away (IPC
+// disconnect), so it is never orphaned.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ServerConfig, ServerInfo, Usage } from './children.js';
+
+const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
+const send = (m: object) => process.send!(m);
+let close: () => Promise<void> = async () => undefined;
+
+/**
+ * Peak RSS since start or the last reset: VmHWM. Not resourceUsage().maxRSS: on Linux that also
+ * counts the memory of the process that forked this one (measured: a child of a 645 MB bench
+ * reported 576 MB, VmHWM 42 MB). Elsewhere, maxRSS is the best there is.
+ */
+function peakRss(): number {
+  const hwm = existsSync('/proc/self/status') && /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return hwm ? Number(hwm[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
+}
+
+function usage(reset: boolean): Usage {
+  const cpu = process.cpuUsage();
+  const u = { rss: process.memoryUsage.rss(), peakRss: peakRss(), cpuMs: (cpu.user + cpu.system) / 1000 };
+  // Restarts VmHWM, so the next peak is that of the load alone, not of start-up or warm-up.
+  if (reset && existsSync('/proc/self/clear_refs')) writeFileSync('/proc/self/clear_refs', '5');
+  return u;
+}
+
+async function listenOn(server: import('node:http').Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+}
+const nsOf = (url: string) => `https://${new URL(url).host}/API/1_0/SOAP/`;
+
+// Each kind imports only what it serves, so the bare server's RSS holds no SOAP library.
+async function start(c: ServerConfig): Promise<ServerInfo> {
+  const { createServer } = await import('node:http');
+  if (c.kind === 'ours') {
+    const { startReferenceService } = await import('../reference/serve.js');
+    const { createKey } = await import('../reference/keys.js');
+    const ref = await startReferenceService({ dbPath: c.dbPath, host: '127.0.0.1', port: 0, log: () => undefined });
+    close = () => ref.close();
+    // A fresh key per server process: timestamps of an earlier run never meet this one's.
+    const keys = Array.from({ length: c.keys }, (_, i) => (i === 0 && ref.demoKey) || createKey(ref.db, `bench ${i}`));
+    const eventId = ref.db.prepare('SELECT event_id FROM booking GROUP BY event_id ORDER BY count(*) DESC LIMIT 1').pluck().get() as number;
+    return { url: ref.server.url, ns: nsOf(ref.server.url), keys, eventId };
+  }
+  if (c.kind === 'bare') {
+    // The ceiling: a fixed answer of the same bytes, no parsing, no work.
+    const fixed = Buffer.from(c.body);
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8', 'content-length': fixed.length }).end(fixed));
+    });
+    const url = await listenOn(server);
+    close = () => new Promise((r) => server.close(() => r()));
+    return { url, ns: nsOf(url), keys: [], eventId: 0 };
+  }
+  const soap = await import('soap');
+  const { renderWsdl } = await import('../../generated/src/wsdl.js');
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  const url = await listenOn(server);
+  const answer = { [`${c.operation}Result`]: c.result };
+  soap.listen(server, PATH, { ServiceAPI: { ServiceAPISoap: { [c.operation]: () => answer } } }, renderWsdl(`${url}${PATH}`, nsOf(url)));
+  close = () => new Promise((r) => server.close(() => r()));
+  return { url, ns: nsOf(url), keys: [], eventId: 0 };
+}
+
+process.on('disconnect', () => process.exit(0));
+process.on('message', (m: ServerConfig | { type: 'usage'; reset: boolean } | { type: 'stop' }) => {
+  if (m.type === 'start') {
+    start(m).then(
+      (info) => send({ type: 'ready', ...info }),
+      (e: unknown) => {
+        process.stderr.write(`server-child: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  } else if (m.type === 'usage') {
+    send({ type: 'usage', ...usage(m.reset) });
+  } else if (m.type === 'stop') {
+    // Usage first: closing drains connections, which is not part of serving.
+    const u = usage(false);
+    void close().finally(() => process.send!({ type: 'usage', ...u }, undefined, undefined, () => process.exit(0)));
+  }
+});
