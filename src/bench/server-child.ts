@@ -3,28 +3,18 @@
 // one ServerConfig and answers {type:'ready',…}; 'usage' gets its RSS, peak RSS and CPU time;
 // 'stop' gets the final usage, then it exits. It also exits when the bench goes away (IPC
 // disconnect), so it is never orphaned.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerConfig, ServerInfo, Usage } from './children.js';
+import { peakRss, resetPeakRss } from './measure.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const send = (m: object) => process.send!(m);
 let close: () => Promise<void> = async () => undefined;
 
-/**
- * Peak RSS since start or the last reset: VmHWM. Not resourceUsage().maxRSS: on Linux that also
- * counts the memory of the process that forked this one (measured: a child of a 645 MB bench
- * reported 576 MB, VmHWM 42 MB). Elsewhere, maxRSS is the best there is.
- */
-function peakRss(): number {
-  const hwm = existsSync('/proc/self/status') && /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return hwm ? Number(hwm[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
-}
-
 function usage(reset: boolean): Usage {
   const cpu = process.cpuUsage();
   const u = { rss: process.memoryUsage.rss(), peakRss: peakRss(), cpuMs: (cpu.user + cpu.system) / 1000 };
   // Restarts VmHWM, so the next peak is that of the load alone, not of start-up or warm-up.
-  if (reset && existsSync('/proc/self/clear_refs')) writeFileSync('/proc/self/clear_refs', '5');
+  if (reset) resetPeakRss();
   return u;
 }
 
