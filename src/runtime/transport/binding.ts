@@ -45,8 +45,16 @@ export function namespaceFor(baseUrl: string, endpointPath: string): string {
   return `https://${base}${namespacePath(endpointPath)}`;
 }
 
+const COMMON_TYPES: ReadonlyMap<string, { type: string; utf8: boolean }> = new Map([
+  [CONTENT_TYPES.soap11, { type: 'text/xml', utf8: true }],
+  [CONTENT_TYPES.soap12, { type: 'application/soap+xml', utf8: true }],
+  [CONTENT_TYPES.form, { type: CONTENT_TYPES.form, utf8: true }],
+]);
+
 /** Parsed `Content-Type`: the lower-case media type, and whether the charset (if any) is UTF-8. */
 export function mediaType(header: string | undefined): { type: string; utf8: boolean } {
+  const common = header === undefined ? undefined : COMMON_TYPES.get(header);
+  if (common !== undefined) return common; // what nearly every client sends, exactly
   const [type = '', ...params] = (header ?? '').split(';');
   const charset = params.map((p) => /^\s*charset\s*=\s*"?([^"]*)"?\s*$/i.exec(p)?.[1]).find((c) => c !== undefined);
   return { type: type.trim().toLowerCase(), utf8: charset === undefined || /^utf-?8$/i.test(charset) };

@@ -29,7 +29,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    // A Buffer is a Uint8Array: no copy (a small body arrives as one chunk).
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
     // A client that goes away mid-body must not leave this promise (and its chunks) pending.
     req.once('close', () => reject(new Error('request closed before its body ended')));
@@ -45,7 +46,11 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
       const body = await readBody(req, limit);
       if (!body) return tooLarge(res, limit);
       const headers: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      const raw = req.headers;
+      for (const k in raw) {
+        const v = raw[k];
+        headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      }
       const out = await handler({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
       res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
       res.end(out.body);

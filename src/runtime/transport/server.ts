@@ -103,7 +103,8 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     let faultCode: string | undefined;
     let error: unknown;
     try {
-      res = await route(pipeline, req, requestUrl(req.url), ns, host, log);
+      // A SOAP request's target is the endpoint itself: only other targets need a URL parsed.
+      res = req.url === options.endpointPath && req.method === 'POST' ? await soap(pipeline, req, ns, log) : await route(pipeline, req, requestUrl(req.url), ns, host, log);
     } catch (e) {
       const fault = toFault(e);
       faultCode = fault.code;
@@ -117,7 +118,9 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
   };
 }
 
-async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, host: string, log: { operation?: string; binding?: LogEntry['binding']; apiKeyName?: string }): Promise<ServiceResponse> {
+type Log = { operation?: string; binding?: LogEntry['binding']; apiKeyName?: string };
+
+async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, host: string, log: Log): Promise<ServiceResponse> {
   const endpoint = p.options.endpointPath;
   if (req.body.byteLength > p.maxBodyBytes) throw new ServiceFault('InvalidRequest', `request body larger than ${p.maxBodyBytes} bytes`, 413);
   if (url.pathname === endpoint) {
@@ -127,13 +130,7 @@ async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, hos
       return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: p.options.wsdl(address, ns) };
     }
     if (req.method !== 'POST') throw new ServiceFault('InvalidRequest', `use POST for SOAP, GET ${endpoint}?wsdl for the WSDL, or ${endpoint}/<Operation>`, 405);
-    const { type, utf8 } = mediaType(req.headers['content-type']);
-    log.binding = type === 'application/soap+xml' ? 'soap12' : 'soap11';
-    if (type !== 'text/xml' && type !== 'application/soap+xml') {
-      throw new ServiceFault('InvalidRequest', `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`, 415);
-    }
-    if (!utf8) throw new ServiceFault('InvalidRequest', 'the only accepted charset is utf-8', 415);
-    return handleSoap(p, req, log.binding, ns, log);
+    return soap(p, req, ns, log);
   }
   if (url.pathname.startsWith(`${endpoint}/`)) {
     log.binding = req.method === 'POST' ? 'httpPost' : 'httpGet';
@@ -145,6 +142,17 @@ async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, hos
     return handleHttp(p, req, op, log.binding, url, ns, log);
   }
   throw new ServiceFault('InvalidRequest', `no service at ${url.pathname}; the endpoint is ${endpoint}`, 404);
+}
+
+/** A POST to the endpoint: SOAP 1.1 or 1.2 by its content type. */
+function soap(p: Pipeline, req: ServiceRequest, ns: string, log: Log): Promise<ServiceResponse> {
+  const { type, utf8 } = mediaType(req.headers['content-type']);
+  log.binding = type === 'application/soap+xml' ? 'soap12' : 'soap11';
+  if (type !== 'text/xml' && type !== 'application/soap+xml') {
+    throw new ServiceFault('InvalidRequest', `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`, 415);
+  }
+  if (!utf8) throw new ServiceFault('InvalidRequest', 'the only accepted charset is utf-8', 415);
+  return handleSoap(p, req, log.binding, ns, log);
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { XmlElement } from './dom.js';
 import { XmlDocument } from './document.js';
 import { XmlParseError } from './errors.js';
-import { Scanner } from './scan.js';
+import { scanDocument } from './scan.js';
 import { encodeUtf8, isUtf8, utf8Source } from './utf8.js';
 
 export interface XmlLimits {
@@ -45,7 +45,7 @@ function toBytes(input: string | Uint8Array, limits: XmlLimits): Uint8Array {
 export function readXml(input: string | Uint8Array, limits?: Partial<XmlLimits>): XmlDocument {
   const lim = limits ? { ...DEFAULT_XML_LIMITS, ...limits } : DEFAULT_XML_LIMITS;
   const src = utf8Source(toBytes(input, lim));
-  const table = new Scanner(src, { maxDepth: lim.maxDepth, maxElements: lim.maxElements, checkEncoding: typeof input !== 'string' }).run();
+  const table = scanDocument(src, { maxDepth: lim.maxDepth, maxElements: lim.maxElements, checkEncoding: typeof input !== 'string' });
   return new XmlDocument(src, table);
 }
 

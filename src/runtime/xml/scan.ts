@@ -26,29 +26,46 @@ export interface ScanOptions {
 
 let stamps = 0;
 
+/** A scanner between documents: scanning is synchronous, so one is reused (requests are small, and setting up a scanner cost as much as scanning one). */
+let idle: Scanner | undefined;
+
+/** Reads and checks a whole document into its element table, or throws XmlParseError. */
+export function scanDocument(src: Utf8Source, options: ScanOptions): ElementTable {
+  const s = idle ?? new Scanner();
+  idle = undefined;
+  try {
+    return s.run(src, options);
+  } finally {
+    s.release();
+    idle = s;
+  }
+}
+
 export class Scanner {
-  readonly b: Uint8Array;
-  readonly len: number;
+  b: Uint8Array = new Uint8Array(0);
+  len = 0;
   i = 0;
-  readonly slots: ElementSlots;
-  readonly stamp = ++stamps;
-  readonly names: string[] = [];
+  src!: Utf8Source;
+  options!: ScanOptions;
+  slots!: ElementSlots;
+  stamp = 0;
+  names: string[] = [];
   // Open elements by depth: the element, its name, and how many namespace declarations it made.
   depth = 0;
   readonly openEl: number[] = [];
   readonly openName: QName[] = [];
   readonly declared: number[] = [];
   readonly lastChild: number[] = [-1];
-  readonly tag: StartTag;
+  readonly tag = new StartTag(this);
 
-  constructor(
-    readonly src: Utf8Source,
-    readonly options: ScanOptions,
-  ) {
-    this.b = src.bytes;
-    this.len = src.bytes.length;
-    this.slots = new ElementSlots(Math.max(32, this.len >> 5));
-    this.tag = new StartTag(this);
+  /** Drops what belongs to the last document, so a reused scanner holds none of it. */
+  release(): void {
+    this.b = new Uint8Array(0);
+    this.src = undefined as unknown as Utf8Source;
+    this.slots = undefined as unknown as ElementSlots;
+    this.names = [];
+    this.openName.length = 0;
+    this.tag.reset();
   }
 
   /** A syntax error at byte `at`, with its line and column. */
@@ -65,7 +82,16 @@ export class Scanner {
     return this.fail(at, `character U+${this.src.slice(at, at + 3).codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`);
   }
 
-  run(): ElementTable {
+  run(src: Utf8Source, options: ScanOptions): ElementTable {
+    this.src = src;
+    this.options = options;
+    this.b = src.bytes;
+    this.len = src.bytes.length;
+    this.i = 0;
+    this.depth = 0;
+    this.lastChild[0] = -1;
+    this.stamp = ++stamps;
+    this.slots = new ElementSlots(Math.max(16, this.len >> 5));
     this.prolog();
     this.tag.read();
     while (this.depth > 0) {

@@ -17,8 +17,10 @@ const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0
 let versions = 0;
 
 export class StartTag {
-  readonly uris: string[] = ['', XML_NS];
-  readonly #uriIds = new Map<string, number>([['', 0], [XML_NS, 1]]);
+  /** The document's namespace URIs (its own array: the document keeps it). */
+  uris: string[] = ['', XML_NS];
+  /** Numbers of the URIs, once there are more than a few (a SOAP message has three or four). */
+  #uriIds: Map<string, number> | undefined;
   readonly #prefixes: string[] = [];
   readonly #uriOf: number[] = [];
   #version = ++versions;
@@ -29,6 +31,25 @@ export class StartTag {
   readonly #plain: boolean[] = [];
 
   constructor(private readonly s: Scanner) {}
+
+  /** Ready for another document. */
+  reset(): void {
+    this.uris = ['', XML_NS];
+    this.#uriIds = undefined;
+    this.#prefixes.length = 0;
+    this.#uriOf.length = 0;
+    this.#version = ++versions;
+  }
+
+  #uriId(uri: string, add: boolean): number | undefined {
+    let id = this.#uriIds ? this.#uriIds.get(uri) : this.uris.indexOf(uri);
+    if ((id === undefined || id < 0) && add) {
+      id = this.uris.push(uri) - 1;
+      if (this.#uriIds) this.#uriIds.set(uri, id);
+      else if (this.uris.length > 8) this.#uriIds = new Map(this.uris.map((u, k) => [u, k]));
+    }
+    return id === undefined || id < 0 ? undefined : id;
+  }
 
   /** The start tag (or empty-element tag) at `s.i`. */
   read(): void {
@@ -169,10 +190,8 @@ export class StartTag {
         : prefix !== '' && uri === '' ? `xmlns:${prefix}="" is not allowed in XML 1.0`
         : undefined;
       if (problem !== undefined) throw this.s.fail(at, problem);
-      let id = this.#uriIds.get(uri);
-      if (id === undefined) this.#uriIds.set(uri, (id = this.uris.push(uri) - 1));
       this.#prefixes.push(prefix);
-      this.#uriOf.push(id);
+      this.#uriOf.push(this.#uriId(uri, true)!);
       n++;
     }
     this.#version = ++versions;
@@ -203,7 +222,7 @@ export class StartTag {
     const out = slots.attrs;
     out[base] = n;
     slots.e[slot + F_ATTRS] = base + 1;
-    const xsi = this.#uriIds.get(XSI_NS);
+    const xsi = this.#uriId(XSI_NS, false);
     let flags = 0;
     let p = base + 1;
     for (let k = 0; k < count; k++) {

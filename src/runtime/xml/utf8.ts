@@ -25,12 +25,26 @@ export function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** Bytes known to be UTF-8, and how to read a range of them as a string (clamped to the end, as subarray() is). */
-export function utf8Source(bytes: Uint8Array): Utf8Source {
-  if (nodeBuffer) {
-    const buf = nodeBuffer.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const length = buf.length;
-    return { bytes: buf, slice: (start, end) => (end <= length ? buf.utf8Slice(start, end) : start < length ? buf.utf8Slice(start, length) : '') };
+// Classes rather than closures: a request's document is small, and making two closures per
+// document showed up in profiles of the server.
+class NodeSource implements Utf8Source {
+  readonly bytes: NodeBuffer;
+  constructor(bytes: Uint8Array, buffer: NodeBufferModule['Buffer']) {
+    this.bytes = buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
-  return { bytes, slice: (start, end) => decoder.decode(bytes.subarray(start, end)) };
+  /** Clamped to the end, as subarray() is. */
+  slice(start: number, end: number): string {
+    const length = this.bytes.length;
+    return end <= length ? this.bytes.utf8Slice(start, end) : start < length ? this.bytes.utf8Slice(start, length) : '';
+  }
 }
+
+class WebSource implements Utf8Source {
+  constructor(readonly bytes: Uint8Array) {}
+  slice(start: number, end: number): string {
+    return decoder.decode(this.bytes.subarray(start, end));
+  }
+}
+
+/** Bytes known to be UTF-8, and how to read a range of them as a string. */
+export const utf8Source = (bytes: Uint8Array): Utf8Source => (nodeBuffer ? new NodeSource(bytes, nodeBuffer.Buffer) : new WebSource(bytes));
