@@ -13,6 +13,8 @@ export function openDatabase(path: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // REPLACE then fires delete triggers too, so the attendee counts (migration 2) stay exact.
+  db.pragma('recursive_triggers = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;

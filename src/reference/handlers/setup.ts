@@ -10,7 +10,7 @@ interface TicketRow { id: number; name: string; capacity: number | null; gross_p
 /** Ticket types by id, with their attendee types, attendance types and days. */
 export function ticketTypes(db: Db, ids: readonly number[], roadshowFields: boolean): Map<number, TicketTypeResponse> {
   const list = idList(ids);
-  const rows = db.prepare(`SELECT t.*, (SELECT count(*) FROM attendee a JOIN attendee_status s ON s.id = a.status_id WHERE a.ticket_type_id = t.id AND s.status_type <> 'Cancelled') AS attendees FROM ticket_type t WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY t.id`).all(list) as TicketRow[];
+  const rows = db.prepare(`SELECT t.*, coalesce((SELECT sum(n) FROM ticket_attendee_count WHERE ticket_type_id = t.id AND status_type <> 'Cancelled'), 0) AS attendees FROM ticket_type t WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY t.id`).all(list) as TicketRow[];
   const types = groupBy(db.prepare('SELECT ticket_type_id, attendee_type_id FROM ticket_type_attendee_type WHERE ticket_type_id IN (SELECT value FROM json_each(?)) ORDER BY attendee_type_id').all(list) as { ticket_type_id: number; attendee_type_id: number }[], (r) => r.ticket_type_id);
   const attendance = groupBy(db.prepare('SELECT id, ticket_type_id, name FROM ticket_attendance_type WHERE ticket_type_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(list) as { id: number; ticket_type_id: number; name: string }[], (r) => r.ticket_type_id);
   const days = groupBy(db.prepare('SELECT ticket_type_id, day FROM ticket_type_day WHERE ticket_type_id IN (SELECT value FROM json_each(?)) ORDER BY day').all(list) as { ticket_type_id: number; day: string }[], (r) => r.ticket_type_id);
