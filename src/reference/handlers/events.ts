@@ -4,7 +4,7 @@
 import type { ServiceHandlers } from '../../../generated/src/server.js';
 import type { Db } from '../db/open.js';
 import { parseSearch } from '../search.js';
-import { bool, invalid, money, requireEvent, type Row } from './common.js';
+import { bool, invalid, jsonRows, money, requireEvent, type Row } from './common.js';
 import { EVENT_SELECT, eventDetailsReader, eventModel, type EventRow } from './event-details.js';
 
 export const MAX_SEARCH_RESULTS = 500;
@@ -38,10 +38,11 @@ export function eventHandlers(db: Db): EventHandlers {
     getCalendarAttendeesForEvent({ eventId }) {
       requireEvent(db, eventId);
       const e = db.prepare('SELECT title, description, helpline_name, helpline_email, helpline_telephone FROM event WHERE id = ?').get(eventId) as Record<string, string>;
-      const people = db.prepare(`SELECT a.id, c.title, c.forename, c.surname, c.occupation, c.organisation, s.name AS status, c.email FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN contact c ON c.id = a.contact_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = ? ORDER BY a.id`).all(eventId) as Row[];
+      const people = jsonRows<[number, string, string, string, string, string, string, string]>(db, `SELECT json_group_array(json_array(a.id, c.title, c.forename, c.surname, c.occupation, c.organisation, s.name, c.email) ORDER BY a.id)
+        FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN contact c ON c.id = a.contact_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = ?`, eventId);
       return {
         Title: e.title!, Description: e.description!, HelplineName: e.helpline_name!, HelplineEmail: e.helpline_email!, HelplineTelephone: e.helpline_telephone!,
-        Attendees: people.map((p) => ({ AttendeeId: p.id, Title: p.title, FirstName: p.forename, SurName: p.surname, JobTitle: p.occupation, Organisation: p.organisation, Status: p.status, Email: p.email })),
+        Attendees: people.map(([id, title, forename, surname, occupation, organisation, status, email]) => ({ AttendeeId: id, Title: title, FirstName: forename, SurName: surname, JobTitle: occupation, Organisation: organisation, Status: status, Email: email })),
       };
     },
     getSubmissionsForEvent2({ eventId, clientUserId }) {
