@@ -1,6 +1,8 @@
 // Versioned schema. Money is stored as integer minor units (cents for 2-place amounts, 1e-5 units
 // for 5-place prices and rates) so no decimal is ever rounded; dateTimes are local text
 // yyyy-MM-ddTHH:mm:ss. Append new migrations; never edit an applied one.
+import { ATTENDEE_COUNTS } from './attendee-counts.js';
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -88,5 +90,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE contact_token (id INTEGER PRIMARY KEY, contact_id INTEGER NOT NULL REFERENCES contact(id), token_type TEXT NOT NULL, value TEXT NOT NULL UNIQUE, single_use INTEGER NOT NULL, expires_at TEXT, used_at TEXT, created TEXT NOT NULL);
   CREATE TABLE api_key (id INTEGER PRIMARY KEY, name TEXT NOT NULL, api_key TEXT NOT NULL UNIQUE, secret TEXT NOT NULL, created TEXT NOT NULL, revoked_at TEXT);
   CREATE TABLE outbox (id INTEGER PRIMARY KEY, created TEXT NOT NULL, kind TEXT NOT NULL, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, booking_id INTEGER NOT NULL REFERENCES booking(id));
+  `,
+  ATTENDEE_COUNTS,
+  // Per-event set-up read on every details and set-up request: searched by event, not scanned.
+  `
+  CREATE INDEX event_website_event ON event_website(event_id, is_default DESC);
+  CREATE INDEX event_collaborator_event ON event_collaborator(event_id, ord);
+  CREATE INDEX event_profile_event ON event_profile(event_id);
+  CREATE INDEX attendee_type_event ON attendee_type(event_id);
+  CREATE INDEX attendee_status_event ON attendee_status(event_id);
+  CREATE INDEX ticket_type_event ON ticket_type(event_id);
+  CREATE INDEX ticket_type_attendee_type_attendee ON ticket_type_attendee_type(attendee_type_id, ticket_type_id);
+  CREATE INDEX ticket_attendance_type_ticket ON ticket_attendance_type(ticket_type_id);
+  CREATE INDEX custom_field_event ON custom_field(event_id);
+  CREATE INDEX bookable_session_event ON bookable_session(event_id);
   `,
 ];

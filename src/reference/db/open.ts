@@ -13,12 +13,18 @@ export function openDatabase(path: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // REPLACE then fires delete triggers too, so the attendee counts (migration 2) stay exact.
+  db.pragma('recursive_triggers = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
 }
 
-/** Applies the migrations not yet recorded in schema_migrations, each in its own transaction. */
+/**
+ * Applies the migrations not yet recorded in schema_migrations, each in its own transaction. Each
+ * is checked again under the write lock (BEGIN IMMEDIATE): processes started together on an older
+ * database (serve and an operator command) would otherwise both apply it, and one would fail.
+ */
 export function migrate(db: Db): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
   const done = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
@@ -26,11 +32,13 @@ export function migrate(db: Db): number[] {
   for (const [i, sql] of MIGRATIONS.entries()) {
     const version = i + 1;
     if (done.has(version)) continue;
-    db.transaction(() => {
+    const ran = db.transaction(() => {
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version)) return false;
       db.exec(sql);
       db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, new Date().toISOString());
-    })();
-    applied.push(version);
+      return true;
+    }).immediate();
+    if (ran) applied.push(version);
   }
   return applied;
 }

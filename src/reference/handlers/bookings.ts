@@ -6,7 +6,7 @@
 //   are idempotent and answer NotFound for an unknown reference.
 import type { ServiceHandlers } from '../../../generated/src/server.js';
 import type { Db } from '../db/open.js';
-import { readBookings } from './bookings-read.js';
+import { bookingReader, type BookingReader } from './bookings-read.js';
 import { invalid, notFound, requireEvent } from './common.js';
 
 export const DEFAULT_PAGE = 1000;
@@ -17,18 +17,10 @@ function checkPage(skip: number, size: number): void {
   if (size < 1 || size > MAX_BATCH) throw invalid(`size must be between 1 and ${MAX_BATCH}, got ${size}`);
 }
 
-const PAGE = 'b.id IN (SELECT id FROM booking WHERE event_id = ? ORDER BY id LIMIT ? OFFSET ?) ORDER BY b.id';
-
-function page(db: Db, eventId: number, skip: number, size: number) {
+function page(db: Db, reader: BookingReader, eventId: number, skip: number, size: number) {
   checkPage(skip, size);
   requireEvent(db, eventId);
-  return readBookings(db, PAGE, [eventId, size, skip], false);
-}
-
-function extPage(db: Db, eventId: number, skip: number) {
-  checkPage(skip, DEFAULT_PAGE);
-  requireEvent(db, eventId);
-  return readBookings(db, PAGE, [eventId, DEFAULT_PAGE, skip], true);
+  return reader.page(eventId, skip, size, false);
 }
 
 type BookingHandlers = Pick<ServiceHandlers, 'getBooking' | 'getBookingDetails' | 'getBookings' | 'getBookingsBatch' | 'getExtBookings' | 'cancelAttendee' | 'cancelBooking'>;
@@ -36,9 +28,10 @@ type BookingHandlers = Pick<ServiceHandlers, 'getBooking' | 'getBookingDetails' 
 export function bookingHandlers(db: Db): BookingHandlers {
   const cancelledStatusOf = db.prepare('SELECT id FROM attendee_status WHERE event_id = ? AND is_default_cancelled = 1');
   const cancelAttendees = db.prepare('UPDATE attendee SET status_id = ? WHERE booking_id = ?');
+  const reader = bookingReader(db);
   return {
     getBooking({ bookingId }) {
-      const [b] = readBookings(db, 'b.id = ?', [bookingId], false);
+      const [b] = reader.read([bookingId], false);
       if (!b) throw notFound(`booking ${bookingId}`);
       return b;
     },
@@ -57,9 +50,13 @@ export function bookingHandlers(db: Db): BookingHandlers {
         LeadAttendeeReference: row.lead ?? '',
       };
     },
-    getBookings: ({ eventId, skip }) => page(db, eventId, skip, DEFAULT_PAGE),
-    getBookingsBatch: ({ eventId, skip, size }) => page(db, eventId, skip, size),
-    getExtBookings: ({ eventId, skip }) => extPage(db, eventId, skip),
+    getBookings: ({ eventId, skip }) => page(db, reader, eventId, skip, DEFAULT_PAGE),
+    getBookingsBatch: ({ eventId, skip, size }) => page(db, reader, eventId, skip, size),
+    getExtBookings({ eventId, skip }) {
+      checkPage(skip, DEFAULT_PAGE);
+      requireEvent(db, eventId);
+      return reader.page(eventId, skip, DEFAULT_PAGE, true);
+    },
     cancelAttendee({ attendeeReference }) {
       const a = db.prepare('SELECT a.id, b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.reference = ?').get(attendeeReference) as { id: number; event_id: number } | undefined;
       if (!a) throw notFound(`attendee ${attendeeReference}`);

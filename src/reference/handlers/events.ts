@@ -4,8 +4,8 @@
 import type { ServiceHandlers } from '../../../generated/src/server.js';
 import type { Db } from '../db/open.js';
 import { parseSearch } from '../search.js';
-import { bool, invalid, money, requireEvent, type Row } from './common.js';
-import { EVENT_SELECT, eventDetails3, eventDetails7, eventModel, type EventRow } from './event-details.js';
+import { bool, invalid, jsonRows, money, requireEvent, type Row } from './common.js';
+import { EVENT_SELECT, eventDetailsReader, eventModel, type EventRow } from './event-details.js';
 
 export const MAX_SEARCH_RESULTS = 500;
 
@@ -15,9 +15,10 @@ type EventHandlers = Pick<ServiceHandlers,
 
 export function eventHandlers(db: Db): EventHandlers {
   const setting = db.prepare('SELECT value FROM setting WHERE key = ?').pluck();
+  const details = eventDetailsReader(db);
   return {
-    getEventDetails3: ({ eventId }) => eventDetails3(db, eventId),
-    getEventDetails7: ({ eventId }) => eventDetails7(db, eventId),
+    getEventDetails3: ({ eventId }) => details.details3(eventId),
+    getEventDetails7: ({ eventId }) => details.details7(eventId),
     eventProfileSearch({ searchQuery }) {
       const { where, params } = parseSearch(searchQuery);
       const rows = db.prepare(`${EVENT_SELECT} WHERE ${where} ORDER BY e.start_date, e.id LIMIT ${MAX_SEARCH_RESULTS}`).all(...params) as EventRow[];
@@ -26,7 +27,7 @@ export function eventHandlers(db: Db): EventHandlers {
     getCalendarEventsByDateRange({ fromDate, toDate, includeArchived }) {
       if (fromDate > toDate) throw invalid(`fromDate ${fromDate} is after toDate ${toDate}`);
       const rows = db.prepare(`SELECT e.id, e.title, e.description, e.start_date, e.location, e.country, e.type, e.status, e.helpline_email,
-          (SELECT count(*) FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = e.id AND s.status_type = 'Attending') AS n
+          coalesce((SELECT n FROM event_attendee_count WHERE event_id = e.id AND status_type = 'Attending'), 0) AS n
         FROM event e WHERE e.start_date >= ? AND e.start_date <= ? AND (? = 1 OR e.is_archived = 0) ORDER BY e.start_date, e.id`).all(fromDate, toDate, includeArchived ? 1 : 0) as Row[];
       return {
         SystemOwnerEmail: setting.get('system_owner_email') as string,
@@ -37,10 +38,11 @@ export function eventHandlers(db: Db): EventHandlers {
     getCalendarAttendeesForEvent({ eventId }) {
       requireEvent(db, eventId);
       const e = db.prepare('SELECT title, description, helpline_name, helpline_email, helpline_telephone FROM event WHERE id = ?').get(eventId) as Record<string, string>;
-      const people = db.prepare(`SELECT a.id, c.title, c.forename, c.surname, c.occupation, c.organisation, s.name AS status, c.email FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN contact c ON c.id = a.contact_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = ? ORDER BY a.id`).all(eventId) as Row[];
+      const people = jsonRows<[number, string, string, string, string, string, string, string]>(db, `SELECT json_group_array(json_array(a.id, c.title, c.forename, c.surname, c.occupation, c.organisation, s.name, c.email) ORDER BY a.id)
+        FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN contact c ON c.id = a.contact_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = ?`, eventId);
       return {
         Title: e.title!, Description: e.description!, HelplineName: e.helpline_name!, HelplineEmail: e.helpline_email!, HelplineTelephone: e.helpline_telephone!,
-        Attendees: people.map((p) => ({ AttendeeId: p.id, Title: p.title, FirstName: p.forename, SurName: p.surname, JobTitle: p.occupation, Organisation: p.organisation, Status: p.status, Email: p.email })),
+        Attendees: people.map(([id, title, forename, surname, occupation, organisation, status, email]) => ({ AttendeeId: id, Title: title, FirstName: forename, SurName: surname, JobTitle: occupation, Organisation: organisation, Status: status, Email: email })),
       };
     },
     getSubmissionsForEvent2({ eventId, clientUserId }) {

@@ -10,7 +10,7 @@ interface TicketRow { id: number; name: string; capacity: number | null; gross_p
 /** Ticket types by id, with their attendee types, attendance types and days. */
 export function ticketTypes(db: Db, ids: readonly number[], roadshowFields: boolean): Map<number, TicketTypeResponse> {
   const list = idList(ids);
-  const rows = db.prepare(`SELECT t.*, (SELECT count(*) FROM attendee a JOIN attendee_status s ON s.id = a.status_id WHERE a.ticket_type_id = t.id AND s.status_type <> 'Cancelled') AS attendees FROM ticket_type t WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY t.id`).all(list) as TicketRow[];
+  const rows = db.prepare(`SELECT t.*, coalesce((SELECT sum(n) FROM ticket_attendee_count WHERE ticket_type_id = t.id AND status_type <> 'Cancelled'), 0) AS attendees FROM ticket_type t WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY t.id`).all(list) as TicketRow[];
   const types = groupBy(db.prepare('SELECT ticket_type_id, attendee_type_id FROM ticket_type_attendee_type WHERE ticket_type_id IN (SELECT value FROM json_each(?)) ORDER BY attendee_type_id').all(list) as { ticket_type_id: number; attendee_type_id: number }[], (r) => r.ticket_type_id);
   const attendance = groupBy(db.prepare('SELECT id, ticket_type_id, name FROM ticket_attendance_type WHERE ticket_type_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(list) as { id: number; ticket_type_id: number; name: string }[], (r) => r.ticket_type_id);
   const days = groupBy(db.prepare('SELECT ticket_type_id, day FROM ticket_type_day WHERE ticket_type_id IN (SELECT value FROM json_each(?)) ORDER BY day').all(list) as { ticket_type_id: number; day: string }[], (r) => r.ticket_type_id);
@@ -32,14 +32,26 @@ export function ticketTypes(db: Db, ids: readonly number[], roadshowFields: bool
 type SetupHandlers = Pick<ServiceHandlers, 'getAttendeeTypes' | 'getBookableSessions' | 'getAttendeeStatuses' | 'getCustomFields' | 'getAccommodation' | 'getTicketTypesByRoadshowId'>;
 
 export function setupHandlers(db: Db): SetupHandlers {
-  const ticketIdsOf = (attendeeTypeId: number) => db.prepare('SELECT ticket_type_id FROM ticket_type_attendee_type WHERE attendee_type_id = ? ORDER BY ticket_type_id').pluck().all(attendeeTypeId) as number[];
+  // One read transaction: one snapshot, and one WAL read lock for the eight statements.
+  const attendeeTypes = db.transaction((eventId: number) => {
+    requireEvent(db, eventId);
+    const types = db.prepare('SELECT id, name FROM attendee_type WHERE event_id = ? ORDER BY id').all(eventId) as { id: number; name: string }[];
+    const tickets = ticketTypes(db, db.prepare('SELECT id FROM ticket_type WHERE event_id = ?').pluck().all(eventId) as number[], false);
+    const links = groupBy(db.prepare('SELECT l.attendee_type_id, l.ticket_type_id FROM ticket_type_attendee_type l JOIN attendee_type a ON a.id = l.attendee_type_id WHERE a.event_id = ? ORDER BY l.attendee_type_id, l.ticket_type_id').raw().all(eventId) as [number, number][], (l) => l[0]);
+    return types.map((t) => ({ AttendeeTypeId: t.id, Name: t.name, TicketTypes: (links.get(t.id) ?? []).map((l) => tickets.get(l[1])!).filter(Boolean) }));
+  });
+  const roadshowTickets = db.transaction((roadshowId: number) => {
+    const roadshow = db.prepare('SELECT max_guests FROM roadshow WHERE id = ?').pluck().get(roadshowId) as number | undefined;
+    if (roadshow === undefined) throw notFound(`roadshow ${roadshowId}`);
+    const events = db.prepare('SELECT id, title, start_date, end_date FROM event WHERE roadshow_id = ? ORDER BY start_date, id').all(roadshowId) as { id: number; title: string; start_date: string; end_date: string }[];
+    return events.map((e) => {
+      const ids = db.prepare('SELECT id FROM ticket_type WHERE event_id = ? ORDER BY id').pluck().all(e.id) as number[];
+      const tickets = ticketTypes(db, ids, true);
+      return { EventId: e.id, Title: e.title, StartDate: e.start_date, EndDate: e.end_date, MaxAllowableGuestsOnRoadshow: roadshow, TicketTypes: ids.map((id) => tickets.get(id)!) };
+    });
+  });
   return {
-    getAttendeeTypes({ eventId }) {
-      requireEvent(db, eventId);
-      const types = db.prepare('SELECT id, name FROM attendee_type WHERE event_id = ? ORDER BY id').all(eventId) as { id: number; name: string }[];
-      const tickets = ticketTypes(db, db.prepare('SELECT id FROM ticket_type WHERE event_id = ?').pluck().all(eventId) as number[], false);
-      return types.map((t) => ({ AttendeeTypeId: t.id, Name: t.name, TicketTypes: ticketIdsOf(t.id).map((id) => tickets.get(id)!).filter(Boolean) }));
-    },
+    getAttendeeTypes: ({ eventId }) => attendeeTypes(eventId),
     getBookableSessions({ eventId }) {
       requireEvent(db, eventId);
       const rows = db.prepare(`SELECT s.*, (SELECT count(*) FROM session_signup g WHERE g.session_id = s.id AND g.is_waiting_list = 0) AS signups, (SELECT count(*) FROM session_signup g WHERE g.session_id = s.id AND g.is_waiting_list = 1) AS waiting FROM bookable_session s WHERE s.event_id = ? ORDER BY s.id`).all(eventId) as Row[];
@@ -66,15 +78,6 @@ export function setupHandlers(db: Db): SetupHandlers {
       requireEvent(db, eventId);
       return {}; // gap accommodation-content: the result is empty by decision
     },
-    getTicketTypesByRoadshowId({ roadshowId }) {
-      const roadshow = db.prepare('SELECT max_guests FROM roadshow WHERE id = ?').pluck().get(roadshowId) as number | undefined;
-      if (roadshow === undefined) throw notFound(`roadshow ${roadshowId}`);
-      const events = db.prepare('SELECT id, title, start_date, end_date FROM event WHERE roadshow_id = ? ORDER BY start_date, id').all(roadshowId) as { id: number; title: string; start_date: string; end_date: string }[];
-      return events.map((e) => {
-        const ids = db.prepare('SELECT id FROM ticket_type WHERE event_id = ? ORDER BY id').pluck().all(e.id) as number[];
-        const tickets = ticketTypes(db, ids, true);
-        return { EventId: e.id, Title: e.title, StartDate: e.start_date, EndDate: e.end_date, MaxAllowableGuestsOnRoadshow: roadshow, TicketTypes: ids.map((id) => tickets.get(id)!) };
-      });
-    },
+    getTicketTypesByRoadshowId: ({ roadshowId }) => roadshowTickets(roadshowId),
   };
 }
