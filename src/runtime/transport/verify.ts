@@ -24,19 +24,7 @@ const refuse = (message: string, status = 403) => new ServiceFault('Authenticati
 let nodeCrypto: typeof NodeCrypto | undefined;
 const cryptoModule = (): typeof NodeCrypto => (nodeCrypto ??= process.getBuiltinModule('node:crypto'));
 
-// Each secret's key object is made once (bounded like the client's key cache): a server sees one
-// per API key.
-const keyObjects = new Map<string, NodeCrypto.KeyObject>();
-function keyObject(secret: string): NodeCrypto.KeyObject {
-  let key = keyObjects.get(secret);
-  if (key === undefined) {
-    if (keyObjects.size >= 1024) keyObjects.clear();
-    keyObjects.set(secret, (key = cryptoModule().createSecretKey(Buffer.from(secret, 'utf8'))));
-  }
-  return key;
-}
-
-const sign = (secret: string, message: string) => cryptoModule().createHmac('sha1', keyObject(secret)).update(message, 'utf8').digest();
+const sign = (secret: string, message: string) => cryptoModule().createHmac('sha1', Buffer.from(secret, 'utf8')).update(message, 'utf8').digest();
 
 function signatureMatches(expected: Buffer, sent: string): boolean {
   const given = Buffer.from(sent, 'base64');
