@@ -100,8 +100,14 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   console.log([line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
   console.log(`\nmeasured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}`);
-  if (servers[0]!.ours.generator !== 'wrk') console.log('wrk is not installed (apt-get install wrk): autocannon tops out near 20k req/s here, so the bare node:http ceiling is understated');
+  if (servers[0]!.ours.generator !== 'wrk') console.log('wrk is not installed (apt-get install wrk): autocannon itself becomes the limit near the bare server\'s rate, so the bare node:http ceiling is understated');
   await mkdir(dirname(o.out), { recursive: true });
   await writeFile(o.out, `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, servers, generatorCheck, client }, null, 2)}\n`);
   console.log(`written to ${o.out}`);
+  // A load run with refused or failed requests measured something else than the service working.
+  const invalid = servers.flatMap((s) => (['ours', 'bare', 'nodeSoap'] as const).filter((k) => s[k].non2xx + s[k].errors > 0).map((k) => `${s.operation} ${k}`));
+  if (invalid.length) {
+    console.error(`not a valid run: non-2xx answers or errors in ${invalid.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
