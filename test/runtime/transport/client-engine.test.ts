@@ -1,34 +1,25 @@
 // The client engine against the server engine over real HTTP on every binding, the exact requests
 // it builds, how answers become errors, time-outs, abort, and the retry policy.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceError, ServiceFault, TransportError, createTransport, xmlString, type Binding, type ClientOptions } from '@evgen/runtime';
-import { ENDPOINT, Echo, Forget, KEY, fakeAuth, startServer, type EchoParams, type Harness } from './fixtures.js';
+import { ENDPOINT, Echo, Forget, KEY, echoServerPerFile, fakeAuth } from './fixtures.js';
 
-let h: Harness;
-let behaviour: (p: EchoParams) => EchoParams | Promise<EchoParams> = (p) => p;
-beforeAll(async () => {
-  h = await startServer({ echo: (p) => behaviour(p) });
-});
-afterAll(() => h.server.close());
-beforeEach(() => {
-  h.calls.length = 0;
-  behaviour = (p) => p;
-});
+const file = echoServerPerFile();
 
 const BINDINGS: Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
 const transport = (o: Partial<ClientOptions> = {}) =>
-  createTransport({ baseUrl: h.url, apiKey: KEY.apiKey, secretKey: KEY.secret, auth: fakeAuth, endpointPath: ENDPOINT, namespace: h.ns, ...o });
+  createTransport({ baseUrl: file.h.url, apiKey: KEY.apiKey, secretKey: KEY.secret, auth: fakeAuth, endpointPath: ENDPOINT, namespace: file.h.ns, ...o });
 
 describe.each(BINDINGS)('%s end to end', (binding) => {
   it('calls Echo and decodes the result, text escaped both ways', async () => {
     const p = { count: -2147483648, text: `<a & "b"> 'c' ☃ 𝄞` };
     await expect(transport({ binding }).call(Echo, p)).resolves.toEqual(p);
-    expect(h.calls).toEqual(['echo']);
+    expect(file.h.calls).toEqual(['echo']);
   });
 
   it('calls an operation with no result', async () => {
     await expect(transport({ binding }).call(Forget, { ref: 'R-1' })).resolves.toBeUndefined();
-    expect(h.calls).toEqual(['forget']);
+    expect(file.h.calls).toEqual(['forget']);
   });
 
   it('signs concurrent calls with distinct timestamps, so none is refused as a replay', async () => {
@@ -38,7 +29,7 @@ describe.each(BINDINGS)('%s end to end', (binding) => {
   });
 
   it('turns a fault into a ServiceError', async () => {
-    behaviour = () => {
+    file.behaviour = () => {
       throw new ServiceFault('NotFound', 'no such thing');
     };
     const e = await transport({ binding }).call(Echo, { count: 1, text: 'a' }).catch((x: unknown) => x);
@@ -54,7 +45,7 @@ describe.each(BINDINGS)('%s end to end', (binding) => {
 
   it('reports a wrong secret as AuthenticationFailed without calling the handler', async () => {
     await expect(transport({ binding, secretKey: 'wrong' }).call(Echo, { count: 1, text: 'a' })).rejects.toMatchObject({ code: 'AuthenticationFailed' });
-    expect(h.calls).toEqual([]);
+    expect(file.h.calls).toEqual([]);
   });
 });
 
@@ -62,7 +53,7 @@ it('uses the per-call binding over the default', async () => {
   const seen: string[] = [];
   const t = transport({ binding: 'soap11', fetch: (url, init) => (seen.push(`${init?.method} ${String(url)}`), fetch(url, init)) });
   await t.call(Echo, { count: 1, text: 'a' }, { binding: 'httpGet' });
-  expect(seen).toEqual([`GET ${h.url}${ENDPOINT}/Echo?count=1&text=a`]);
+  expect(seen).toEqual([`GET ${file.h.url}${ENDPOINT}/Echo?count=1&text=a`]);
 });
 
 it('derives the namespace from the base URL with the https scheme when none is given', async () => {
@@ -89,14 +80,14 @@ describe('requests as built', () => {
 
   it('SOAP 1.1: POST text/xml with the quoted SOAPAction and the AuthenticationHeader', async () => {
     const { url, init } = await capture('soap11');
-    expect([url, init.method]).toEqual([h.url + ENDPOINT, 'POST']);
-    expect(init.headers).toEqual({ 'content-type': 'text/xml; charset=utf-8', soapaction: `"${h.ns}Echo"` });
+    expect([url, init.method]).toEqual([file.h.url + ENDPOINT, 'POST']);
+    expect(init.headers).toEqual({ 'content-type': 'text/xml; charset=utf-8', soapaction: `"${file.h.ns}Echo"` });
     expect(String(init.body)).toMatch(/<soap:Header><AuthenticationHeader xmlns="[^"]+"><Timestamp>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/Timestamp><Operation>Echo<\/Operation>/);
   });
 
   it('SOAP 1.2: POST application/soap+xml with the action parameter', async () => {
     const { init } = await capture('soap12');
-    expect(init.headers).toEqual({ 'content-type': `application/soap+xml; charset=utf-8; action="${h.ns}Echo"` });
+    expect(init.headers).toEqual({ 'content-type': `application/soap+xml; charset=utf-8; action="${file.h.ns}Echo"` });
   });
 
   it.each(['httpGet', 'httpPost'] as const)('%s: credentials only in headers, never the secret', async (binding) => {
@@ -104,8 +95,8 @@ describe('requests as built', () => {
     const headers = init.headers as Record<string, string>;
     expect(Object.keys(headers).sort()).toEqual(binding === 'httpGet' ? ['APIKey', 'Operation', 'Signature', 'Timestamp'] : ['APIKey', 'Operation', 'Signature', 'Timestamp', 'content-type']);
     expect(headers.Operation).toBe('Echo');
-    if (binding === 'httpGet') expect(url).toBe(`${h.url}${ENDPOINT}/Echo?count=5&text=a+b`);
-    else expect([url, init.body, headers['content-type']]).toEqual([`${h.url}${ENDPOINT}/Echo`, 'count=5&text=a+b', 'application/x-www-form-urlencoded']);
+    if (binding === 'httpGet') expect(url).toBe(`${file.h.url}${ENDPOINT}/Echo?count=5&text=a+b`);
+    else expect([url, init.body, headers['content-type']]).toEqual([`${file.h.url}${ENDPOINT}/Echo`, 'count=5&text=a+b', 'application/x-www-form-urlencoded']);
     expect(JSON.stringify({ url, init })).not.toContain(KEY.secret);
   });
 });
@@ -127,7 +118,7 @@ describe('answers that are not results', () => {
 
 describe('time-outs and abort', () => {
   const slow = () => {
-    behaviour = (p) => new Promise((r) => setTimeout(() => r(p), 500));
+    file.behaviour = (p) => new Promise((r) => setTimeout(() => r(p), 500));
   };
 
   it('times out with a clear TransportError', async () => {
@@ -162,7 +153,7 @@ describe('retry policy', () => {
     };
     return { fetch: f as typeof fetch, log };
   };
-  const ok = () => new Response(`<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${xmlString((out) => Echo.encodeSoapResponse({ count: 1, text: 'a' }, h.ns, out))}</s:Body></s:Envelope>`, { status: 200 });
+  const ok = () => new Response(`<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${xmlString((out) => Echo.encodeSoapResponse({ count: 1, text: 'a' }, file.h.ns, out))}</s:Body></s:Envelope>`, { status: 200 });
   const busy = () => new Response('busy', { status: 503 });
   const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 

@@ -2,6 +2,7 @@
 // string in, the same out), a `Forget` mutating operation with no result, and a server on
 // 127.0.0.1 with spy handlers plus raw signed requests for what a real client never sends.
 import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   XmlDecodeError,
   createServiceHandler,
@@ -183,3 +184,23 @@ export const httpAuthHeaders = (v: Partial<AuthValues>): Record<string, string> 
   for (const k of ['APIKey', 'Timestamp', 'Signature', 'Operation'] as const) if (v[k] !== undefined) out[k] = v[k]!;
   return out;
 };
+
+/**
+ * One echo server for a whole test file; `behaviour` (what Echo does) and the recorded calls are
+ * reset before each test. Read `h` inside tests (it is set by beforeAll).
+ */
+export function echoServerPerFile() {
+  const state = {
+    h: undefined as unknown as Harness,
+    behaviour: ((p) => p) as (p: EchoParams) => EchoParams | Promise<EchoParams>,
+  };
+  beforeAll(async () => {
+    state.h = await startServer({ echo: (p) => state.behaviour(p) });
+  });
+  afterAll(() => state.h.server.close());
+  beforeEach(() => {
+    state.h.calls.length = 0;
+    state.behaviour = (p) => p;
+  });
+  return state;
+}

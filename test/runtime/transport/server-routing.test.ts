@@ -1,31 +1,22 @@
 // Routing at the one address, binding rules, and every way a request can go wrong: each becomes
 // the binding's fault, the handler is not called, and the server keeps serving.
 import { request } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceFault, parseFault, type Binding } from '@evgen/runtime';
-import { ENDPOINT, authHeaderXml, authValues, echoBody, httpAuthHeaders, send, soapEnvelope, soapRequest, startServer, type Harness, type RawResponse } from './fixtures.js';
+import { ENDPOINT, authHeaderXml, authValues, echoBody, echoServerPerFile, httpAuthHeaders, send, soapEnvelope, soapRequest, startServer, type RawResponse } from './fixtures.js';
 
-let h: Harness;
-let behaviour: (p: { count: number; text: string }) => { count: number; text: string } = (p) => p;
-beforeAll(async () => {
-  h = await startServer({ echo: (p) => behaviour(p) });
-});
-afterAll(() => h.server.close());
-beforeEach(() => {
-  h.calls.length = 0;
-  behaviour = (p) => p;
-});
+const file = echoServerPerFile();
 
 const code = (binding: Binding, r: RawResponse) => parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text))?.code;
 const soap11 = (body: string, headers: Record<string, string> = {}) =>
-  send(h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${h.ns}Echo"`, ...headers }, body });
-const signedEnvelope = (version: '1.1' | '1.2', op = 'Echo', body = echoBody(h.ns)) => soapEnvelope(version, authHeaderXml(h.ns, authValues(op)), body);
-const get = (path: string, op = 'Echo') => send(`${h.url}${ENDPOINT}${path}`, { headers: httpAuthHeaders(authValues(op)) });
+  send(file.h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${file.h.ns}Echo"`, ...headers }, body });
+const signedEnvelope = (version: '1.1' | '1.2', op = 'Echo', body = echoBody(file.h.ns)) => soapEnvelope(version, authHeaderXml(file.h.ns, authValues(op)), body);
+const get = (path: string, op = 'Echo') => send(`${file.h.url}${ENDPOINT}${path}`, { headers: httpAuthHeaders(authValues(op)) });
 
 /** node:http, because fetch will not send a Host header of our choosing. */
 function rawGet(path: string, host: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const u = new URL(h.url);
+    const u = new URL(file.h.url);
     const req = request({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (c: string) => (text += c));
@@ -37,8 +28,8 @@ function rawGet(path: string, host: string): Promise<RawResponse> {
 
 describe('successful answers', () => {
   it.each([
-    ['soap11', () => soapRequest(h, '1.1', 'Echo', echoBody(h.ns), authValues('Echo')), 'text/xml; charset=utf-8'],
-    ['soap12', () => soapRequest(h, '1.2', 'Echo', echoBody(h.ns), authValues('Echo')), 'application/soap+xml; charset=utf-8'],
+    ['soap11', () => soapRequest(file.h, '1.1', 'Echo', echoBody(file.h.ns), authValues('Echo')), 'text/xml; charset=utf-8'],
+    ['soap12', () => soapRequest(file.h, '1.2', 'Echo', echoBody(file.h.ns), authValues('Echo')), 'application/soap+xml; charset=utf-8'],
     ['httpGet', () => get('/Echo?count=7&text=hi'), 'text/xml; charset=utf-8'],
   ] as const)('%s answers 200 with %s', async (_, go, type) => {
     const r = await go();
@@ -47,21 +38,21 @@ describe('successful answers', () => {
   });
 
   it('answers an operation with no result with an empty response element (SOAP) or an empty body (HTTP)', async () => {
-    const s = await soapRequest(h, '1.1', 'Forget', `<Forget xmlns="${h.ns}"><ref>R1</ref></Forget>`, authValues('Forget'), { soapaction: `"${h.ns}Forget"` });
+    const s = await soapRequest(file.h, '1.1', 'Forget', `<Forget xmlns="${file.h.ns}"><ref>R1</ref></Forget>`, authValues('Forget'), { soapaction: `"${file.h.ns}Forget"` });
     expect(s.status).toBe(200);
-    expect(s.text).toContain(`<ForgetResponse xmlns="${h.ns}" />`);
+    expect(s.text).toContain(`<ForgetResponse xmlns="${file.h.ns}" />`);
     const g = await get('/Forget?ref=R1', 'Forget');
     expect([g.status, g.type, g.text]).toEqual([200, 'text/xml; charset=utf-8', '']);
-    expect(h.calls).toEqual(['forget', 'forget']);
+    expect(file.h.calls).toEqual(['forget', 'forget']);
   });
 });
 
 describe('WSDL and namespace', () => {
   it.each(['?WSDL', '?wsdl'])('GET %s answers the WSDL for this address and namespace', async (q) => {
-    const r = await send(`${h.url}${ENDPOINT}${q}`, {});
+    const r = await send(`${file.h.url}${ENDPOINT}${q}`, {});
     expect([r.status, r.type]).toEqual([200, 'text/xml; charset=utf-8']);
-    expect(r.text).toContain(`targetNamespace="${h.ns}"`);
-    expect(r.text).toContain(`location="${h.url}${ENDPOINT}"`);
+    expect(r.text).toContain(`targetNamespace="${file.h.ns}"`);
+    expect(r.text).toContain(`location="${file.h.url}${ENDPOINT}"`);
   });
 
   it('derives the namespace from the Host header, and ignores a Host that is not a plain host name', async () => {
@@ -96,7 +87,7 @@ describe('malformed requests', () => {
   });
 
   it('SOAP 1.2 with malformed XML: 400 Sender InvalidRequest', async () => {
-    const r = await send(h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/soap+xml' }, body: '<<<' });
+    const r = await send(file.h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/soap+xml' }, body: '<<<' });
     expect([r.status, code('soap12', r)]).toEqual([400, 'InvalidRequest']);
   });
 
@@ -106,14 +97,14 @@ describe('malformed requests', () => {
   });
 
   it('refuses an unknown operation: SOAP by name and by namespace, HTTP with 404', async () => {
-    const unknown = await soap11(signedEnvelope('1.1', 'Nope', `<Nope xmlns="${h.ns}"/>`), { soapaction: `"${h.ns}Nope"` });
+    const unknown = await soap11(signedEnvelope('1.1', 'Nope', `<Nope xmlns="${file.h.ns}"/>`), { soapaction: `"${file.h.ns}Nope"` });
     expect(code('soap11', unknown)).toBe('InvalidRequest');
     const foreign = await soap11(signedEnvelope('1.1', 'Echo', echoBody('urn:elsewhere')));
     expect(code('soap11', foreign)).toBe('InvalidRequest');
     const http = await get('/Nope?x=1');
     expect([http.status, code('httpGet', http)]).toEqual([404, 'InvalidRequest']);
-    expect((await send(`${h.url}/elsewhere`, {})).status).toBe(404);
-    expect(h.calls).toEqual([]);
+    expect((await send(`${file.h.url}/elsewhere`, {})).status).toBe(404);
+    expect(file.h.calls).toEqual([]);
   });
 
   it.each([
@@ -121,37 +112,37 @@ describe('malformed requests', () => {
     ['text/xml; charset=iso-8859-1', 415],
     ['text/xmlish', 415],
   ])('refuses content type %s at the endpoint with %i', async (type, status) => {
-    const r = await send(h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': type, soapaction: `"${h.ns}Echo"` }, body: signedEnvelope('1.1') });
+    const r = await send(file.h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': type, soapaction: `"${file.h.ns}Echo"` }, body: signedEnvelope('1.1') });
     expect([r.status, code('soap11', r)]).toEqual([status, 'InvalidRequest']);
   });
 
   it('refuses an HTTP POST that is not a form (415) and a wrong method (405)', async () => {
-    const notForm = await send(`${h.url}${ENDPOINT}/Echo`, { method: 'POST', headers: { ...httpAuthHeaders(authValues('Echo')), 'content-type': 'text/plain' }, body: 'count=1&text=a' });
+    const notForm = await send(`${file.h.url}${ENDPOINT}/Echo`, { method: 'POST', headers: { ...httpAuthHeaders(authValues('Echo')), 'content-type': 'text/plain' }, body: 'count=1&text=a' });
     expect([notForm.status, code('httpPost', notForm)]).toEqual([415, 'InvalidRequest']);
-    expect((await send(h.url + ENDPOINT, { method: 'PUT', body: 'x' })).status).toBe(405);
-    expect((await send(`${h.url}${ENDPOINT}/Echo`, { method: 'DELETE' })).status).toBe(405);
-    expect(h.calls).toEqual([]);
+    expect((await send(file.h.url + ENDPOINT, { method: 'PUT', body: 'x' })).status).toBe(405);
+    expect((await send(`${file.h.url}${ENDPOINT}/Echo`, { method: 'DELETE' })).status).toBe(405);
+    expect(file.h.calls).toEqual([]);
   });
 });
 
 describe('SOAPAction and action', () => {
   it.each([`"{ns}Echo"`, '{ns}Echo', ` "{ns}Echo" `])('SOAP 1.1 accepts SOAPAction %s', async (action) => {
-    const r = await soap11(signedEnvelope('1.1'), { soapaction: action.replace('{ns}', h.ns) });
+    const r = await soap11(signedEnvelope('1.1'), { soapaction: action.replace('{ns}', file.h.ns) });
     expect(r.status).toBe(200);
   });
 
   it.each([['disagreeing', `"{ns}Forget"`], ['in another namespace', '"urn:x/Echo"'], ['empty', '""']])('SOAP 1.1 refuses a SOAPAction %s', async (_, action) => {
-    const r = await soap11(signedEnvelope('1.1'), { soapaction: action.replace('{ns}', h.ns) });
+    const r = await soap11(signedEnvelope('1.1'), { soapaction: action.replace('{ns}', file.h.ns) });
     expect(code('soap11', r)).toBe('InvalidRequest');
-    expect(h.calls).toEqual([]);
+    expect(file.h.calls).toEqual([]);
   });
 
   it('SOAP 1.1 refuses a missing SOAPAction', async () => {
-    const r = await send(h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body: signedEnvelope('1.1') });
+    const r = await send(file.h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body: signedEnvelope('1.1') });
     expect(code('soap11', r)).toBe('InvalidRequest');
   });
 
-  const soap12 = (type: string) => send(h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': type.replace('{ns}', h.ns) }, body: signedEnvelope('1.2') });
+  const soap12 = (type: string) => send(file.h.url + ENDPOINT, { method: 'POST', headers: { 'content-type': type.replace('{ns}', file.h.ns) }, body: signedEnvelope('1.2') });
 
   it.each([
     'application/soap+xml',
@@ -166,20 +157,20 @@ describe('SOAPAction and action', () => {
   it('SOAP 1.2 refuses an action disagreeing with the body', async () => {
     const r = await soap12('application/soap+xml; charset=utf-8; action="{ns}Forget"');
     expect([r.status, code('soap12', r)]).toEqual([400, 'InvalidRequest']);
-    expect(h.calls).toEqual([]);
+    expect(file.h.calls).toEqual([]);
   });
 });
 
 describe('parameters', () => {
   it('SOAP: a bad value is InvalidParameter naming the XML path', async () => {
-    const r = await soap11(signedEnvelope('1.1', 'Echo', `<Echo xmlns="${h.ns}"><count>seven</count><text>a</text></Echo>`));
+    const r = await soap11(signedEnvelope('1.1', 'Echo', `<Echo xmlns="${file.h.ns}"><count>seven</count><text>a</text></Echo>`));
     const f = parseFault('soap11', r.status, r.type, new TextEncoder().encode(r.text));
     expect(f).toMatchObject({ code: 'InvalidParameter', soapFaultCode: 'soap:Client' });
     expect(f?.faultString).toMatch(/^Echo\/count: expected int/);
   });
 
   it('SOAP: a missing parameter is InvalidParameter', async () => {
-    const r = await soap11(signedEnvelope('1.1', 'Echo', `<Echo xmlns="${h.ns}"><text>a</text></Echo>`));
+    const r = await soap11(signedEnvelope('1.1', 'Echo', `<Echo xmlns="${file.h.ns}"><text>a</text></Echo>`));
     expect(code('soap11', r)).toBe('InvalidParameter');
     expect(r.text).toContain('Echo/count');
   });
@@ -187,7 +178,7 @@ describe('parameters', () => {
   it('HTTP GET: a bad value is 400 InvalidParameter naming the parameter', async () => {
     const r = await get('/Echo?count=1.5&text=a');
     expect([r.status, r.text]).toEqual([400, 'InvalidParameter: count: expected int, got "1.5"\n']);
-    expect(h.calls).toEqual([]);
+    expect(file.h.calls).toEqual([]);
   });
 });
 
@@ -203,21 +194,21 @@ describe('handler failures', () => {
     ['soap12', 500, 'soap12:Receiver'],
     ['httpGet', 500, undefined],
   ] as const)('%s: a throwing handler answers %i Internal with nothing of the original', async (binding, status, soapCode) => {
-    behaviour = () => {
+    file.behaviour = () => {
       throw leaky();
     };
     const r =
-      binding === 'httpGet' ? await get('/Echo?count=1&text=a') : await soapRequest(h, binding === 'soap11' ? '1.1' : '1.2', 'Echo', echoBody(h.ns), authValues('Echo'));
+      binding === 'httpGet' ? await get('/Echo?count=1&text=a') : await soapRequest(file.h, binding === 'soap11' ? '1.1' : '1.2', 'Echo', echoBody(file.h.ns), authValues('Echo'));
     const f = parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text));
     expect(f).toMatchObject({ code: 'Internal', faultString: 'Internal error', httpStatus: status, soapFaultCode: soapCode });
     expect(r.text).not.toMatch(/SQLITE|SELECT|handlers\.ts|\bat /);
-    const log = h.logs.at(-1)!;
+    const log = file.h.logs.at(-1)!;
     expect(log).toMatchObject({ faultCode: 'Internal', status });
     expect((log.error as Error).message).toMatch(/SQLITE_ERROR/); // the original goes to the log
   });
 
   it('withholds the message of a ServiceFault("Internal", …) too', async () => {
-    behaviour = () => {
+    file.behaviour = () => {
       throw new ServiceFault('Internal', 'connection string: postgres://u:p@db');
     };
     expect((await get('/Echo?count=1&text=a')).text).toBe('Internal: Internal error\n');
@@ -227,11 +218,11 @@ describe('handler failures', () => {
     ['NotFound', 404],
     ['Conflict', 409],
   ] as const)('passes a %s fault through (HTTP %i, SOAP 1.1 soap:Client)', async (c, status) => {
-    behaviour = () => {
+    file.behaviour = () => {
       throw new ServiceFault(c, 'event 3 is full');
     };
     expect(await get('/Echo?count=1&text=a')).toMatchObject({ status, text: `${c}: event 3 is full\n` });
-    const s = await soapRequest(h, '1.1', 'Echo', echoBody(h.ns), authValues('Echo'));
+    const s = await soapRequest(file.h, '1.1', 'Echo', echoBody(file.h.ns), authValues('Echo'));
     expect(parseFault('soap11', s.status, s.type, new TextEncoder().encode(s.text))).toMatchObject({ code: c, soapFaultCode: 'soap:Client', faultString: 'event 3 is full' });
   });
 });
