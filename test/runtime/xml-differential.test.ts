@@ -23,8 +23,9 @@ const goodPiece = fc.constantFrom(
 const badPiece = fc.constantFrom(']]>', '&#0;', '&#xFFFE;', '&#x110000;', '&#xD800;', '&nope;', '& ', '&#;', '&#x;', '&amp', '\u0001', '\u000B', '\uFFFE', '\uFFFF');
 const charData = fc.array(mostly(goodPiece, badPiece), { maxLength: 4 }).map((p) => p.join(''));
 const markup = mostly(
-  fc.constantFrom('<![CDATA[c<&>]]>', '<![CDATA[]]]]>', '<![CDATA[\r\nx]]>', '<!-- c -->', '<!---->'),
-  fc.constantFrom('<!-- a--b -->', '<!--->', '<?pi x?>', '<!DOCTYPE a>', '</>', '<>', '<a', '&'),
+  fc.constantFrom('<![CDATA[c<&>]]>', '<![CDATA[]]]]>', '<![CDATA[\r\nx]]>', '<!-- c -->', '<!---->', '<e xmlns:s="urn:s" xmlns:t="urn:s" s:a="1" t:b="2"/>'),
+  // The last: one attribute named twice through two prefixes of one namespace.
+  fc.constantFrom('<!-- a--b -->', '<!--->', '<?pi x?>', '<!DOCTYPE a>', '</>', '<>', '<a', '&', '<e xmlns:s="urn:s" xmlns:t="urn:s" s:a="1" t:a="2"/>'),
 );
 
 const attrName = fc.oneof({ weight: 6, arbitrary: qname }, { weight: 2, arbitrary: fc.constantFrom('xmlns', 'xmlns:p', 'xmlns:q', 'xsi:nil', 'nil', 'xmlns:xml', 'xmlns:xmlns', 'xml:lang') });
@@ -48,7 +49,10 @@ const { element } = fc.letrec<{ element: string; content: string }>((tie) => ({
 
 const document = fc
   .tuple(
-    mostly(fc.constantFrom('', '', '<?xml version="1.0" encoding="utf-8"?>', "<?xml version='1.0'?>", '<?xml version="1.0" standalone="yes"?>', '\uFEFF'), fc.constantFrom('<?xml version="1.0" encoding="ISO-8859-1"?>', ' <?xml version="1.0"?>', '<?xml version="2.0"?>')),
+    mostly(
+      fc.constantFrom('', '', '<?xml version="1.0" encoding="utf-8"?>', "<?xml version='1.0'?>", '<?xml version="1.0" standalone="yes"?>', '<?xml\tversion = "1.0"\r\n?>', '\uFEFF'),
+      fc.constantFrom('<?xml version="1.0" encoding="ISO-8859-1"?>', ' <?xml version="1.0"?>', '<?xml version="2.0"?>', '<?xml version="1.0"\u00A0?>', '<?xml version="1.0" standalone="maybe"?>'),
+    ),
     mostly(fc.constantFrom('', '\n', '<!-- before -->'), fc.constantFrom('<?pi?>', 'x', '<!DOCTYPE r>')),
     fc.nat(4).map((n) => n > 0),
     element,

@@ -1,7 +1,7 @@
 // The reader refuses what a SOAP message must not contain, fast, and cannot be made to pollute
 // objects or explode in memory.
 import { describe, expect, it } from 'vitest';
-import { XmlParseError, parseXml } from '@evgen/runtime';
+import { XmlParseError, parseXml, readXml } from '@evgen/runtime';
 
 function refusal(input: string | Uint8Array, limits?: Parameters<typeof parseXml>[1]): { code: string; message: string; ms: number } {
   const started = performance.now();
@@ -71,6 +71,25 @@ describe('malformed probes', () => {
       expect(got.message).toMatch(/^malformed XML: \d+:\d+/);
     });
   }
+});
+
+describe('work that stays linear in the size of the document', () => {
+  it('reads a start tag of 200,000 attributes (duplicates are found with a set, not pairwise)', () => {
+    const attrs = Array.from({ length: 200_000 }, (_, i) => ` a${i}="${i}"`).join('');
+    const d = readXml(`<r${attrs}/>`);
+    expect(d.attributes(0).a199999).toBe('199999');
+    expect(() => readXml(`<r xmlns:p="urn:x" xmlns:q="urn:x"${attrs} p:z="1" q:z="2"/>`)).toThrow(/duplicate attribute \{urn:x\}z/);
+  });
+
+  it('finds one attribute written with two prefixes of one namespace, among few attributes too', () => {
+    expect(() => readXml('<r xmlns:p="urn:x" xmlns:q="urn:x" p:z="1" q:z="2"/>')).toThrow(/duplicate attribute \{urn:x\}z/);
+    expect(readXml('<r xmlns:p="urn:x" xmlns:q="urn:y" p:z="1" q:z="2"/>').attributes(0)).toEqual({ '{urn:x}z': '1', '{urn:y}z': '2' });
+  });
+
+  it('reads 100,000 distinct element names (the name cache stays bounded)', () => {
+    const d = readXml(`<r>${Array.from({ length: 100_000 }, (_, i) => `<n${i}/>`).join('')}</r>`);
+    expect([d.count, d.name(100_000)]).toEqual([100_001, 'n99999']);
+  });
 });
 
 describe('object safety', () => {

@@ -236,7 +236,8 @@ export class Scanner {
   declaration(): void {
     const end = this.b.indexOf(GT, this.i);
     const text = end < 0 ? '' : this.src.slice(this.i, end + 1);
-    const m = /^<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1(?:\s+encoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*\?>$/.exec(text);
+    // S is only space, tab, CR and LF (a JavaScript \s would also take U+00A0 and others).
+    const m = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>$/.exec(text);
     if (!m) throw this.fail(this.i, 'malformed XML declaration');
     const encoding = m[3];
     if (this.options.checkEncoding && encoding !== undefined && !/^utf-?8$/i.test(encoding)) {

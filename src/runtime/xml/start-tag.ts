@@ -223,6 +223,9 @@ export class StartTag {
     out[base] = n;
     slots.e[slot + F_ATTRS] = base + 1;
     const xsi = this.#uriId(XSI_NS, false);
+    // Two prefixes bound to one namespace can still name one attribute twice. Compared pairwise
+    // for the usual few attributes; a set past that, so a tag of 100,000 attributes stays linear.
+    const seen = n > 16 ? new Set<string>() : undefined;
     let flags = 0;
     let p = base + 1;
     for (let k = 0; k < count; k++) {
@@ -230,7 +233,9 @@ export class StartTag {
       if (a.qname === 'xmlns' || a.prefix === 'xmlns') continue;
       const uri = a.prefix === '' ? 0 : this.#resolve(a.prefix, at);
       const name = s.nameId(a);
-      for (let q = base + 1; q < p; q += 5) if (out[q] === uri && out[q + 1] === name) throw s.fail(at, `duplicate attribute {${this.uris[uri]}}${a.local}`);
+      // By local name: p:z and q:z are two QNames but one attribute when p and q name one namespace.
+      const twice = seen ? seen.size === seen.add(`${uri} ${a.local}`).size : this.#pairSeen(out, base + 1, p, uri, a.local);
+      if (twice) throw s.fail(at, `duplicate attribute {${this.uris[uri]}}${a.local}`);
       out[p] = uri;
       out[p + 1] = name;
       out[p + 2] = this.#starts[k]!;
@@ -240,6 +245,12 @@ export class StartTag {
       if (a.local === 'nil' && (uri === 0 || uri === xsi) && this.#isTrue(k)) flags = FLAG_NIL;
     }
     return flags;
+  }
+
+  #pairSeen(out: Int32Array, from: number, to: number, uri: number, local: string): boolean {
+    const names = this.s.names;
+    for (let q = from; q < to; q += 5) if (out[q] === uri && names[out[q + 1]!] === local) return true;
+    return false;
   }
 
   /** Whether attribute `k` says true: `true` or `1`. */
