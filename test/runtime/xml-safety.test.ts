@@ -86,6 +86,12 @@ describe('work that stays linear in the size of the document', () => {
     expect(readXml('<r xmlns:p="urn:x" xmlns:q="urn:y" p:z="1" q:z="2"/>').attributes(0)).toEqual({ '{urn:x}z': '1', '{urn:y}z': '2' });
   });
 
+  it('resolves names in linear time under 30,000 namespace declarations', () => {
+    const declarations = Array.from({ length: 30_000 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join('');
+    const d = readXml(`<r${declarations}>${Array.from({ length: 30_000 }, (_, i) => `<n${i}/><p${i}:m/>`).join('')}</r>`);
+    expect([d.count, d.ns(60_000), d.ns(59_999)]).toEqual([60_001, 'urn:29999', '']);
+  });
+
   it('reads 100,000 distinct element names (the name cache stays bounded)', () => {
     const d = readXml(`<r>${Array.from({ length: 100_000 }, (_, i) => `<n${i}/>`).join('')}</r>`);
     expect([d.count, d.name(100_000)]).toEqual([100_001, 'n99999']);
