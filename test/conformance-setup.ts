@@ -9,7 +9,12 @@ import { createToken } from '../src/reference/tokens.js';
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.EVGEN_CONFORMANCE_URL) return async () => undefined;
   const dir = await mkdtemp(join(tmpdir(), 'evgen-suite-'));
-  const svc = await startReferenceService({ dbPath: join(dir, 'events.sqlite'), port: 0, log: () => undefined, seed: { events: 12, bookings: 300 } });
+  const svc = await startReferenceService({
+    dbPath: join(dir, 'events.sqlite'),
+    port: 0,
+    log: () => undefined,
+    seed: { events: 12, bookings: 300 },
+  });
   Object.assign(process.env, {
     EVGEN_CONFORMANCE_URL: svc.server.url,
     EVGEN_CONFORMANCE_API_KEY: svc.demoKey!.apiKey,

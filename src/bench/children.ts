@@ -42,7 +42,11 @@ function cleanUp(): void {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 }
 process.once('exit', cleanUp);
-for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+for (const [sig, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
   process.once(sig, () => {
     cleanUp();
     process.exit(code);
@@ -71,11 +75,26 @@ export function track<C extends ChildProcess>(child: C): C {
 function reply<T>(child: ChildProcess, type: string, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     if (!child.connected) return reject(new Error(`server child gone before '${type}'`));
-    const done = () => (child.off('message', onMessage), child.off('close', onExit), clearTimeout(timer));
-    const onMessage = ({ type: t, ...m }: { type: string }) => t === type && (done(), resolve(m as T));
+    const done = () => (
+      child.off('message', onMessage),
+      child.off('close', onExit),
+      clearTimeout(timer)
+    );
+    const onMessage = ({ type: t, ...m }: { type: string }) =>
+      t === type && (done(), resolve(m as T));
     // 'close', not 'exit': it comes after every IPC message the child sent has been read.
-    const onExit = (code: number | null) => (done(), reject(new Error(`server child exited (${code}) before '${type}'`)));
-    const timer = setTimeout(() => (done(), child.kill('SIGKILL'), reject(new Error(`server child: no '${type}' in ${ms} ms`))), ms);
+    const onExit = (code: number | null) => (
+      done(),
+      reject(new Error(`server child exited (${code}) before '${type}'`))
+    );
+    const timer = setTimeout(
+      () => (
+        done(),
+        child.kill('SIGKILL'),
+        reject(new Error(`server child: no '${type}' in ${ms} ms`))
+      ),
+      ms,
+    );
     child.on('message', onMessage).once('close', onExit);
   });
 }
@@ -91,7 +110,13 @@ export interface ServerChild {
 
 export async function startServer(config: ServerConfig): Promise<ServerChild> {
   // The child's stdout goes to our stderr: the bench's stdout carries only the table.
-  const child = track(spawn('node', ['--import', 'tsx', SERVER], { cwd: ROOT, env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') }, stdio: ['ignore', 2, 'inherit', 'ipc'] }));
+  const child = track(
+    spawn('node', ['--import', 'tsx', SERVER], {
+      cwd: ROOT,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
+      stdio: ['ignore', 2, 'inherit', 'ipc'],
+    }),
+  );
   const ready = reply<ServerInfo>(child, 'ready', 60_000);
   child.send(config);
   const info = await ready;
@@ -107,7 +132,9 @@ export async function startServer(config: ServerConfig): Promise<ServerChild> {
     stop() {
       stopped ??= (async () => {
         const u = reply<Usage>(child, 'usage', 10_000);
-        const gone = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+        const gone = new Promise((r) =>
+          child.exitCode !== null ? r(null) : child.once('exit', r),
+        );
         if (child.connected) child.send({ type: 'stop' });
         try {
           return await u;

@@ -15,16 +15,22 @@ export interface ClientFigures {
 }
 
 /** Calls per second of `concurrency` workers calling in a loop; each worker owns its own state. */
-async function callsPerSecond(call: (worker: number) => Promise<unknown>, seconds: number, concurrency = 8): Promise<number> {
+async function callsPerSecond(
+  call: (worker: number) => Promise<unknown>,
+  seconds: number,
+  concurrency = 8,
+): Promise<number> {
   let n = 0;
   const start = performance.now();
   const end = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async (_, worker) => {
-    while (Date.now() < end) {
-      await call(worker);
-      n++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (Date.now() < end) {
+        await call(worker);
+        n++;
+      }
+    }),
+  );
   return n / ((performance.now() - start) / 1000);
 }
 
@@ -32,7 +38,11 @@ async function callsPerSecond(call: (worker: number) => Promise<unknown>, second
 export async function benchClient(server: ServerInfo, seconds: number): Promise<ClientFigures> {
   const [ourKey, soapKey] = server.keys as [Key, Key];
   const { eventId, ns } = server;
-  const client = new EventServiceClient({ baseUrl: server.url, apiKey: ourKey.apiKey, secretKey: ourKey.secretKey });
+  const client = new EventServiceClient({
+    baseUrl: server.url,
+    apiKey: ourKey.apiKey,
+    secretKey: ourKey.secretKey,
+  });
   // Each client first calls for a second unmeasured: the server and the client warm up (JIT,
   // connections), so neither figure depends on going first.
   const ours = () => client.getEventDetails7({ eventId });
@@ -40,13 +50,17 @@ export async function benchClient(server: ServerInfo, seconds: number): Promise<
   const oursCallsPerSec = await callsPerSecond(ours, seconds);
 
   // One node-soap client per worker, so headers never race.
-  const soapClients = await Promise.all(Array.from({ length: 8 }, () => soap.createClientAsync(`${server.url}${PATH}?wsdl`)));
+  const soapClients = await Promise.all(
+    Array.from({ length: 8 }, () => soap.createClientAsync(`${server.url}${PATH}?wsdl`)),
+  );
   let stamp = Date.now();
   const call = async (worker: number) => {
     const c = soapClients[worker]!;
     const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
     c.clearSoapHeaders();
-    c.addSoapHeader(`<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>GetEventDetails7</Operation><Signature>${createHmac('sha1', soapKey.secretKey).update(`GetEventDetails7${ts}`).digest('base64')}</Signature><APIKey>${soapKey.apiKey}</APIKey></AuthenticationHeader>`);
+    c.addSoapHeader(
+      `<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>GetEventDetails7</Operation><Signature>${createHmac('sha1', soapKey.secretKey).update(`GetEventDetails7${ts}`).digest('base64')}</Signature><APIKey>${soapKey.apiKey}</APIKey></AuthenticationHeader>`,
+    );
     await c.GetEventDetails7Async({ eventId });
   };
   await callsPerSecond(call, 1);

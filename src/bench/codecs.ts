@@ -30,9 +30,14 @@ export const MEASURES = ['decode', 'encode', 'fxpParse', 'saxes', 'fxpBuild'] as
 export type Measure = (typeof MEASURES)[number];
 
 /** One figure, in this process (codec-child.ts runs it in a fresh one). */
-export function measureOne(which: Measure, n: number, quick: boolean): { bytes: number; mbPerSec: number } {
+export function measureOne(
+  which: Measure,
+  n: number,
+  quick: boolean,
+): { bytes: number; mbPerSec: number } {
   const value = bookings(n);
-  const encode = () => writeSoapMessage('1.1', undefined, (out) => op.encodeSoapResponse(value, NS, out)).bytes();
+  const encode = () =>
+    writeSoapMessage('1.1', undefined, (out) => op.encodeSoapResponse(value, NS, out)).bytes();
   const body = Buffer.from(encode());
   const bytes = body.length;
   const opts = quick ? { rounds: 3, minMs: 150 } : { rounds: 5, minMs: 400 };
@@ -51,7 +56,22 @@ export function measureOne(which: Measure, n: number, quick: boolean): { bytes: 
     },
     fxpBuild: () => {
       // The same object graph, shaped the way XMLBuilder expects it.
-      const graph = { 'soap:Envelope': { '@_xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/', 'soap:Body': { GetBookingsResponse: { '@_xmlns': NS, GetBookingsResult: { BookingResponse: value.map((b) => ({ ...b, Attendees: { AttendeeResponse: b.Attendees } })) } } } } };
+      const graph = {
+        'soap:Envelope': {
+          '@_xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/',
+          'soap:Body': {
+            GetBookingsResponse: {
+              '@_xmlns': NS,
+              GetBookingsResult: {
+                BookingResponse: value.map((b) => ({
+                  ...b,
+                  Attendees: { AttendeeResponse: b.Attendees },
+                })),
+              },
+            },
+          },
+        },
+      };
       return Buffer.from(new XMLBuilder({ ignoreAttributes: false }).build(graph) as string);
     },
   };
@@ -70,14 +90,26 @@ export async function benchCodecs(n: number, quick: boolean): Promise<CodecFigur
   const out: Partial<Record<Measure, number>> = {};
   let bytes = 0;
   for (const which of MEASURES) {
-    const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', CHILD, which, String(n), quick ? '1' : '0'], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
-      maxBuffer: 1 << 20,
-    });
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['--import', 'tsx', CHILD, which, String(n), quick ? '1' : '0'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
+        maxBuffer: 1 << 20,
+      },
+    );
     const r = JSON.parse(stdout) as { bytes: number; mbPerSec: number };
     out[which] = r.mbPerSec;
     bytes = r.bytes;
   }
-  return { bookings: n, bytes, decodeMBs: out.decode!, encodeMBs: out.encode!, fxpParseMBs: out.fxpParse!, saxesMBs: out.saxes!, fxpBuildMBs: out.fxpBuild! };
+  return {
+    bookings: n,
+    bytes,
+    decodeMBs: out.decode!,
+    encodeMBs: out.encode!,
+    fxpParseMBs: out.fxpParse!,
+    saxesMBs: out.saxes!,
+    fxpBuildMBs: out.fxpBuild!,
+  };
 }

@@ -33,8 +33,21 @@ async function memory(n: number) {
   const dir = await mkdtemp(join(tmpdir(), 'evgen-mem-'));
   const file = join(dir, 'response.xml');
   const ns = 'https://127.0.0.1/API/1_0/SOAP/';
-  await writeFile(file, writeSoapMessage('1.1', undefined, (out) => operations.GetBookings.encodeSoapResponse(bookings(n), ns, out)).bytes());
-  const { stdout } = await exec('node', ['--import', 'tsx', join(ROOT, 'src/bench/memory-child.ts'), file, ns], { cwd: ROOT, env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') }, maxBuffer: 1 << 20 });
+  await writeFile(
+    file,
+    writeSoapMessage('1.1', undefined, (out) =>
+      operations.GetBookings.encodeSoapResponse(bookings(n), ns, out),
+    ).bytes(),
+  );
+  const { stdout } = await exec(
+    'node',
+    ['--import', 'tsx', join(ROOT, 'src/bench/memory-child.ts'), file, ns],
+    {
+      cwd: ROOT,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
+      maxBuffer: 1 << 20,
+    },
+  );
   await rm(dir, { recursive: true, force: true });
   return JSON.parse(stdout) as { bytes: number; baselineRss: number; peakRss: number };
 }
@@ -42,15 +55,27 @@ async function memory(n: number) {
 export async function runBench(o: { quick: boolean; out: string }): Promise<void> {
   const rows: Row[] = [];
   const r = (x: number) => x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
-  const add = (what: string, ours: string, base: string, ratio: string) => (rows.push([what, ours, base, ratio]), console.error(`  ${what}: ${ours} | ${base} | ${ratio}`));
+  const add = (what: string, ours: string, base: string, ratio: string) => (
+    rows.push([what, ours, base, ratio]),
+    console.error(`  ${what}: ${ours} | ${base} | ${ratio}`)
+  );
 
   console.error('generator…');
   const spec = { specDir: join(ROOT, 'spec'), templatesDir: join(ROOT, 'templates') };
   const gen = await timeIt(() => generateFiles(spec));
-  const check = await timeIt(() => exec('node', [join(ROOT, 'src/cli/bin.js'), 'check'], { cwd: ROOT }));
-  const inMemoryCheck = await timeIt(async () => compareOutput(join(ROOT, 'generated'), await generateFiles(spec)));
+  const check = await timeIt(() =>
+    exec('node', [join(ROOT, 'src/cli/bin.js'), 'check'], { cwd: ROOT }),
+  );
+  const inMemoryCheck = await timeIt(async () =>
+    compareOutput(join(ROOT, 'generated'), await generateFiles(spec)),
+  );
   add('evgen generate (in memory, median of 3)', `${r(gen / 1000)} s`, '', '');
-  add('evgen check (whole command, median of 3)', `${r(check / 1000)} s`, `${r(inMemoryCheck / 1000)} s in process`, 'target < 3 s');
+  add(
+    'evgen check (whole command, median of 3)',
+    `${r(check / 1000)} s`,
+    `${r(inMemoryCheck / 1000)} s in process`,
+    'target < 3 s',
+  );
 
   const codecs: Record<string, unknown>[] = [];
   for (const n of o.quick ? [1_000] : [1_000, 10_000]) {
@@ -58,24 +83,60 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
     const c = await benchCodecs(n, o.quick);
     codecs.push({ ...c });
     const mb = (c.bytes / 1e6).toFixed(1);
-    add(`decode GetBookings ${n} (${mb} MB) vs fast-xml-parser parse`, `${r(c.decodeMBs)} MB/s`, `${r(c.fxpParseMBs)} MB/s`, `${r(c.decodeMBs / c.fxpParseMBs)}x (target 6x)`);
-    add(`decode GetBookings ${n} vs saxes tokenising alone`, `${r(c.decodeMBs)} MB/s`, `${r(c.saxesMBs)} MB/s`, `${r(c.decodeMBs / c.saxesMBs)}x (target 0.6x)`);
-    add(`encode GetBookings ${n} vs fast-xml-parser XMLBuilder`, `${r(c.encodeMBs)} MB/s`, `${r(c.fxpBuildMBs)} MB/s`, `${r(c.encodeMBs / c.fxpBuildMBs)}x (target 2.5x)`);
+    add(
+      `decode GetBookings ${n} (${mb} MB) vs fast-xml-parser parse`,
+      `${r(c.decodeMBs)} MB/s`,
+      `${r(c.fxpParseMBs)} MB/s`,
+      `${r(c.decodeMBs / c.fxpParseMBs)}x (target 6x)`,
+    );
+    add(
+      `decode GetBookings ${n} vs saxes tokenising alone`,
+      `${r(c.decodeMBs)} MB/s`,
+      `${r(c.saxesMBs)} MB/s`,
+      `${r(c.decodeMBs / c.saxesMBs)}x (target 0.6x)`,
+    );
+    add(
+      `encode GetBookings ${n} vs fast-xml-parser XMLBuilder`,
+      `${r(c.encodeMBs)} MB/s`,
+      `${r(c.fxpBuildMBs)} MB/s`,
+      `${r(c.encodeMBs / c.fxpBuildMBs)}x (target 2.5x)`,
+    );
   }
 
   console.error('memory…');
   const mem = await memory(10_000);
   const over = mem.peakRss - mem.baselineRss;
-  add(`peak RSS decoding 10000 bookings (${(mem.bytes / 1e6).toFixed(1)} MB)`, `+${r(over / 1e6)} MB`, `${r(mem.bytes / 1e6)} MB document`, `${r(over / mem.bytes)}x size (target < 5x)`);
+  add(
+    `peak RSS decoding 10000 bookings (${(mem.bytes / 1e6).toFixed(1)} MB)`,
+    `+${r(over / 1e6)} MB`,
+    `${r(mem.bytes / 1e6)} MB document`,
+    `${r(over / mem.bytes)}x size (target < 5x)`,
+  );
 
   console.error('server and client (each server in its own process, load from another)…');
   const duration = o.quick ? 3 : 8;
   const { servers, client, generatorCheck } = await benchServers(duration);
   for (const s of servers) {
-    add(`${s.operation} SOAP 1.1, 32 connections: ours vs bare node:http`, `${r(s.ours.rps)} req/s p50 ${r(s.ours.p50)} ms p99 ${r(s.ours.p99)} ms`, `${r(s.bare.rps)} req/s`, `${r(s.ours.rps / s.bare.rps)}x (target 0.5x)`);
-    add(`${s.operation} SOAP 1.1: ours vs node-soap server`, `${r(s.ours.rps)} req/s`, `${r(s.nodeSoap.rps)} req/s p99 ${r(s.nodeSoap.p99)} ms`, `${r(s.ours.rps / s.nodeSoap.rps)}x (target 3x)`);
+    add(
+      `${s.operation} SOAP 1.1, 32 connections: ours vs bare node:http`,
+      `${r(s.ours.rps)} req/s p50 ${r(s.ours.p50)} ms p99 ${r(s.ours.p99)} ms`,
+      `${r(s.bare.rps)} req/s`,
+      `${r(s.ours.rps / s.bare.rps)}x (target 0.5x)`,
+    );
+    add(
+      `${s.operation} SOAP 1.1: ours vs node-soap server`,
+      `${r(s.ours.rps)} req/s`,
+      `${r(s.nodeSoap.rps)} req/s p99 ${r(s.nodeSoap.p99)} ms`,
+      `${r(s.ours.rps / s.nodeSoap.rps)}x (target 3x)`,
+    );
     const bad = (f: typeof s.ours) => f.non2xx + f.errors;
-    if (bad(s.ours) || bad(s.nodeSoap) || bad(s.bare)) add(`${s.operation} non-2xx answers and errors: ours vs node-soap, bare`, String(bad(s.ours)), `${bad(s.nodeSoap)}, ${bad(s.bare)}`, '');
+    if (bad(s.ours) || bad(s.nodeSoap) || bad(s.bare))
+      add(
+        `${s.operation} non-2xx answers and errors: ours vs node-soap, bare`,
+        String(bad(s.ours)),
+        `${bad(s.nodeSoap)}, ${bad(s.bare)}`,
+        '',
+      );
   }
   const mb = (bytes: number) => `${r(bytes / 1e6)} MB`;
   // Every server runs under node --import tsx; the bare server's RSS is that floor (node, the tsx
@@ -83,29 +144,70 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   for (const s of servers.filter((x) => x.operation === 'GetBookingsBatch')) {
     const { ours, nodeSoap, bare } = s;
     const what = `server peak RSS, ${s.operation}(100) at 32 connections`;
-    add(`${what}: ours vs node-soap`, `${mb(ours.peakRss)} (${mb(ours.rssBefore)} before)`, `${mb(nodeSoap.peakRss)} (${mb(nodeSoap.rssBefore)} before)`, `${r(ours.peakRss / nodeSoap.peakRss)}x`);
-    add(`${what}: ours vs bare node:http`, mb(ours.peakRss), `${mb(bare.peakRss)} (${mb(bare.rssBefore)} before)`, `${r(ours.peakRss / bare.peakRss)}x`);
-    add(`server peak RSS above bare node:http's: ours vs node-soap`, `+${mb(ours.peakRss - bare.peakRss)}`, `+${mb(nodeSoap.peakRss - bare.peakRss)}`, `${r((ours.peakRss - bare.peakRss) / (nodeSoap.peakRss - bare.peakRss))}x`);
+    add(
+      `${what}: ours vs node-soap`,
+      `${mb(ours.peakRss)} (${mb(ours.rssBefore)} before)`,
+      `${mb(nodeSoap.peakRss)} (${mb(nodeSoap.rssBefore)} before)`,
+      `${r(ours.peakRss / nodeSoap.peakRss)}x`,
+    );
+    add(
+      `${what}: ours vs bare node:http`,
+      mb(ours.peakRss),
+      `${mb(bare.peakRss)} (${mb(bare.rssBefore)} before)`,
+      `${r(ours.peakRss / bare.peakRss)}x`,
+    );
+    add(
+      `server peak RSS above bare node:http's: ours vs node-soap`,
+      `+${mb(ours.peakRss - bare.peakRss)}`,
+      `+${mb(nodeSoap.peakRss - bare.peakRss)}`,
+      `${r((ours.peakRss - bare.peakRss) / (nodeSoap.peakRss - bare.peakRss))}x`,
+    );
   }
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   if (generatorCheck) {
     const { wrk, autocannon } = generatorCheck;
-    add(`load generator check, bare node:http, ${generatorCheck.operation}: wrk vs autocannon`, `${r(wrk.rps)} req/s, server CPU ${pct(wrk.serverCpu)}`, `${r(autocannon.rps)} req/s, server CPU ${pct(autocannon.serverCpu)}, autocannon CPU ${pct(autocannon.loadCpu)}`, `${r(wrk.rps / autocannon.rps)}x`);
+    add(
+      `load generator check, bare node:http, ${generatorCheck.operation}: wrk vs autocannon`,
+      `${r(wrk.rps)} req/s, server CPU ${pct(wrk.serverCpu)}`,
+      `${r(autocannon.rps)} req/s, server CPU ${pct(autocannon.serverCpu)}, autocannon CPU ${pct(autocannon.loadCpu)}`,
+      `${r(wrk.rps / autocannon.rps)}x`,
+    );
   }
-  add('client GetEventDetails7, 8 in flight: ours vs node-soap client', `${r(client.oursCallsPerSec)} calls/s`, `${r(client.nodeSoapCallsPerSec)} calls/s`, `${r(client.oursCallsPerSec / client.nodeSoapCallsPerSec)}x`);
+  add(
+    'client GetEventDetails7, 8 in flight: ours vs node-soap client',
+    `${r(client.oursCallsPerSec)} calls/s`,
+    `${r(client.nodeSoapCallsPerSec)} calls/s`,
+    `${r(client.oursCallsPerSec / client.nodeSoapCallsPerSec)}x`,
+  );
 
   const header: Row = ['measure', 'ours', 'baseline', 'ratio'];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
   const line = (x: Row) => `| ${x.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
-  console.log([line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  console.log(
+    [line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join(
+      '\n',
+    ),
+  );
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
-  console.log(`\nmeasured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}`);
-  if (servers[0]!.ours.generator !== 'wrk') console.log('wrk is not installed (apt-get install wrk): autocannon itself becomes the limit near the bare server\'s rate, so the bare node:http ceiling is understated');
+  console.log(
+    `\nmeasured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}`,
+  );
+  if (servers[0]!.ours.generator !== 'wrk')
+    console.log(
+      "wrk is not installed (apt-get install wrk): autocannon itself becomes the limit near the bare server's rate, so the bare node:http ceiling is understated",
+    );
   await mkdir(dirname(o.out), { recursive: true });
-  await writeFile(o.out, `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, servers, generatorCheck, client }, null, 2)}\n`);
+  await writeFile(
+    o.out,
+    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, servers, generatorCheck, client }, null, 2)}\n`,
+  );
   console.log(`written to ${o.out}`);
   // A load run with refused or failed requests measured something else than the service working.
-  const invalid = servers.flatMap((s) => (['ours', 'bare', 'nodeSoap'] as const).filter((k) => s[k].non2xx + s[k].errors > 0).map((k) => `${s.operation} ${k}`));
+  const invalid = servers.flatMap((s) =>
+    (['ours', 'bare', 'nodeSoap'] as const)
+      .filter((k) => s[k].non2xx + s[k].errors > 0)
+      .map((k) => `${s.operation} ${k}`),
+  );
   if (invalid.length) {
     console.error(`not a valid run: non-2xx answers or errors in ${invalid.join(', ')}`);
     process.exitCode = 1;

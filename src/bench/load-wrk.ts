@@ -34,20 +34,46 @@ export async function loadWrk(spec: LoadSpec): Promise<LoadFigures> {
       const lines: string[] = [];
       for (let i = 0; i < n; i++) {
         const ts = new Date(start + i).toISOString();
-        lines.push(`${ts} ${createHmac('sha1', key.secretKey).update(spec.operation + ts).digest('base64')}`);
+        lines.push(
+          `${ts} ${createHmac('sha1', key.secretKey)
+            .update(spec.operation + ts)
+            .digest('base64')}`,
+        );
       }
       const file = join(dir, `${k}.txt`);
       await writeFile(file, `${lines.join('\n')}\n`);
       args.push(file, key.apiKey);
     }
     const headers = Object.entries(spec.headers).flatMap(([h, v]) => ['-H', `${h}: ${v}`]);
-    const wrkArgs = ['-t', String(THREADS), '-c', String(spec.connections), '-d', `${spec.duration}s`, '--timeout', '10s', ...headers, '-s', SCRIPT, `${spec.url}${spec.path}`, '--', p1, p2, p3, p4, ...args];
+    const wrkArgs = [
+      '-t',
+      String(THREADS),
+      '-c',
+      String(spec.connections),
+      '-d',
+      `${spec.duration}s`,
+      '--timeout',
+      '10s',
+      ...headers,
+      '-s',
+      SCRIPT,
+      `${spec.url}${spec.path}`,
+      '--',
+      p1,
+      p2,
+      p3,
+      p4,
+      ...args,
+    ];
     const out = await runToEnd('wrk', wrkArgs, spec.duration + 10);
     const json = out.split('\n').find((l) => l.startsWith('{"rps"'));
     if (!json) throw new Error(`wrk printed no figures:\n${out}`);
     const fig = JSON.parse(json) as Omit<LoadFigures, 'generator'>;
     // Past its signatures a thread repeats them: replays, refused by a server that checks.
-    if (fig.wrapped) process.stderr.write(`  note: wrk used up its ${n} signatures per thread ${fig.wrapped} time(s)\n`);
+    if (fig.wrapped)
+      process.stderr.write(
+        `  note: wrk used up its ${n} signatures per thread ${fig.wrapped} time(s)\n`,
+      );
     return { generator: 'wrk', ...fig };
   });
 }

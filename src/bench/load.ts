@@ -44,7 +44,10 @@ export interface LoadSpec {
 let wrkFound: boolean | undefined;
 export const wrkInstalled = () => (wrkFound ??= !spawnSync('wrk', ['-v']).error);
 
-export function load(spec: LoadSpec, generator: Generator = wrkInstalled() ? 'wrk' : 'autocannon'): Promise<LoadFigures> {
+export function load(
+  spec: LoadSpec,
+  generator: Generator = wrkInstalled() ? 'wrk' : 'autocannon',
+): Promise<LoadFigures> {
   return generator === 'wrk' ? loadWrk(spec) : loadAutocannon(spec);
 }
 
@@ -52,6 +55,16 @@ const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 
 async function loadAutocannon(spec: LoadSpec): Promise<LoadFigures> {
   const key = spec.keys[0]!;
-  const o = { ...spec, body: spec.body.replace('__APIKEY__', key.apiKey), sign: { secret: key.secretKey, operation: spec.operation } };
-  return { generator: 'autocannon', ...(JSON.parse(await runToEnd('node', [WORKER, JSON.stringify(o)], spec.duration)) as Omit<LoadFigures, 'generator'>) };
+  const o = {
+    ...spec,
+    body: spec.body.replace('__APIKEY__', key.apiKey),
+    sign: { secret: key.secretKey, operation: spec.operation },
+  };
+  return {
+    generator: 'autocannon',
+    ...(JSON.parse(await runToEnd('node', [WORKER, JSON.stringify(o)], spec.duration)) as Omit<
+      LoadFigures,
+      'generator'
+    >),
+  };
 }

@@ -30,7 +30,9 @@ export function rate(bytes: number, fn: () => unknown, { rounds = 5, minMs = 300
  * reported 576 MB, VmHWM 42 MB). Elsewhere, maxRSS is the best there is.
  */
 export function peakRss(): number {
-  const hwm = existsSync('/proc/self/status') && /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  const hwm =
+    existsSync('/proc/self/status') &&
+    /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return hwm ? Number(hwm[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
 }
 

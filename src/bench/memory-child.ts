@@ -13,4 +13,6 @@ const baselineRss = process.memoryUsage.rss();
 resetPeakRss();
 const d = readXml(bytes);
 const decoded = operations.GetBookings.decodeSoapResponse(d, readSoapEnvelope(d).payload, ns);
-process.stdout.write(JSON.stringify({ bytes: bytes.length, baselineRss, peakRss: peakRss(), decoded: decoded.length }));
+process.stdout.write(
+  JSON.stringify({ bytes: bytes.length, baselineRss, peakRss: peakRss(), decoded: decoded.length }),
+);

@@ -12,7 +12,11 @@ let close: () => Promise<void> = async () => undefined;
 
 function usage(reset: boolean): Usage {
   const cpu = process.cpuUsage();
-  const u = { rss: process.memoryUsage.rss(), peakRss: peakRss(), cpuMs: (cpu.user + cpu.system) / 1000 };
+  const u = {
+    rss: process.memoryUsage.rss(),
+    peakRss: peakRss(),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
   // Restarts VmHWM, so the next peak is that of the load alone, not of start-up or warm-up.
   if (reset) resetPeakRss();
   return u;
@@ -30,11 +34,22 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
   if (c.kind === 'ours') {
     const { startReferenceService } = await import('../reference/serve.js');
     const { createKey } = await import('../reference/keys.js');
-    const ref = await startReferenceService({ dbPath: c.dbPath, host: '127.0.0.1', port: 0, log: () => undefined });
+    const ref = await startReferenceService({
+      dbPath: c.dbPath,
+      host: '127.0.0.1',
+      port: 0,
+      log: () => undefined,
+    });
     close = () => ref.close();
     // A fresh key per server process: timestamps of an earlier run never meet this one's.
-    const keys = Array.from({ length: c.keys }, (_, i) => (i === 0 && ref.demoKey) || createKey(ref.db, `bench ${i}`));
-    const eventId = ref.db.prepare('SELECT event_id FROM booking GROUP BY event_id ORDER BY count(*) DESC LIMIT 1').pluck().get() as number;
+    const keys = Array.from(
+      { length: c.keys },
+      (_, i) => (i === 0 && ref.demoKey) || createKey(ref.db, `bench ${i}`),
+    );
+    const eventId = ref.db
+      .prepare('SELECT event_id FROM booking GROUP BY event_id ORDER BY count(*) DESC LIMIT 1')
+      .pluck()
+      .get() as number;
     return { url: ref.server.url, ns: nsOf(ref.server.url), keys, eventId };
   }
   if (c.kind === 'bare') {
@@ -42,7 +57,14 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
     const fixed = Buffer.from(c.body);
     const server = createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8', 'content-length': fixed.length }).end(fixed));
+      req.on('end', () =>
+        res
+          .writeHead(200, {
+            'content-type': 'text/xml; charset=utf-8',
+            'content-length': fixed.length,
+          })
+          .end(fixed),
+      );
     });
     const url = await listenOn(server);
     close = () => new Promise((r) => server.close(() => r()));
@@ -53,7 +75,12 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
   const server = createServer((_req, res) => res.writeHead(404).end());
   const url = await listenOn(server);
   const answer = { [`${c.operation}Result`]: c.result };
-  soap.listen(server, PATH, { ServiceAPI: { ServiceAPISoap: { [c.operation]: () => answer } } }, renderWsdl(`${url}${PATH}`, nsOf(url)));
+  soap.listen(
+    server,
+    PATH,
+    { ServiceAPI: { ServiceAPISoap: { [c.operation]: () => answer } } },
+    renderWsdl(`${url}${PATH}`, nsOf(url)),
+  );
   close = () => new Promise((r) => server.close(() => r()));
   return { url, ns: nsOf(url), keys: [], eventId: 0 };
 }
@@ -64,7 +91,9 @@ process.on('message', (m: ServerConfig | { type: 'usage'; reset: boolean } | { t
     start(m).then(
       (info) => send({ type: 'ready', ...info }),
       (e: unknown) => {
-        process.stderr.write(`server-child: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+        process.stderr.write(
+          `server-child: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+        );
         process.exit(1);
       },
     );
@@ -73,6 +102,8 @@ process.on('message', (m: ServerConfig | { type: 'usage'; reset: boolean } | { t
   } else if (m.type === 'stop') {
     // Usage first: closing drains connections, which is not part of serving.
     const u = usage(false);
-    void close().finally(() => process.send!({ type: 'usage', ...u }, undefined, undefined, () => process.exit(0)));
+    void close().finally(() =>
+      process.send!({ type: 'usage', ...u }, undefined, undefined, () => process.exit(0)),
+    );
   }
 });

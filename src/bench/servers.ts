@@ -9,7 +9,13 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { EventServiceClient } from '../../generated/src/client.js';
-import { startServer, withTempDir, type ServerConfig, type ServerInfo, type Usage } from './children.js';
+import {
+  startServer,
+  withTempDir,
+  type ServerConfig,
+  type ServerInfo,
+  type Usage,
+} from './children.js';
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 
@@ -52,11 +58,22 @@ function soapBody(ns: string, operation: string, params: string): string {
 /** The template the load generators fill in, and single requests signed here. */
 function request(info: ServerInfo, operation: string, params: string) {
   const body = soapBody(info.ns, operation, params);
-  const headers = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${info.ns}${operation}"` };
+  const headers = {
+    'content-type': 'text/xml; charset=utf-8',
+    soapaction: `"${info.ns}${operation}"`,
+  };
   let stamp = 0; // strictly increasing: the server refuses a repeated timestamp as a replay
   const signed = (key: Key) => {
     const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
-    return body.replace('__TIMESTAMP__', ts).replace('__SIGNATURE__', createHmac('sha1', key.secretKey).update(operation + ts).digest('base64')).replace('__APIKEY__', key.apiKey);
+    return body
+      .replace('__TIMESTAMP__', ts)
+      .replace(
+        '__SIGNATURE__',
+        createHmac('sha1', key.secretKey)
+          .update(operation + ts)
+          .digest('base64'),
+      )
+      .replace('__APIKEY__', key.apiKey);
   };
   const send = async (key: Key) => {
     const res = await fetch(`${info.url}${PATH}`, { method: 'POST', headers, body: signed(key) });
@@ -68,33 +85,67 @@ function request(info: ServerInfo, operation: string, params: string) {
 }
 
 // node-soap and the bare server check no signatures; they get requests signed the same way.
-const UNCHECKED: Key[] = [0, 1, 2].map((i) => ({ apiKey: `ak_unchecked${i}`, secretKey: `unchecked${i}` }));
+const UNCHECKED: Key[] = [0, 1, 2].map((i) => ({
+  apiKey: `ak_unchecked${i}`,
+  secretKey: `unchecked${i}`,
+}));
 
 /**
  * One load run against a fresh server process: load figures, its RSS and its CPU share. A fresh
  * process is cold, so it first gets a second of 8 concurrent requests from here, not measured.
  * Keys: the first for the warm-up, the others for the load generator's threads.
  */
-async function run(config: ServerConfig, operation: string, params: string, duration: number, generator?: Generator): Promise<RunFigures> {
+async function run(
+  config: ServerConfig,
+  operation: string,
+  params: string,
+  duration: number,
+  generator?: Generator,
+): Promise<RunFigures> {
   const server = await startServer(config);
   try {
     const [warmKey, ...keys] = server.info.keys.length ? server.info.keys : UNCHECKED;
     const req = request(server.info, operation, params);
     const end = Date.now() + 1000;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (Date.now() < end) await req.send(warmKey!);
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (Date.now() < end) await req.send(warmKey!);
+      }),
+    );
     const before = await server.usage(true);
-    const fig = await load({ url: server.info.url, path: PATH, headers: req.headers, body: req.body, operation, keys, connections: CONNECTIONS, duration }, generator);
+    const fig = await load(
+      {
+        url: server.info.url,
+        path: PATH,
+        headers: req.headers,
+        body: req.body,
+        operation,
+        keys,
+        connections: CONNECTIONS,
+        duration,
+      },
+      generator,
+    );
     const after: Usage = await server.stop();
     const ms = duration * 1000;
-    return { ...fig, rssBefore: before.rss, peakRssBefore: before.peakRss, peakRss: after.peakRss, serverCpu: (after.cpuMs - before.cpuMs) / ms, loadCpu: fig.cpuMs / ms };
+    return {
+      ...fig,
+      rssBefore: before.rss,
+      peakRssBefore: before.peakRss,
+      peakRss: after.peakRss,
+      serverCpu: (after.cpuMs - before.cpuMs) / ms,
+      loadCpu: fig.cpuMs / ms,
+    };
   } finally {
     await server.stop().catch(() => undefined);
   }
 }
 
-export async function benchServers(duration: number): Promise<{ servers: ServerFigures[]; client: ClientFigures; generatorCheck: GeneratorCheck | undefined }> {
+export async function benchServers(duration: number): Promise<{
+  servers: ServerFigures[];
+  client: ClientFigures;
+  generatorCheck: GeneratorCheck | undefined;
+}> {
   return withTempDir('evgen-bench-', async (dir) => {
     const dbPath = join(dir, 'events.sqlite');
     // The first server seeds the database; the real answers it gives are what the bare server
@@ -107,13 +158,30 @@ export async function benchServers(duration: number): Promise<{ servers: ServerF
     try {
       const { info } = prep;
       const [raw, decoded] = info.keys as [Key, Key];
-      const generated = new EventServiceClient({ baseUrl: info.url, apiKey: decoded.apiKey, secretKey: decoded.secretKey });
+      const generated = new EventServiceClient({
+        baseUrl: info.url,
+        apiKey: decoded.apiKey,
+        secretKey: decoded.secretKey,
+      });
       const eventId = info.eventId;
       for (const [operation, params, result] of [
-        ['GetEventDetails7', `<eventId>${eventId}</eventId>`, await generated.getEventDetails7({ eventId })],
-        ['GetBookingsBatch', `<eventId>${eventId}</eventId><skip>0</skip><size>100</size>`, { BookingResponse: await generated.getBookingsBatch({ eventId, skip: 0, size: 100 }) }],
+        [
+          'GetEventDetails7',
+          `<eventId>${eventId}</eventId>`,
+          await generated.getEventDetails7({ eventId }),
+        ],
+        [
+          'GetBookingsBatch',
+          `<eventId>${eventId}</eventId><skip>0</skip><size>100</size>`,
+          { BookingResponse: await generated.getBookingsBatch({ eventId, skip: 0, size: 100 }) },
+        ],
       ] as const) {
-        cases.push({ operation, params, fixed: await request(info, operation, params).send(raw), result });
+        cases.push({
+          operation,
+          params,
+          fixed: await request(info, operation, params).send(raw),
+          result,
+        });
       }
       console.error('  client figures…');
       client = await benchClient({ ...info, keys: info.keys.slice(2) }, duration);
@@ -124,16 +192,43 @@ export async function benchServers(duration: number): Promise<{ servers: ServerF
     const servers: ServerFigures[] = [];
     for (const c of cases) {
       console.error(`  ${c.operation}: ours, bare node:http, node-soap…`);
-      const ours = await run({ type: 'start', kind: 'ours', dbPath, keys: 3 }, c.operation, c.params, duration);
-      const bare = await run({ type: 'start', kind: 'bare', body: c.fixed }, c.operation, c.params, duration);
-      const nodeSoap = await run({ type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result }, c.operation, c.params, duration);
-      servers.push({ operation: c.operation, responseBytes: Buffer.byteLength(c.fixed), ours, bare, nodeSoap });
+      const ours = await run(
+        { type: 'start', kind: 'ours', dbPath, keys: 3 },
+        c.operation,
+        c.params,
+        duration,
+      );
+      const bare = await run(
+        { type: 'start', kind: 'bare', body: c.fixed },
+        c.operation,
+        c.params,
+        duration,
+      );
+      const nodeSoap = await run(
+        { type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result },
+        c.operation,
+        c.params,
+        duration,
+      );
+      servers.push({
+        operation: c.operation,
+        responseBytes: Buffer.byteLength(c.fixed),
+        ours,
+        bare,
+        nodeSoap,
+      });
     }
     let generatorCheck: GeneratorCheck | undefined;
     const first = cases[0]!;
     if (servers[0]!.bare.generator === 'wrk') {
       console.error(`  ${first.operation}: bare node:http again, load from autocannon…`);
-      const autocannon = await run({ type: 'start', kind: 'bare', body: first.fixed }, first.operation, first.params, duration, 'autocannon');
+      const autocannon = await run(
+        { type: 'start', kind: 'bare', body: first.fixed },
+        first.operation,
+        first.params,
+        duration,
+        'autocannon',
+      );
       generatorCheck = { operation: first.operation, wrk: servers[0]!.bare, autocannon };
     }
     return { servers, client, generatorCheck };

@@ -29,27 +29,43 @@ export function registerGeneratorCommands(program: Command): void {
   withPaths(
     program
       .command('generate')
-      .description('generate types, codecs, client, server stub, WSDL and conformance tests from the spec into the output directory')
+      .description(
+        'generate types, codecs, client, server stub, WSDL and conformance tests from the spec into the output directory',
+      )
       .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript'),
   ).action(async (o: PathOptions & { typecheck: boolean }) => {
-    const files = await generateFiles({ specDir: resolve(o.spec), templatesDir: resolve(o.templates) });
+    const files = await generateFiles({
+      specDir: resolve(o.spec),
+      templatesDir: resolve(o.templates),
+    });
     if (o.typecheck) {
       // ts-morph is loaded only here: check and validate start faster without it.
       const { typecheckGenerated } = await import('../generator/typecheck.js');
       const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
-      if (errors.length > 0) throw new Error(`generated code does not type-check; nothing written:\n${errors.join('\n')}`);
+      if (errors.length > 0)
+        throw new Error(
+          `generated code does not type-check; nothing written:\n${errors.join('\n')}`,
+        );
     }
     const changes = await writeOutput(resolve(o.out), files);
-    for (const c of changes) console.log(`${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`);
+    for (const c of changes)
+      console.log(
+        `${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`,
+      );
     console.log(`${files.size} files, ${changes.length} changed`);
   });
 
   withPaths(
     program
       .command('check')
-      .description('exit 1 when any file in the output directory is missing, extra or different from what the spec produces now'),
+      .description(
+        'exit 1 when any file in the output directory is missing, extra or different from what the spec produces now',
+      ),
   ).action(async (o: PathOptions) => {
-    const files = await generateFiles({ specDir: resolve(o.spec), templatesDir: resolve(o.templates) });
+    const files = await generateFiles({
+      specDir: resolve(o.spec),
+      templatesDir: resolve(o.templates),
+    });
     const diffs = await compareOutput(resolve(o.out), files);
     if (diffs.length === 0) {
       console.log(`generated/ is current (${files.size} files)`);
@@ -64,18 +80,29 @@ export function registerGeneratorCommands(program: Command): void {
     process.exitCode = 1;
   });
 
-  withPaths(program.command('validate').description('load and validate the spec only; report every error with file:line:col'), false).action(
-    async (o: PathOptions) => {
-      const ir = await loadIr(resolve(o.spec));
-      console.log(`spec is valid: ${ir.operations.length} operations, ${ir.types.length} types, ${ir.gaps.length} gaps`);
-    },
-  );
+  withPaths(
+    program
+      .command('validate')
+      .description('load and validate the spec only; report every error with file:line:col'),
+    false,
+  ).action(async (o: PathOptions) => {
+    const ir = await loadIr(resolve(o.spec));
+    console.log(
+      `spec is valid: ${ir.operations.length} operations, ${ir.types.length} types, ${ir.gaps.length} gaps`,
+    );
+  });
 
   program
     .command('bench')
-    .description('measure the generator, codecs, server, client and memory, each against a baseline in the same run')
+    .description(
+      'measure the generator, codecs, server, client and memory, each against a baseline in the same run',
+    )
     .option('--quick', 'shorter runs (for a smoke test)')
-    .option('--out <file>', 'where to write the JSON results', resolve(PROJECT_ROOT, '.bench/results.json'))
+    .option(
+      '--out <file>',
+      'where to write the JSON results',
+      resolve(PROJECT_ROOT, '.bench/results.json'),
+    )
     .action(async (o: { quick?: boolean; out: string }) => {
       const { runBench } = await import('../bench/index.js');
       await runBench({ quick: o.quick ?? false, out: resolve(o.out) });

@@ -6,7 +6,9 @@ import { registerServiceCommands } from './service-commands.js';
 import { registerConformanceCommand } from './conformance-command.js';
 
 const program = new Command('evgen')
-  .description('Spec-driven generator and reference service for the Event Management Web Service Interface 1.0')
+  .description(
+    'Spec-driven generator and reference service for the Event Management Web Service Interface 1.0',
+  )
   .version('0.1.0')
   .showHelpAfterError()
   .exitOverride()
@@ -27,7 +29,10 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
-    const helpShown = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help';
+    const helpShown =
+      e.code === 'commander.helpDisplayed' ||
+      e.code === 'commander.version' ||
+      e.code === 'commander.help';
     process.exitCode = helpShown ? 0 : 2;
   } else {
     console.error(e instanceof Error ? e.message : String(e));

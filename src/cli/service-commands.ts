@@ -13,7 +13,12 @@ const reference = async () => ({
   ...(await import('../reference/tokens.js')),
 });
 
-const dbOption = (cmd: Command) => cmd.option('--db <path>', 'database file (env EVGEN_DB)', process.env.EVGEN_DB ?? './data/events.sqlite');
+const dbOption = (cmd: Command) =>
+  cmd.option(
+    '--db <path>',
+    'database file (env EVGEN_DB)',
+    process.env.EVGEN_DB ?? './data/events.sqlite',
+  );
 const positiveInt = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
@@ -24,19 +29,37 @@ function progressBar(done: number, total: number): void {
   if (!process.stderr.isTTY && done !== total && done % 20_000 !== 0) return;
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stderr.write(`\rseeding bookings [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+  process.stderr.write(
+    `\rseeding bookings [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`,
+  );
 }
 
 export function registerServiceCommands(program: Command): void {
-  dbOption(program.command('serve').description('serve the reference service; creates, migrates and seeds an empty database first'))
+  dbOption(
+    program
+      .command('serve')
+      .description(
+        'serve the reference service; creates, migrates and seeds an empty database first',
+      ),
+  )
     .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (o: { db: string; port: number; host: string }) => {
       const { startReferenceService } = await reference();
-      const svc = await startReferenceService({ dbPath: resolve(o.db), host: o.host, port: o.port, seed: { onProgress: progressBar } });
+      const svc = await startReferenceService({
+        dbPath: resolve(o.db),
+        host: o.host,
+        port: o.port,
+        seed: { onProgress: progressBar },
+      });
       const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
-      process.stderr.write(`Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`);
-      if (svc.demoKey) process.stderr.write(`  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`);
+      process.stderr.write(
+        `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`,
+      );
+      if (svc.demoKey)
+        process.stderr.write(
+          `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
+        );
       const stop = (signal: string) => {
         process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
         void svc.close().then(() => process.exit(0));
@@ -45,7 +68,9 @@ export function registerServiceCommands(program: Command): void {
       process.once('SIGINT', () => stop('SIGINT'));
     });
 
-  dbOption(program.command('seed').description('fill an empty database with deterministic demo data'))
+  dbOption(
+    program.command('seed').description('fill an empty database with deterministic demo data'),
+  )
     .option('--events <n>', 'number of events', positiveInt, 36)
     .option('--bookings <n>', 'number of bookings', positiveInt, 3000)
     .option('--seed <n>', 'random seed', positiveInt, 1)
@@ -53,13 +78,22 @@ export function registerServiceCommands(program: Command): void {
       const { openDatabase, seed } = await reference();
       const db = openDatabase(resolve(o.db));
       const started = Date.now();
-      const summary = seed(db, { events: o.events, bookings: o.bookings, seed: o.seed, onProgress: progressBar });
+      const summary = seed(db, {
+        events: o.events,
+        bookings: o.bookings,
+        seed: o.seed,
+        onProgress: progressBar,
+      });
       db.close();
-      console.log(`seeded ${summary.events} events, ${summary.bookings} bookings, ${summary.contacts} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `seeded ${summary.events} events, ${summary.bookings} bookings, ${summary.contacts} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     });
 
   const keys = program.command('keys').description('API keys of the reference service');
-  dbOption(keys.command('create').description('issue an API key and secret (the secret is shown once)'))
+  dbOption(
+    keys.command('create').description('issue an API key and secret (the secret is shown once)'),
+  )
     .requiredOption('--name <label>', 'who the key is for')
     .option('--json', 'print {"apiKey":…,"secretKey":…}')
     .action(async (o: { db: string; name: string; json?: boolean }) => {
@@ -69,13 +103,20 @@ export function registerServiceCommands(program: Command): void {
       db.close();
       console.log(o.json ? JSON.stringify(k) : `APIKey:    ${k.apiKey}\nSecretKey: ${k.secretKey}`);
     });
-  dbOption(keys.command('list').description('list keys (never secrets)')).action(async (o: { db: string }) => {
-    const { openDatabase, listKeys } = await reference();
-    const db = openDatabase(resolve(o.db));
-    for (const k of listKeys(db)) console.log(`${k.apiKey}  ${k.name}  created ${k.created}${k.revoked ? `  REVOKED ${k.revoked}` : ''}`);
-    db.close();
-  });
-  dbOption(keys.command('revoke').description('revoke a key').argument('<key>', 'the API key')).action(async (key: string, o: { db: string }) => {
+  dbOption(keys.command('list').description('list keys (never secrets)')).action(
+    async (o: { db: string }) => {
+      const { openDatabase, listKeys } = await reference();
+      const db = openDatabase(resolve(o.db));
+      for (const k of listKeys(db))
+        console.log(
+          `${k.apiKey}  ${k.name}  created ${k.created}${k.revoked ? `  REVOKED ${k.revoked}` : ''}`,
+        );
+      db.close();
+    },
+  );
+  dbOption(
+    keys.command('revoke').description('revoke a key').argument('<key>', 'the API key'),
+  ).action(async (key: string, o: { db: string }) => {
     const { openDatabase, revokeKey } = await reference();
     const db = openDatabase(resolve(o.db));
     const done = revokeKey(db, key);
@@ -90,11 +131,27 @@ export function registerServiceCommands(program: Command): void {
     .option('--single-use', 'the token works once')
     .option('--ttl <duration>', 'lifetime such as 15m, 24h, 7d (default: no expiry)')
     .option('--json', 'print {"token":…,"expiresAt":…}')
-    .action(async (o: { db: string; contact: number; singleUse?: boolean; ttl?: string; json?: boolean }) => {
-      const { openDatabase, createToken, parseDuration } = await reference();
-      const db = openDatabase(resolve(o.db));
-      const t = createToken(db, { contactId: o.contact, singleUse: o.singleUse ?? false, ...(o.ttl ? { ttlMs: parseDuration(o.ttl) } : {}) });
-      db.close();
-      console.log(o.json ? JSON.stringify(t) : `token: ${t.token}${t.expiresAt ? `\nexpires: ${t.expiresAt}` : ''}`);
-    });
+    .action(
+      async (o: {
+        db: string;
+        contact: number;
+        singleUse?: boolean;
+        ttl?: string;
+        json?: boolean;
+      }) => {
+        const { openDatabase, createToken, parseDuration } = await reference();
+        const db = openDatabase(resolve(o.db));
+        const t = createToken(db, {
+          contactId: o.contact,
+          singleUse: o.singleUse ?? false,
+          ...(o.ttl ? { ttlMs: parseDuration(o.ttl) } : {}),
+        });
+        db.close();
+        console.log(
+          o.json
+            ? JSON.stringify(t)
+            : `token: ${t.token}${t.expiresAt ? `\nexpires: ${t.expiresAt}` : ''}`,
+        );
+      },
+    );
 }

@@ -66,7 +66,12 @@ export function shortDiff(have: string, want: string, max = 8): string {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
   const removed = a.slice(head, a.length - tail);
   const added = b.slice(head, b.length - tail);
   const side = (lines: string[], mark: string) => [

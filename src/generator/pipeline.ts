@@ -26,7 +26,13 @@ export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFil
 export async function renderIr(ir: IrSpec, templatesDir: string): Promise<GeneratedFiles> {
   const engine = await createEngine(templatesDir);
   const rendered = await Promise.all(
-    artifacts.map(async (a) => [a.path, await formatOutput(a.kind, engine.render(a.template, a.view(ir)), a.path)] as const),
+    artifacts.map(
+      async (a) =>
+        [
+          a.path,
+          await formatOutput(a.kind, engine.render(a.template, a.view(ir)), a.path),
+        ] as const,
+    ),
   );
   return new Map(rendered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -4,7 +4,11 @@ import { join, relative } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import type { GeneratedFiles } from './pipeline.js';
 
-export function typecheckGenerated(files: GeneratedFiles, outDir: string, projectRoot: string): string[] {
+export function typecheckGenerated(
+  files: GeneratedFiles,
+  outDir: string,
+  projectRoot: string,
+): string[] {
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     compilerOptions: {
@@ -23,11 +27,14 @@ export function typecheckGenerated(files: GeneratedFiles, outDir: string, projec
     },
   });
   for (const [path, text] of files) {
-    if (path.endsWith('.ts') && !path.endsWith('.test.ts')) project.createSourceFile(join(outDir, path), text, { overwrite: true });
+    if (path.endsWith('.ts') && !path.endsWith('.test.ts'))
+      project.createSourceFile(join(outDir, path), text, { overwrite: true });
   }
   return project.getPreEmitDiagnostics().map((d) => {
     const file = d.getSourceFile();
-    const where = file ? `${relative(projectRoot, file.getFilePath())}:${d.getLineNumber() ?? 0}` : '(project)';
+    const where = file
+      ? `${relative(projectRoot, file.getFilePath())}:${d.getLineNumber() ?? 0}`
+      : '(project)';
     return `${where}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`;
   });
 }

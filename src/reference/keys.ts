@@ -13,12 +13,24 @@ export interface KeyInfo {
 export function createKey(db: Db, name: string): { apiKey: string; secretKey: string } {
   const apiKey = `ak_${randomBytes(12).toString('hex')}`;
   const secretKey = randomBytes(24).toString('base64url');
-  db.prepare('INSERT INTO api_key (name, api_key, secret, created) VALUES (?, ?, ?, ?)').run(name, apiKey, secretKey, new Date().toISOString());
+  db.prepare('INSERT INTO api_key (name, api_key, secret, created) VALUES (?, ?, ?, ?)').run(
+    name,
+    apiKey,
+    secretKey,
+    new Date().toISOString(),
+  );
   return { apiKey, secretKey };
 }
 
 export function listKeys(db: Db): KeyInfo[] {
-  return (db.prepare('SELECT name, api_key, created, revoked_at FROM api_key ORDER BY id').all() as { name: string; api_key: string; created: string; revoked_at: string | null }[]).map((k) => ({
+  return (
+    db.prepare('SELECT name, api_key, created, revoked_at FROM api_key ORDER BY id').all() as {
+      name: string;
+      api_key: string;
+      created: string;
+      revoked_at: string | null;
+    }[]
+  ).map((k) => ({
     name: k.name,
     apiKey: k.api_key,
     created: k.created,
@@ -27,11 +39,17 @@ export function listKeys(db: Db): KeyInfo[] {
 }
 
 export function revokeKey(db: Db, apiKey: string): boolean {
-  return db.prepare('UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL').run(new Date().toISOString(), apiKey).changes === 1;
+  return (
+    db
+      .prepare('UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL')
+      .run(new Date().toISOString(), apiKey).changes === 1
+  );
 }
 
 /** The server's key lookup: revoked and unknown keys give undefined. */
 export function keyLookup(db: Db) {
-  const find = db.prepare('SELECT secret, name FROM api_key WHERE api_key = ? AND revoked_at IS NULL');
+  const find = db.prepare(
+    'SELECT secret, name FROM api_key WHERE api_key = ? AND revoked_at IS NULL',
+  );
   return async (apiKey: string) => find.get(apiKey) as { secret: string; name: string } | undefined;
 }

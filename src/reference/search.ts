@@ -20,7 +20,8 @@ export const SEARCH_FIELDS = Object.keys(FIELDS);
 const fault = (message: string) => new ServiceFault('InvalidParameter', `searchQuery: ${message}`);
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 function date(v: string, field: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw fault(`${field}: expects a date yyyy-MM-dd, got "${v}"`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v))
+    throw fault(`${field}: expects a date yyyy-MM-dd, got "${v}"`);
   return v;
 }
 function flag(v: string): number {
@@ -46,7 +47,9 @@ export function parseSearch(query: string): { where: string; params: unknown[] }
   const params: unknown[] = [];
   for (const [field, value] of tokenize(query)) {
     if (field === undefined) {
-      clauses.push("(e.title LIKE ? ESCAPE '\\' OR e.description LIKE ? ESCAPE '\\' OR e.code LIKE ? ESCAPE '\\' OR e.location LIKE ? ESCAPE '\\')");
+      clauses.push(
+        "(e.title LIKE ? ESCAPE '\\' OR e.description LIKE ? ESCAPE '\\' OR e.code LIKE ? ESCAPE '\\' OR e.location LIKE ? ESCAPE '\\')",
+      );
       params.push(...Array(4).fill(like(value)));
       continue;
     }

@@ -28,7 +28,11 @@ function withHealth(db: Db, handler: ServiceHandler): ServiceHandler {
   return async (req) => {
     if (req.method === 'GET' && req.url === '/healthz') {
       ping.get();
-      return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"status":"ok"}' };
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"status":"ok"}',
+      };
     }
     return handler(req);
   };
@@ -47,10 +51,16 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     lookupKey: keyLookup(db),
     onLog: ({ error, ...entry }) => {
       log(JSON.stringify({ ...entry, durationMs: Math.round(entry.durationMs * 100) / 100 }));
-      if (error) process.stderr.write(`internal error in ${entry.operation}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      if (error)
+        process.stderr.write(
+          `internal error in ${entry.operation}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
     },
   });
-  const server = await listen(withHealth(db, service), { host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
+  const server = await listen(withHealth(db, service), {
+    host: o.host ?? '127.0.0.1',
+    port: o.port ?? 8080,
+  });
   return {
     server,
     db,

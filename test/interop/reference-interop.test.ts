@@ -9,12 +9,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as soap from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSI_XSD_DECLARATIONS, buildRequest, createTransport, discover, namespaceFor, parseSoapEnvelope, parseXml, type ParamValues } from '@evgen/runtime';
+import {
+  XSI_XSD_DECLARATIONS,
+  buildRequest,
+  createTransport,
+  discover,
+  namespaceFor,
+  parseSoapEnvelope,
+  parseXml,
+  type ParamValues,
+} from '@evgen/runtime';
 import { SERVICE, authScheme } from '../../generated/src/auth.js';
 import { operations } from '../../generated/src/operations.js';
 import type { IrOperation } from '../../src/generator/ir/model.js';
 import { projectIr } from '../support/ir.js';
-import { startReference, type Reference } from '../reference/harness.js';
+import { startReference, type Reference } from '../integration/reference/harness.js';
 import { PYTHON, requireTool, run } from './tools.js';
 
 const ir = await projectIr();
@@ -31,25 +40,57 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'evgen-interop-'));
   ns = namespaceFor(ref.svc.server.url, SERVICE.endpointPath);
   const key = ref.svc.demoKey!;
-  values = await discover(createTransport({ baseUrl: ref.svc.server.url, apiKey: key.apiKey, secretKey: key.secretKey, auth: authScheme, endpointPath: SERVICE.endpointPath }), operations);
+  values = await discover(
+    createTransport({
+      baseUrl: ref.svc.server.url,
+      apiKey: key.apiKey,
+      secretKey: key.secretKey,
+      auth: authScheme,
+      endpointPath: SERVICE.endpointPath,
+    }),
+    operations,
+  );
 }, 60_000);
 afterAll(async () => {
   await ref.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
-const paramsOf = (op: IrOperation) => Object.fromEntries(op.parameters.map((p) => [p.name, values[p.name]]));
+const paramsOf = (op: IrOperation) =>
+  Object.fromEntries(op.parameters.map((p) => [p.name, values[p.name]]));
 const key = () => ref.svc.demoKey!;
 const wsdlUrl = () => `${ref.svc.server.url}${SERVICE.endpointPath}?wsdl`;
-const bookingParams = () => ({ eventId: values.eventId, attendeeTypeId: values.attendeeTypeId, ticketTypeId: values.ticketTypeId, bookingStatusId: values.bookingStatusId, contactId: values.contactId });
+const bookingParams = () => ({
+  eventId: values.eventId,
+  attendeeTypeId: values.attendeeTypeId,
+  ticketTypeId: values.ticketTypeId,
+  bookingStatusId: values.bookingStatusId,
+  contactId: values.contactId,
+});
 
 describe('zeep (python3-zeep)', () => {
   it('calls every read operation over SOAP 1.1 and 1.2, and books and cancels', async () => {
     requireTool(PYTHON, 'python3-zeep');
     const input = join(dir, 'zeep.json');
-    const calls = reads.map((op) => ({ operation: op.name, params: paramsOf(op), kinds: Object.fromEntries(op.parameters.map((p) => [p.name, p.scalar])) }));
-    await writeFile(input, JSON.stringify({ wsdl: wsdlUrl(), apiKey: key().apiKey, secret: key().secretKey, calls, booking: bookingParams() }));
-    const { code, stdout, stderr } = await run(PYTHON, [fileURLToPath(new URL('./zeep_client.py', import.meta.url)), input]);
+    const calls = reads.map((op) => ({
+      operation: op.name,
+      params: paramsOf(op),
+      kinds: Object.fromEntries(op.parameters.map((p) => [p.name, p.scalar])),
+    }));
+    await writeFile(
+      input,
+      JSON.stringify({
+        wsdl: wsdlUrl(),
+        apiKey: key().apiKey,
+        secret: key().secretKey,
+        calls,
+        booking: bookingParams(),
+      }),
+    );
+    const { code, stdout, stderr } = await run(PYTHON, [
+      fileURLToPath(new URL('./zeep_client.py', import.meta.url)),
+      input,
+    ]);
     expect(code, stderr).toBe(0);
     const out = JSON.parse(stdout) as { calls: number; failures: string[] };
     expect(out.failures).toEqual([]);
@@ -61,16 +102,31 @@ describe('zeep (python3-zeep)', () => {
 describe('node-soap', () => {
   it('calls every read operation over SOAP 1.1 and 1.2', async () => {
     let calls = 0;
-    for (const [port, options] of [['ServiceAPISoap', {}], ['ServiceAPISoap12', { forceSoap12Headers: true }]] as const) {
+    for (const [port, options] of [
+      ['ServiceAPISoap', {}],
+      ['ServiceAPISoap12', { forceSoap12Headers: true }],
+    ] as const) {
       const client = await soap.createClientAsync(wsdlUrl(), options);
       for (const op of reads) {
         const ts = stamp();
         client.clearSoapHeaders();
-        client.addSoapHeader(`<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>${op.name}</Operation><Signature>${createHmac('sha1', key().secretKey).update(op.name + ts).digest('base64')}</Signature><APIKey>${key().apiKey}</APIKey></AuthenticationHeader>`);
+        client.addSoapHeader(
+          `<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>${op.name}</Operation><Signature>${createHmac(
+            'sha1',
+            key().secretKey,
+          )
+            .update(op.name + ts)
+            .digest('base64')}</Signature><APIKey>${key().apiKey}</APIKey></AuthenticationHeader>`,
+        );
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const method = (client as any).ServiceAPI[port][op.name];
-        const result = await new Promise<Record<string, unknown> | null>((resolve, reject) => method(paramsOf(op), (err: unknown, r: Record<string, unknown> | null) => (err ? reject(err) : resolve(r))));
-        if (op.result.kind !== 'none') expect(result && Object.keys(result), `${port} ${op.name}`).toContain(op.resultElement);
+        const result = await new Promise<Record<string, unknown> | null>((resolve, reject) =>
+          method(paramsOf(op), (err: unknown, r: Record<string, unknown> | null) =>
+            err ? reject(err) : resolve(r),
+          ),
+        );
+        if (op.result.kind !== 'none')
+          expect(result && Object.keys(result), `${port} ${op.name}`).toContain(op.resultElement);
         calls++;
       }
     }
@@ -86,14 +142,37 @@ describe('curl', () => {
     for (const op of reads) {
       for (const method of ['GET', 'POST'] as const) {
         const ts = stamp();
-        const form = new URLSearchParams(Object.entries(paramsOf(op)).map(([k, v]) => [k, String(v)])).toString();
+        const form = new URLSearchParams(
+          Object.entries(paramsOf(op)).map(([k, v]) => [k, String(v)]),
+        ).toString();
         const url = `${ref.svc.server.url}${SERVICE.endpointPath}/${op.name}${method === 'GET' && form ? `?${form}` : ''}`;
-        const headers = ['-H', `APIKey: ${key().apiKey}`, '-H', `Timestamp: ${ts}`, '-H', `Signature: ${createHmac('sha1', key().secretKey).update(op.name + ts).digest('base64')}`];
-        const args = ['-sS', '-w', '\n%{http_code} %{content_type}', ...headers, ...(method === 'POST' ? ['--data', form] : []), url];
+        const headers = [
+          '-H',
+          `APIKey: ${key().apiKey}`,
+          '-H',
+          `Timestamp: ${ts}`,
+          '-H',
+          `Signature: ${createHmac('sha1', key().secretKey)
+            .update(op.name + ts)
+            .digest('base64')}`,
+        ];
+        const args = [
+          '-sS',
+          '-w',
+          '\n%{http_code} %{content_type}',
+          ...headers,
+          ...(method === 'POST' ? ['--data', form] : []),
+          url,
+        ];
         const { code, stdout, stderr } = await run('/usr/bin/curl', args);
         expect(code, stderr).toBe(0);
-        const [body, status] = [stdout.slice(0, stdout.lastIndexOf('\n')), stdout.slice(stdout.lastIndexOf('\n') + 1)];
-        expect(status, `${method} ${op.name}: ${body.slice(0, 200)}`).toBe('200 text/xml; charset=utf-8');
+        const [body, status] = [
+          stdout.slice(0, stdout.lastIndexOf('\n')),
+          stdout.slice(stdout.lastIndexOf('\n') + 1),
+        ];
+        expect(status, `${method} ${op.name}: ${body.slice(0, 200)}`).toBe(
+          '200 text/xml; charset=utf-8',
+        );
         if (op.httpRoot) expect(parseXml(body).name).toBe(op.httpRoot);
         calls++;
       }
@@ -108,21 +187,56 @@ describe('xmllint', () => {
     requireTool('/usr/bin/xmllint', 'libxml2-utils');
     requireTool('/usr/bin/xsltproc', 'xsltproc');
     await writeFile(join(dir, 'service.wsdl'), await (await fetch(wsdlUrl())).text());
-    await writeFile(join(dir, 'schema.xsl'), `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:s="http://www.w3.org/2001/XMLSchema"><xsl:template match="/"><xsl:copy-of select="//s:schema"/></xsl:template></xsl:stylesheet>`);
-    expect((await run('/usr/bin/xsltproc', ['-o', join(dir, 'schema.xsd'), join(dir, 'schema.xsl'), join(dir, 'service.wsdl')])).code).toBe(0);
+    await writeFile(
+      join(dir, 'schema.xsl'),
+      `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:s="http://www.w3.org/2001/XMLSchema"><xsl:template match="/"><xsl:copy-of select="//s:schema"/></xsl:template></xsl:stylesheet>`,
+    );
+    expect(
+      (
+        await run('/usr/bin/xsltproc', [
+          '-o',
+          join(dir, 'schema.xsd'),
+          join(dir, 'schema.xsl'),
+          join(dir, 'service.wsdl'),
+        ])
+      ).code,
+    ).toBe(0);
     const files: string[] = [];
     for (const op of reads) {
-      const req = await buildRequest({ endpoint: `${ref.svc.server.url}${SERVICE.endpointPath}`, ns, apiKey: key().apiKey, secretKey: key().secretKey, auth: authScheme, timestamp: stamp() }, operations[op.name as keyof typeof operations] as never, paramsOf(op) as never, 'soap11');
+      const req = await buildRequest(
+        {
+          endpoint: `${ref.svc.server.url}${SERVICE.endpointPath}`,
+          ns,
+          apiKey: key().apiKey,
+          secretKey: key().secretKey,
+          auth: authScheme,
+          timestamp: stamp(),
+        },
+        operations[op.name as keyof typeof operations] as never,
+        paramsOf(op) as never,
+        'soap11',
+      );
       const text = await (await fetch(req.url, req.init)).text();
       const payload = parseSoapEnvelope(text).payload!;
       // The Body's element as a document of its own, with the namespace declarations it inherits.
       const start = text.indexOf(`<${payload.name}`);
       const end = text.lastIndexOf('</soap:Body>');
       const file = join(dir, `${op.name}.xml`);
-      await writeFile(file, text.slice(start, end).replace(`<${payload.name} `, `<${payload.name}${XSI_XSD_DECLARATIONS} `));
+      await writeFile(
+        file,
+        text
+          .slice(start, end)
+          .replace(`<${payload.name} `, `<${payload.name}${XSI_XSD_DECLARATIONS} `),
+      );
       files.push(file);
     }
-    const { code, stderr } = await run('/usr/bin/xmllint', ['--noout', '--nonet', '--schema', join(dir, 'schema.xsd'), ...files]);
+    const { code, stderr } = await run('/usr/bin/xmllint', [
+      '--noout',
+      '--nonet',
+      '--schema',
+      join(dir, 'schema.xsd'),
+      ...files,
+    ]);
     expect(code, stderr).toBe(0);
     expect(stderr.match(/ validates$/gm)?.length).toBe(reads.length);
     console.log(`xmllint: ${files.length} SOAP response bodies validate`);

@@ -32,7 +32,9 @@ describe('zeep', () => {
       const section = stdout.split(`Port: ${port} `)[1]!.split('Port: ')[0]!;
       for (const op of ir.operations) {
         const params = op.parameters.map((p) => `${p.name}: xsd:${p.scalar}`).join(', ');
-        expect(section, `${port} ${op.name}`).toContain(`${op.name}(${params ? `${params}, ` : ''}_soapheaders={AuthenticationHeader: ns0:AuthenticationHeader})`);
+        expect(section, `${port} ${op.name}`).toContain(
+          `${op.name}(${params ? `${params}, ` : ''}_soapheaders={AuthenticationHeader: ns0:AuthenticationHeader})`,
+        );
       }
       console.log(`zeep ${port}: ${ir.operations.length} operations listed`);
     }
@@ -45,7 +47,10 @@ describe('xmllint', () => {
     const r = ir.operations[i]!.result;
     if (r.kind === 'none') return undefined;
     if (r.kind === 'type') return fc.sample(arbs.get(r.typeName)!, { seed: i, numRuns: 1 })[0];
-    const item = r.value.kind === 'complex' ? arbs.get(r.value.typeName)! : scalarArb(r.value.scalar, r.value.scale);
+    const item =
+      r.value.kind === 'complex'
+        ? arbs.get(r.value.typeName)!
+        : scalarArb(r.value.scalar, r.value.scale);
     return fc.sample(fc.array(item, { minLength: 1, maxLength: 2 }), { seed: i, numRuns: 1 })[0];
   };
 
@@ -53,19 +58,38 @@ describe('xmllint', () => {
     requireTool('/usr/bin/xmllint', 'libxml2-utils');
     requireTool('/usr/bin/xsltproc', 'xsltproc');
     // An XSLT copy keeps the namespace declarations the schema inherits from wsdl:definitions.
-    await writeFile(join(dir, 'schema.xsl'), `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:s="http://www.w3.org/2001/XMLSchema"><xsl:template match="/"><xsl:copy-of select="//s:schema"/></xsl:template></xsl:stylesheet>`);
-    const xslt = await run('/usr/bin/xsltproc', ['-o', join(dir, 'schema.xsd'), join(dir, 'schema.xsl'), join(dir, 'service.wsdl')]);
+    await writeFile(
+      join(dir, 'schema.xsl'),
+      `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:s="http://www.w3.org/2001/XMLSchema"><xsl:template match="/"><xsl:copy-of select="//s:schema"/></xsl:template></xsl:stylesheet>`,
+    );
+    const xslt = await run('/usr/bin/xsltproc', [
+      '-o',
+      join(dir, 'schema.xsd'),
+      join(dir, 'schema.xsl'),
+      join(dir, 'service.wsdl'),
+    ]);
     expect(xslt.code, xslt.stderr).toBe(0);
     const files: string[] = [];
     for (const [i, op] of ir.operations.entries()) {
-      const def = (operations as unknown as Record<string, (typeof operations)['GetBooking']>)[op.name]!;
+      const def = (operations as unknown as Record<string, (typeof operations)['GetBooking']>)[
+        op.name
+      ]!;
       // The response element as it sits in the SOAP Body, with xsi declared for nil values.
-      const xml = xmlString((out) => def.encodeSoapResponse(sample(i) as never, NS, out)).replace(`<${op.responseElement} `, `<${op.responseElement}${XSI_XSD_DECLARATIONS} `);
+      const xml = xmlString((out) => def.encodeSoapResponse(sample(i) as never, NS, out)).replace(
+        `<${op.responseElement} `,
+        `<${op.responseElement}${XSI_XSD_DECLARATIONS} `,
+      );
       const file = join(dir, `${op.name}.xml`);
       await writeFile(file, xml);
       files.push(file);
     }
-    const { code, stderr } = await run('/usr/bin/xmllint', ['--noout', '--nonet', '--schema', join(dir, 'schema.xsd'), ...files]);
+    const { code, stderr } = await run('/usr/bin/xmllint', [
+      '--noout',
+      '--nonet',
+      '--schema',
+      join(dir, 'schema.xsd'),
+      ...files,
+    ]);
     expect(code, stderr).toBe(0);
     expect(stderr.match(/ validates$/gm)?.length).toBe(ir.operations.length);
     console.log(`xmllint: ${files.length} encoded responses validate against the WSDL schema`);
@@ -73,8 +97,17 @@ describe('xmllint', () => {
 
   it('refuses a response that breaks the schema (the check is not vacuous)', async () => {
     const bad = join(dir, 'bad.xml');
-    await writeFile(bad, `<GetBookingDetailsResponse xmlns="${NS}"><GetBookingDetailsResult><BookingId>abc</BookingId></GetBookingDetailsResult></GetBookingDetailsResponse>`);
-    const { code, stderr } = await run('/usr/bin/xmllint', ['--noout', '--nonet', '--schema', join(dir, 'schema.xsd'), bad]);
+    await writeFile(
+      bad,
+      `<GetBookingDetailsResponse xmlns="${NS}"><GetBookingDetailsResult><BookingId>abc</BookingId></GetBookingDetailsResult></GetBookingDetailsResponse>`,
+    );
+    const { code, stderr } = await run('/usr/bin/xmllint', [
+      '--noout',
+      '--nonet',
+      '--schema',
+      join(dir, 'schema.xsd'),
+      bad,
+    ]);
     expect(code).not.toBe(0);
     expect(stderr).toContain('BookingId');
   });

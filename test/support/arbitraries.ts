@@ -35,12 +35,18 @@ export const dateTimeArb = fc
     mi: fc.integer({ min: 0, max: 59 }),
     s: fc.integer({ min: 0, max: 59 }),
   })
-  .map(({ y, mo, d, h, mi, s }) => `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}`);
+  .map(
+    ({ y, mo, d, h, mi, s }) =>
+      `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}`,
+  );
 
 export function scalarArb(kind: ScalarKind, scale: number | null): fc.Arbitrary<unknown> {
   switch (kind) {
     case 'int':
-      return fc.oneof(fc.constantFrom(0, -1, 2147483647, -2147483648), fc.integer({ min: -2147483648, max: 2147483647 }));
+      return fc.oneof(
+        fc.constantFrom(0, -1, 2147483647, -2147483648),
+        fc.integer({ min: -2147483648, max: 2147483647 }),
+      );
     case 'string':
       return xmlString;
     case 'boolean':
@@ -55,7 +61,8 @@ export function scalarArb(kind: ScalarKind, scale: number | null): fc.Arbitrary<
 /** One arbitrary per complex type name. */
 export function typeArbitraries(ir: IrSpec): Map<string, fc.Arbitrary<Record<string, unknown>>> {
   const out = new Map<string, fc.Arbitrary<Record<string, unknown>>>();
-  const valueArb = (v: IrValue): fc.Arbitrary<unknown> => (v.kind === 'scalar' ? scalarArb(v.scalar, v.scale) : typeArb(v.typeName));
+  const valueArb = (v: IrValue): fc.Arbitrary<unknown> =>
+    v.kind === 'scalar' ? scalarArb(v.scalar, v.scale) : typeArb(v.typeName);
   const fieldArb = (f: IrField): fc.Arbitrary<unknown> => {
     let arb = f.list ? fc.array(valueArb(f.value), { maxLength: 2 }) : valueArb(f.value);
     if (f.nullable) arb = fc.option(arb, { nil: null, freq: 3 });
@@ -67,9 +74,9 @@ export function typeArbitraries(ir: IrSpec): Map<string, fc.Arbitrary<Record<str
     if (hit) return hit;
     const t = ir.types.find((x) => x.name === name);
     if (!t) throw new Error(`no type ${name}`);
-    const arb = fc.record(Object.fromEntries(t.fields.map((f) => [f.name, fieldArb(f)])), { noNullPrototype: true }) as fc.Arbitrary<
-      Record<string, unknown>
-    >;
+    const arb = fc.record(Object.fromEntries(t.fields.map((f) => [f.name, fieldArb(f)])), {
+      noNullPrototype: true,
+    }) as fc.Arbitrary<Record<string, unknown>>;
     out.set(name, arb);
     return arb;
   };

@@ -31,20 +31,31 @@ export function makeForeignWriter(ir: IrSpec, style: Style) {
     if (v.scalar === 'decimal') return `${x as string}${style.noise ? '000' : ''}`; // trailing zeros beyond the scale
     return String(x);
   };
-  const value = (v: IrValue, x: unknown): string => (v.kind === 'scalar' ? scalar(v, x) : complex(v.typeName, x as Record<string, unknown>));
+  const value = (v: IrValue, x: unknown): string =>
+    v.kind === 'scalar' ? scalar(v, x) : complex(v.typeName, x as Record<string, unknown>);
   const field = (f: IrField, x: unknown): string => {
     if (x === undefined) return '';
     if (x === null) return nil(f.xmlName);
-    const inner = f.list ? (x as unknown[]).map((i) => `\n  <${q(f.list!.itemElement)}>${value(f.value, i)}</${q(f.list!.itemElement)}>`).join('') : value(f.value, x);
+    const inner = f.list
+      ? (x as unknown[])
+          .map(
+            (i) =>
+              `\n  <${q(f.list!.itemElement)}>${value(f.value, i)}</${q(f.list!.itemElement)}>`,
+          )
+          .join('')
+      : value(f.value, x);
     return `<${q(f.xmlName)}>${inner}</${q(f.xmlName)}>`;
   };
   function complex(typeName: string, x: Record<string, unknown>): string {
     const t = ir.types.find((y) => y.name === typeName)!;
     const fields = style.reverse ? [...t.fields].reverse() : t.fields;
-    const noise = style.noise ? `<!-- from another stack --><${q('FutureField')}><${q('Nested')}>1</${q('Nested')}></${q('FutureField')}>\n` : '';
+    const noise = style.noise
+      ? `<!-- from another stack --><${q('FutureField')}><${q('Nested')}>1</${q('Nested')}></${q('FutureField')}>\n`
+      : '';
     return noise + fields.map((f) => `\n    ${field(f, x[f.name])}`).join('');
   }
   /** The namespace declarations for an element opening the service namespace. */
-  const declare = (ns: string) => `${style.prefix ? ` xmlns:${style.prefix}="${ns}"` : ` xmlns="${ns}"`} xmlns:xsi="${XSI}"`;
+  const declare = (ns: string) =>
+    `${style.prefix ? ` xmlns:${style.prefix}="${ns}"` : ` xmlns="${ns}"`} xmlns:xsi="${XSI}"`;
   return { q, value, complex, declare };
 }

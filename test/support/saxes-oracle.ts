@@ -4,9 +4,15 @@
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 import { XSI_NS, XmlParseError, type XmlElement, type XmlLimits } from '@evgen/runtime';
 
-const DEFAULT_XML_LIMITS: XmlLimits = { maxBytes: 64 * 1024 * 1024, maxDepth: 64, maxElements: 2_000_000 };
+const DEFAULT_XML_LIMITS: XmlLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxDepth: 64,
+  maxElements: 2_000_000,
+};
 
-const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(
+  Object.create(null) as Record<string, string>,
+);
 
 interface MutableElement {
   name: string;
@@ -18,7 +24,8 @@ interface MutableElement {
 }
 
 function toText(input: string | Uint8Array, limits: XmlLimits): string {
-  const tooLarge = () => new XmlParseError('limit', `document larger than the limit of ${limits.maxBytes} bytes`);
+  const tooLarge = () =>
+    new XmlParseError('limit', `document larger than the limit of ${limits.maxBytes} bytes`);
   if (typeof input === 'string') {
     if (new TextEncoder().encode(input).length > limits.maxBytes) throw tooLarge();
     return input;
@@ -31,13 +38,21 @@ function toText(input: string | Uint8Array, limits: XmlLimits): string {
   }
 }
 
-function attributesOf(tag: SaxesTagNS): { attributes: Readonly<Record<string, string>>; nil: boolean } {
+function attributesOf(tag: SaxesTagNS): {
+  attributes: Readonly<Record<string, string>>;
+  nil: boolean;
+} {
   let attributes = EMPTY_ATTRIBUTES;
   let nil = false;
   for (const key in tag.attributes) {
     const a = tag.attributes[key] as SaxesAttributeNS;
     if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
-    if (a.local === 'nil' && (a.uri === XSI_NS || a.uri === '') && (a.value === 'true' || a.value === '1')) nil = true;
+    if (
+      a.local === 'nil' &&
+      (a.uri === XSI_NS || a.uri === '') &&
+      (a.value === 'true' || a.value === '1')
+    )
+      nil = true;
     if (attributes === EMPTY_ATTRIBUTES) attributes = Object.create(null) as Record<string, string>;
     (attributes as Record<string, string>)[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value;
   }
@@ -45,7 +60,10 @@ function attributesOf(tag: SaxesTagNS): { attributes: Readonly<Record<string, st
 }
 
 /** Parses a whole document into its root element, or throws XmlParseError. */
-export function parseWithSaxes(input: string | Uint8Array, limits?: Partial<XmlLimits>): XmlElement {
+export function parseWithSaxes(
+  input: string | Uint8Array,
+  limits?: Partial<XmlLimits>,
+): XmlElement {
   const lim = limits ? { ...DEFAULT_XML_LIMITS, ...limits } : DEFAULT_XML_LIMITS;
   const text = toText(input, lim);
   const parser = new SaxesParser({ xmlns: true });
@@ -54,23 +72,41 @@ export function parseWithSaxes(input: string | Uint8Array, limits?: Partial<XmlL
   let count = 0;
 
   parser.on('doctype', () => {
-    throw new XmlParseError('doctype', 'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)');
+    throw new XmlParseError(
+      'doctype',
+      'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)',
+    );
   });
   parser.on('processinginstruction', (pi) => {
-    throw new XmlParseError('processing-instruction', `processing instruction <?${pi.target}?> is not allowed`);
+    throw new XmlParseError(
+      'processing-instruction',
+      `processing instruction <?${pi.target}?> is not allowed`,
+    );
   });
   if (typeof input !== 'string') {
     parser.on('xmldecl', (decl) => {
       if (decl.encoding !== undefined && !/^utf-?8$/i.test(decl.encoding)) {
-        throw new XmlParseError('encoding', `encoding ${decl.encoding} is not supported; send UTF-8`);
+        throw new XmlParseError(
+          'encoding',
+          `encoding ${decl.encoding} is not supported; send UTF-8`,
+        );
       }
     });
   }
   parser.on('opentag', (tag) => {
-    if (++count > lim.maxElements) throw new XmlParseError('limit', `more than ${lim.maxElements} elements`);
-    if (stack.length >= lim.maxDepth) throw new XmlParseError('limit', `nesting deeper than ${lim.maxDepth} elements`);
+    if (++count > lim.maxElements)
+      throw new XmlParseError('limit', `more than ${lim.maxElements} elements`);
+    if (stack.length >= lim.maxDepth)
+      throw new XmlParseError('limit', `nesting deeper than ${lim.maxDepth} elements`);
     const { attributes, nil } = attributesOf(tag as SaxesTagNS);
-    const el: MutableElement = { name: tag.local ?? tag.name, ns: (tag as SaxesTagNS).uri ?? '', children: [], text: '', nil, attributes };
+    const el: MutableElement = {
+      name: tag.local ?? tag.name,
+      ns: (tag as SaxesTagNS).uri ?? '',
+      children: [],
+      text: '',
+      nil,
+      attributes,
+    };
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(el);
     else root = el;

@@ -3,19 +3,30 @@
 import { inheritedFields } from '../spec/cross-check.js';
 import type { SpecField, SpecOperation, SpecType } from '../spec/format.js';
 import type { RawSpec } from '../spec/load.js';
-import type { IrField, IrOperation, IrResult, IrSpec, IrType, IrValue, Provenance, ScalarKind } from './model.js';
+import type {
+  IrField,
+  IrOperation,
+  IrResult,
+  IrSpec,
+  IrType,
+  IrValue,
+  Provenance,
+  ScalarKind,
+} from './model.js';
 
 const SCALARS: readonly string[] = ['int', 'string', 'boolean', 'decimal', 'dateTime'];
 
 export function buildIr(spec: RawSpec): IrSpec {
   const typeFile = new Map<string, string>();
   const specTypes = new Map<string, SpecType>();
-  for (const f of spec.typeFiles) for (const t of f.types) [typeFile.set(t.name, f.file), specTypes.set(t.name, t)];
+  for (const f of spec.typeFiles)
+    for (const t of f.types) [typeFile.set(t.name, f.file), specTypes.set(t.name, t)];
 
   const fieldProvenance = (owner: SpecType, f: SpecField): Provenance => {
     // A field's provenance is the type that declares it, which may be a base type.
     let t: SpecType | undefined = owner;
-    while (t && !(t.fields ?? []).includes(f) && !(t.overrides ?? []).includes(f)) t = t.extends ? specTypes.get(t.extends) : undefined;
+    while (t && !(t.fields ?? []).includes(f) && !(t.overrides ?? []).includes(f))
+      t = t.extends ? specTypes.get(t.extends) : undefined;
     const declaring = t ?? owner;
     return { file: typeFile.get(declaring.name)!, symbol: `${declaring.name}.${f.name}` };
   };
@@ -58,17 +69,35 @@ export function buildIr(spec: RawSpec): IrSpec {
       headerElement: a.header.element,
       fields: a.header.fields.map((f) => ({ name: f.name, docs: [f.doc] })),
       timestampFormat: a.header.fields.find((f) => f.format !== undefined)?.format ?? '',
-      httpHeaders: { apiKey: a.httpHeaders.apiKey, timestamp: a.httpHeaders.timestamp, signature: a.httpHeaders.signature, operation: a.httpHeaders.operation },
+      httpHeaders: {
+        apiKey: a.httpHeaders.apiKey,
+        timestamp: a.httpHeaders.timestamp,
+        signature: a.httpHeaders.signature,
+        operation: a.httpHeaders.operation,
+      },
       clockSkewSeconds: a.window.clockSkewSeconds,
       provenance: { file: 'spec/authentication.yaml', symbol: a.header.element },
     },
     types,
     operations: spec.operations.operations.map((o) => buildOperation(o, opFile)),
-    faults: spec.errors.faults.codes.map((c) => ({ code: c.code, doc: c.doc, soap11: c.soap11, soap12: c.soap12, httpStatuses: c.http })),
+    faults: spec.errors.faults.codes.map((c) => ({
+      code: c.code,
+      doc: c.doc,
+      soap11: c.soap11,
+      soap12: c.soap12,
+      httpStatuses: c.http,
+    })),
     faultDetailElement: spec.errors.faults.detailElement,
-    gaps: spec.gaps.gaps.map((g) => ({ id: g.id, section: g.section, status: g.status, decision: g.decision })),
+    gaps: spec.gaps.gaps.map((g) => ({
+      id: g.id,
+      section: g.section,
+      status: g.status,
+      decision: g.decision,
+    })),
     sourceFiles: [
-      ...['service', 'primitives', 'authentication', 'operations', 'states', 'errors', 'gaps'].map((n) => `spec/${n}.yaml`),
+      ...['service', 'primitives', 'authentication', 'operations', 'states', 'errors', 'gaps'].map(
+        (n) => `spec/${n}.yaml`,
+      ),
       ...spec.typeFiles.map((f) => f.file),
     ].sort(cmp),
   };
@@ -89,9 +118,11 @@ function buildField(f: SpecField, provenance: Provenance): IrField {
     list: isList ? { itemElement: f.item! } : null,
     nullable: f.nullable ?? false,
     optional: f.optional ?? false,
-    docs: [f.doc, f.note ? `Note: ${f.note}.` : undefined, f.gap ? `Not shown in the document; decision: gap ${f.gap} in spec/gaps.yaml.` : undefined].filter(
-      (d): d is string => d !== undefined,
-    ),
+    docs: [
+      f.doc,
+      f.note ? `Note: ${f.note}.` : undefined,
+      f.gap ? `Not shown in the document; decision: gap ${f.gap} in spec/gaps.yaml.` : undefined,
+    ].filter((d): d is string => d !== undefined),
     gap: f.gap ?? null,
     provenance,
   };
@@ -100,7 +131,11 @@ function buildField(f: SpecField, provenance: Provenance): IrField {
 function buildOperation(o: SpecOperation, file: string): IrOperation {
   const r = o.result;
   const result: IrResult =
-    r.kind === 'none' ? { kind: 'none' } : r.kind === 'type' ? { kind: 'type', typeName: r.type! } : { kind: 'list', value: valueOf(r.of!, undefined), itemElement: r.item! };
+    r.kind === 'none'
+      ? { kind: 'none' }
+      : r.kind === 'type'
+        ? { kind: 'type', typeName: r.type! }
+        : { kind: 'list', value: valueOf(r.of!, undefined), itemElement: r.item! };
   return {
     name: o.name,
     method: lowerCamel(o.name),

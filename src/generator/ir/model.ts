@@ -89,7 +89,12 @@ export interface IrAuth {
   readonly headerElement: string;
   readonly fields: readonly { readonly name: string; readonly docs: readonly string[] }[];
   readonly timestampFormat: string;
-  readonly httpHeaders: { readonly apiKey: string; readonly timestamp: string; readonly signature: string; readonly operation: string };
+  readonly httpHeaders: {
+    readonly apiKey: string;
+    readonly timestamp: string;
+    readonly signature: string;
+    readonly operation: string;
+  };
   readonly clockSkewSeconds: number;
   readonly provenance: Provenance;
 }

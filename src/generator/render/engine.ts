@@ -34,7 +34,8 @@ export async function createEngine(templatesDir: string): Promise<Engine> {
     const source = await readFile(join(templatesDir, name), 'utf8');
     cache.set(name, hb.compile(source, COMPILE_OPTIONS));
   };
-  for (const file of (await readdir(templatesDir)).sort()) if (file.endsWith('.hbs')) await load(file);
+  for (const file of (await readdir(templatesDir)).sort())
+    if (file.endsWith('.hbs')) await load(file);
   return {
     render(template, view) {
       const compiled = cache.get(template);

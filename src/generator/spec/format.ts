@@ -114,12 +114,25 @@ export const authenticationFile = obj({
       header: req(
         obj({
           element: req(str),
-          fields: req(list(obj({ name: req(str), type: req(oneOf('string')), format: opt(str), doc: req(str) }))),
+          fields: req(
+            list(
+              obj({ name: req(str), type: req(oneOf('string')), format: opt(str), doc: req(str) }),
+            ),
+          ),
         }),
       ),
-      signature: req(obj({ algorithm: req(oneOf('HMAC-SHA1')), key: req(str), message: req(str), encoding: req(oneOf('base64')) })),
+      signature: req(
+        obj({
+          algorithm: req(oneOf('HMAC-SHA1')),
+          key: req(str),
+          message: req(str),
+          encoding: req(oneOf('base64')),
+        }),
+      ),
       rules: req(list(str)),
-      httpHeaders: req(obj({ apiKey: req(str), timestamp: req(str), signature: req(str), operation: req(str) })),
+      httpHeaders: req(
+        obj({ apiKey: req(str), timestamp: req(str), signature: req(str), operation: req(str) }),
+      ),
       window: req(obj({ clockSkewSeconds: req(int), replay: req(oneOf('refused', 'allowed')) })),
     }),
   ),

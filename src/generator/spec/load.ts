@@ -33,7 +33,8 @@ const FIXED_FILES = {
 /** Loads and validates the spec in `specDir`. File names in messages are relative to its parent. */
 export async function loadSpec(specDir: string): Promise<RawSpec> {
   const diagnostics: Diagnostic[] = [];
-  const display = (abs: string) => join(basename(specDir), relative(specDir, abs)).split('\\').join('/');
+  const display = (abs: string) =>
+    join(basename(specDir), relative(specDir, abs)).split('\\').join('/');
 
   const loadOne = async <T>(abs: string, checker: Checker<T>): Promise<T | undefined> => {
     const file = display(abs);
@@ -52,7 +53,9 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
     fixed[key] = await loadOne(join(specDir, name), checker as Checker<unknown>);
   }
   const typeDir = join(specDir, 'types');
-  const typeNames = (await readdir(typeDir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort();
+  const typeNames = (await readdir(typeDir).catch(() => [] as string[]))
+    .filter((n) => n.endsWith('.yaml'))
+    .sort();
   const typeFiles: { file: string; types: format.SpecType[] }[] = [];
   for (const name of typeNames) {
     const parsed = await loadOne(join(typeDir, name), format.typesFile);
@@ -66,19 +69,34 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
 }
 
 /** Parses one YAML text and checks it; syntax errors and format errors both become diagnostics. */
-export function checkYaml<T>(text: string, file: string, checker: Checker<T>, out: Diagnostic[]): T | undefined {
+export function checkYaml<T>(
+  text: string,
+  file: string,
+  checker: Checker<T>,
+  out: Diagnostic[],
+): T | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
   const codes = new Set(doc.errors.map((e) => e.code));
   for (const e of doc.errors) {
     const start = e.linePos?.[0] ?? { line: 1, col: 1 };
-    if (e.code === 'MULTILINE_IMPLICIT_KEY' || (e.code === 'BLOCK_AS_IMPLICIT_KEY' && !codes.has('MULTILINE_IMPLICIT_KEY'))) {
+    if (
+      e.code === 'MULTILINE_IMPLICIT_KEY' ||
+      (e.code === 'BLOCK_AS_IMPLICIT_KEY' && !codes.has('MULTILINE_IMPLICIT_KEY'))
+    ) {
       // The yaml library blames the key before the mis-indented line; point at the line itself.
       const line = e.linePos?.[1]?.line ?? start.line;
       const col = (text.split('\n')[line - 1]?.search(/\S/) ?? 0) + 1;
-      out.push({ pos: { file, line, col }, message: 'bad indentation: this line is indented deeper than the key above it', hint: 'align it with its sibling keys' });
+      out.push({
+        pos: { file, line, col },
+        message: 'bad indentation: this line is indented deeper than the key above it',
+        hint: 'align it with its sibling keys',
+      });
     } else if (e.code !== 'BLOCK_AS_IMPLICIT_KEY') {
-      out.push({ pos: { file, line: start.line, col: start.col }, message: yamlMessage(e.code, e.message) });
+      out.push({
+        pos: { file, line: start.line, col: start.col },
+        message: yamlMessage(e.code, e.message),
+      });
     }
   }
   if (doc.errors.length > 0) return undefined;
@@ -94,5 +112,8 @@ function yamlMessage(code: string, message: string): string {
 }
 
 function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
-  return [...ds].sort((a, b) => a.pos.file.localeCompare(b.pos.file) || a.pos.line - b.pos.line || a.pos.col - b.pos.col);
+  return [...ds].sort(
+    (a, b) =>
+      a.pos.file.localeCompare(b.pos.file) || a.pos.line - b.pos.line || a.pos.col - b.pos.col,
+  );
 }

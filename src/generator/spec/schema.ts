@@ -25,7 +25,13 @@ export type Located<T> = T & { readonly pos: SourcePos };
 function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
   return (node, ctx, parentPos) => {
     if (isScalar(node) && test(node.value)) return node.value;
-    const got = isScalar(node) ? JSON.stringify(node.value) : isMap(node) ? 'a mapping' : isSeq(node) ? 'a list' : 'nothing';
+    const got = isScalar(node)
+      ? JSON.stringify(node.value)
+      : isMap(node)
+        ? 'a mapping'
+        : isSeq(node)
+          ? 'a list'
+          : 'nothing';
     ctx.report({ pos: posOf(node, ctx, parentPos), message: `expected ${what}, got ${got}` });
     return undefined;
   };
@@ -33,7 +39,10 @@ function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
 
 export const str = scalar('a string', (v): v is string => typeof v === 'string' && v.length > 0);
 export const bool = scalar('true or false', (v): v is boolean => typeof v === 'boolean');
-export const int = scalar('an integer', (v): v is number => typeof v === 'number' && Number.isInteger(v));
+export const int = scalar(
+  'an integer',
+  (v): v is number => typeof v === 'number' && Number.isInteger(v),
+);
 
 export function oneOf<T extends string>(...allowed: T[]): Checker<T> {
   return (node, ctx, parentPos) => {
@@ -87,7 +96,11 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
       const keyPos = posOf(pair.key, ctx, pos);
       const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (!field) {
-        ctx.report({ pos: keyPos, message: `unknown key "${key}"`, hint: didYouMean(key, Object.keys(shape)) });
+        ctx.report({
+          pos: keyPos,
+          message: `unknown key "${key}"`,
+          hint: didYouMean(key, Object.keys(shape)),
+        });
         ok = false;
         continue;
       }
@@ -107,4 +120,5 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
 }
 
 /** Any YAML value, kept as plain data (for free-form parts such as binding descriptions). */
-export const anyValue: Checker<unknown> = (node) => (node as Node | null)?.toJSON?.() ?? (isScalar(node) ? node.value : null);
+export const anyValue: Checker<unknown> = (node) =>
+  (node as Node | null)?.toJSON?.() ?? (isScalar(node) ? node.value : null);

@@ -31,15 +31,25 @@ function itemWriter(v: IrValue, path: string): string {
 
 /** The content of a field's element (the items, for a list). */
 export function writeFieldContent(f: IrField, expr: string, path: string): string {
-  return f.list ? `writeItems(${expr}, ${q(f.list.itemElement)}, ${itemWriter(f.value, path)})` : writeValue(f.value, expr, path);
+  return f.list
+    ? `writeItems(${expr}, ${q(f.list.itemElement)}, ${itemWriter(f.value, path)})`
+    : writeValue(f.value, expr, path);
 }
 
-const SCALAR_READERS = { int: 'readInt', string: 'readString', boolean: 'readBoolean', decimal: 'readDecimal', dateTime: 'readDateTime' } as const;
+const SCALAR_READERS = {
+  int: 'readInt',
+  string: 'readString',
+  boolean: 'readBoolean',
+  decimal: 'readDecimal',
+  dateTime: 'readDateTime',
+} as const;
 
 /** Decodes one element `el` of document `d` holding `v` (not prepending its name: callers that need it do). */
 function readValue(v: IrValue, el: string): string {
   if (v.kind === 'complex') return `${decodeFn(v.typeName)}(d, ${el}, ns)`;
-  return v.scalar === 'decimal' ? `readDecimal(d, ${el}, ${v.scale})` : `${SCALAR_READERS[v.scalar]}(d, ${el})`;
+  return v.scalar === 'decimal'
+    ? `readDecimal(d, ${el}, ${v.scale})`
+    : `${SCALAR_READERS[v.scalar]}(d, ${el})`;
 }
 
 /** An ElementDecoder `(d, el, ns) => value` for list items: a plain reference where no extra argument is needed. */
@@ -63,16 +73,26 @@ export function readResult(v: IrValue, itemElement: string | null, el: string): 
 
 /** A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items. */
 export function writeResult(v: IrValue, itemElement: string | null, path: string): string {
-  return itemElement !== null ? `out.items(r, ${q(itemElement)}, ${itemWriter(v, path)});` : `out.write(${writeValue(v, 'r', path)});`;
+  return itemElement !== null
+    ? `out.items(r, ${q(itemElement)}, ${itemWriter(v, path)});`
+    : `out.write(${writeValue(v, 'r', path)});`;
 }
 
 /** An HTTP GET/POST parameter read from `form`. */
 export function readParam(p: IrParameter): string {
-  const fn = { int: 'paramInt', string: 'paramString', boolean: 'paramBoolean', decimal: 'paramDecimal', dateTime: 'paramDateTime' }[p.scalar];
+  const fn = {
+    int: 'paramInt',
+    string: 'paramString',
+    boolean: 'paramBoolean',
+    decimal: 'paramDecimal',
+    dateTime: 'paramDateTime',
+  }[p.scalar];
   return `${fn}(form, ${q(p.name)})`;
 }
 
 /** An HTTP GET/POST parameter's text. */
 export function writeParam(p: IrParameter, expr: string, path: string): string {
-  return p.scalar === 'string' ? expr : writeValue({ kind: 'scalar', scalar: p.scalar, scale: null }, expr, path);
+  return p.scalar === 'string'
+    ? expr
+    : writeValue({ kind: 'scalar', scalar: p.scalar, scale: null }, expr, path);
 }

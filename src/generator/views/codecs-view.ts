@@ -4,7 +4,11 @@ import { decodeFn, encodeFn, readField, writeFieldContent } from './codec-exprs.
 import { docLines, header, provenanceLine, tsFieldType } from './ts-names.js';
 
 /** How a field's element is written and read, by nullability: one partial per shape. */
-export function fieldCodecView(f: Pick<IrField, 'name' | 'xmlName' | 'value' | 'list' | 'nullable' | 'optional'>, owner: string, tsType: string) {
+export function fieldCodecView(
+  f: Pick<IrField, 'name' | 'xmlName' | 'value' | 'list' | 'nullable' | 'optional'>,
+  owner: string,
+  tsType: string,
+) {
   const shape = f.optional ? 'optional' : f.nullable ? 'nullable' : 'required';
   return {
     name: f.name,

@@ -16,9 +16,23 @@ export function authView(ir: IrSpec) {
       namespaceSuffix: ir.service.namespaceRule.replace('{base_url}', ''),
     },
     headerElement: a.headerElement,
-    headerDocs: docLines([...a.fields.flatMap((f) => [`${f.name}: ${f.docs.join(' ')}`]), provenanceLine(a.provenance)]),
+    headerDocs: docLines([
+      ...a.fields.flatMap((f) => [`${f.name}: ${f.docs.join(' ')}`]),
+      provenanceLine(a.provenance),
+    ]),
     fields: a.fields.map((f) =>
-      fieldCodecView({ name: f.name, xmlName: f.name, value: { kind: 'scalar', scalar: 'string', scale: null }, list: null, nullable: false, optional: false }, a.headerElement, 'string'),
+      fieldCodecView(
+        {
+          name: f.name,
+          xmlName: f.name,
+          value: { kind: 'scalar', scalar: 'string', scale: null },
+          list: null,
+          nullable: false,
+          optional: false,
+        },
+        a.headerElement,
+        'string',
+      ),
     ),
     httpHeaders: a.httpHeaders,
     clockSkewSeconds: a.clockSkewSeconds,
@@ -34,14 +48,28 @@ function methodViews(ir: IrSpec) {
     resultType: resultTypeName(op),
     // Operations without parameters can be called with no argument.
     paramDefault: op.parameters.length === 0 ? ' = {}' : '',
-    docs: docLines([...op.docs, op.mutating ? 'Changes data: never retried.' : undefined, provenanceLine(op.provenance)]),
+    docs: docLines([
+      ...op.docs,
+      op.mutating ? 'Changes data: never retried.' : undefined,
+      provenanceLine(op.provenance),
+    ]),
   }));
 }
 
 export function clientView(ir: IrSpec) {
-  return { header: header('spec/operations.yaml'), title: ir.service.title, version: ir.service.version, methods: methodViews(ir) };
+  return {
+    header: header('spec/operations.yaml'),
+    title: ir.service.title,
+    version: ir.service.version,
+    methods: methodViews(ir),
+  };
 }
 
 export function serverView(ir: IrSpec) {
-  return { header: header('spec/operations.yaml'), title: ir.service.title, version: ir.service.version, methods: methodViews(ir) };
+  return {
+    header: header('spec/operations.yaml'),
+    title: ir.service.title,
+    version: ir.service.version,
+    methods: methodViews(ir),
+  };
 }

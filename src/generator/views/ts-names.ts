@@ -1,5 +1,12 @@
 // The TypeScript spelling of IR facts: one place decides how a spec value becomes a TS type.
-import type { IrField, IrOperation, IrParameter, IrValue, Provenance, ScalarKind } from '../ir/model.js';
+import type {
+  IrField,
+  IrOperation,
+  IrParameter,
+  IrValue,
+  Provenance,
+  ScalarKind,
+} from '../ir/model.js';
 
 const SCALAR_TS: Record<ScalarKind, string> = {
   int: 'number',
@@ -40,14 +47,18 @@ export function provenanceLine(p: Provenance): string {
 /** What a scalar's lexical form is, for docs. */
 export function valueNote(v: IrValue): string | undefined {
   if (v.kind !== 'scalar') return undefined;
-  if (v.scalar === 'decimal') return `Exact decimal with ${v.scale} places, as a string (e.g. "${(0).toFixed(v.scale ?? 0).replace(/^0/, '12')}").`;
-  if (v.scalar === 'dateTime') return 'Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.';
+  if (v.scalar === 'decimal')
+    return `Exact decimal with ${v.scale} places, as a string (e.g. "${(0).toFixed(v.scale ?? 0).replace(/^0/, '12')}").`;
+  if (v.scalar === 'dateTime')
+    return 'Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.';
   return undefined;
 }
 
 // JSDoc lines are plain text; a star-slash inside would end the comment, so it is escaped.
 export function docLines(lines: readonly (string | undefined)[]): string[] {
-  return lines.filter((l): l is string => l !== undefined && l.length > 0).map((l) => l.replace(/\*\//g, '*\\/'));
+  return lines
+    .filter((l): l is string => l !== undefined && l.length > 0)
+    .map((l) => l.replace(/\*\//g, '*\\/'));
 }
 
 export function header(sources: string): string {

@@ -1,7 +1,17 @@
 // View of generated/src/types.ts: one interface per complex type, and the parameter and result
 // types of every operation.
 import type { IrSpec } from '../ir/model.js';
-import { docLines, header, paramsTypeName, provenanceLine, resultTypeName, tsFieldType, tsParamType, tsResultType, valueNote } from './ts-names.js';
+import {
+  docLines,
+  header,
+  paramsTypeName,
+  provenanceLine,
+  resultTypeName,
+  tsFieldType,
+  tsParamType,
+  tsResultType,
+  valueNote,
+} from './ts-names.js';
 
 export function typesView(ir: IrSpec) {
   return {
@@ -11,7 +21,9 @@ export function typesView(ir: IrSpec) {
       docs: docLines([
         ...t.docs,
         t.abstract ? 'Groups fields shared by other types; not an element on the wire.' : undefined,
-        t.wireOrderKnown ? undefined : 'The document groups these fields by type: their wire order is unknown (decoders accept any order).',
+        t.wireOrderKnown
+          ? undefined
+          : 'The document groups these fields by type: their wire order is unknown (decoders accept any order).',
         provenanceLine(t.provenance),
       ]),
       fields: t.fields.map((f) => ({

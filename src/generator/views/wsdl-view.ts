@@ -3,13 +3,26 @@
 import type { IrField, IrOperation, IrSpec, IrValue, ScalarKind } from '../ir/model.js';
 import { header } from './ts-names.js';
 
-const XSD: Record<ScalarKind, string> = { int: 's:int', string: 's:string', boolean: 's:boolean', decimal: 's:decimal', dateTime: 's:dateTime' };
+const XSD: Record<ScalarKind, string> = {
+  int: 's:int',
+  string: 's:string',
+  boolean: 's:boolean',
+  decimal: 's:decimal',
+  dateTime: 's:dateTime',
+};
 
 /** Text for XML inside a JS template literal. */
-const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[`\\]/g, '\\$&').replace(/\$\{/g, '\\${');
+const xmlText = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[`\\]/g, '\\$&')
+    .replace(/\$\{/g, '\\${');
 
 const valueType = (v: IrValue) => (v.kind === 'scalar' ? XSD[v.scalar] : `tns:${v.typeName}`);
-const arrayName = (itemElement: string) => `ArrayOf${itemElement.charAt(0).toUpperCase()}${itemElement.slice(1)}`;
+const arrayName = (itemElement: string) =>
+  `ArrayOf${itemElement.charAt(0).toUpperCase()}${itemElement.slice(1)}`;
 
 export function wsdlView(ir: IrSpec) {
   const arrays = new Map<string, { name: string; itemElement: string; itemType: string }>();
@@ -17,7 +30,10 @@ export function wsdlView(ir: IrSpec) {
     const name = arrayName(itemElement);
     const itemType = valueType(v);
     const known = arrays.get(name);
-    if (known && known.itemType !== itemType) throw new Error(`${where}: ${name} would hold ${itemType} here but ${known.itemType} elsewhere`);
+    if (known && known.itemType !== itemType)
+      throw new Error(
+        `${where}: ${name} would hold ${itemType} here but ${known.itemType} elsewhere`,
+      );
     arrays.set(name, { name, itemElement, itemType });
     return `tns:${name}`;
   };
@@ -29,10 +45,20 @@ export function wsdlView(ir: IrSpec) {
   });
   const resultType = (op: IrOperation) => {
     const r = op.result;
-    return r.kind === 'none' ? undefined : r.kind === 'type' ? `tns:${r.typeName}` : arrayOf(r.value, r.itemElement, op.name);
+    return r.kind === 'none'
+      ? undefined
+      : r.kind === 'type'
+        ? `tns:${r.typeName}`
+        : arrayOf(r.value, r.itemElement, op.name);
   };
 
-  const types = ir.types.filter((t) => !t.abstract).map((t) => ({ name: t.name, elements: t.fields.map((f) => element(f, t.name)), empty: t.fields.length === 0 }));
+  const types = ir.types
+    .filter((t) => !t.abstract)
+    .map((t) => ({
+      name: t.name,
+      elements: t.fields.map((f) => element(f, t.name)),
+      empty: t.fields.length === 0,
+    }));
   const operations = ir.operations.map((op) => {
     const rt = resultType(op);
     return {
@@ -47,7 +73,8 @@ export function wsdlView(ir: IrSpec) {
     };
   });
   const roots = new Map<string, string>();
-  for (const op of operations) if (op.httpRoot && op.resultType) roots.set(op.httpRoot, op.resultType);
+  for (const op of operations)
+    if (op.httpRoot && op.resultType) roots.set(op.httpRoot, op.resultType);
 
   return {
     header: header('spec/ (service, authentication, types, operations)'),
@@ -57,15 +84,27 @@ export function wsdlView(ir: IrSpec) {
     authFields: ir.auth.fields.map((f) => ({ name: f.name })),
     types,
     arrays: [...arrays.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
-    httpRoots: [...roots].map(([name, type]) => ({ name, type })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    httpRoots: [...roots]
+      .map(([name, type]) => ({ name, type }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1)),
     operations,
     soapBindings: [
       { name: `${ir.service.wsdlServiceName}Soap`, prefix: 'soap' },
       { name: `${ir.service.wsdlServiceName}Soap12`, prefix: 'soap12' },
     ],
     httpBindings: [
-      { name: `${ir.service.wsdlServiceName}HttpGet`, suffix: 'HttpGet', verb: 'GET', input: '<http:urlEncoded />' },
-      { name: `${ir.service.wsdlServiceName}HttpPost`, suffix: 'HttpPost', verb: 'POST', input: '<mime:content type="application/x-www-form-urlencoded" />' },
+      {
+        name: `${ir.service.wsdlServiceName}HttpGet`,
+        suffix: 'HttpGet',
+        verb: 'GET',
+        input: '<http:urlEncoded />',
+      },
+      {
+        name: `${ir.service.wsdlServiceName}HttpPost`,
+        suffix: 'HttpPost',
+        verb: 'POST',
+        input: '<mime:content type="application/x-www-form-urlencoded" />',
+      },
     ],
   };
 }

@@ -64,5 +64,7 @@ export const ATTENDEE_COUNTS = `
 `;
 
 /** The same counts from the rows, as the handlers computed them before migration 2 (for tests and checks). */
-export const LIVE_EVENT_COUNTS = 'SELECT b.event_id, s.status_type, count(*) AS n FROM attendee a JOIN attendee_status s ON s.id = a.status_id JOIN booking b ON b.id = a.booking_id GROUP BY b.event_id, s.status_type ORDER BY 1, 2';
-export const LIVE_TICKET_COUNTS = 'SELECT a.ticket_type_id, s.status_type, count(*) AS n FROM attendee a JOIN attendee_status s ON s.id = a.status_id GROUP BY a.ticket_type_id, s.status_type ORDER BY 1, 2';
+export const LIVE_EVENT_COUNTS =
+  'SELECT b.event_id, s.status_type, count(*) AS n FROM attendee a JOIN attendee_status s ON s.id = a.status_id JOIN booking b ON b.id = a.booking_id GROUP BY b.event_id, s.status_type ORDER BY 1, 2';
+export const LIVE_TICKET_COUNTS =
+  'SELECT a.ticket_type_id, s.status_type, count(*) AS n FROM attendee a JOIN attendee_status s ON s.id = a.status_id GROUP BY a.ticket_type_id, s.status_type ORDER BY 1, 2';

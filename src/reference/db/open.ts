@@ -26,18 +26,28 @@ export function openDatabase(path: string): Db {
  * database (serve and an operator command) would otherwise both apply it, and one would fail.
  */
 export function migrate(db: Db): number[] {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const done = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+  );
+  const done = new Set(
+    db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
+  );
   const applied: number[] = [];
   for (const [i, sql] of MIGRATIONS.entries()) {
     const version = i + 1;
     if (done.has(version)) continue;
-    const ran = db.transaction(() => {
-      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version)) return false;
-      db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, new Date().toISOString());
-      return true;
-    }).immediate();
+    const ran = db
+      .transaction(() => {
+        if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version))
+          return false;
+        db.exec(sql);
+        db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+          version,
+          new Date().toISOString(),
+        );
+        return true;
+      })
+      .immediate();
     if (ran) applied.push(version);
   }
   return applied;

@@ -1,15 +1,57 @@
 // Bookings with their attendees: six set-based queries per page (never one per row), each
 // returning its rows as one JSON text (jsonRows), in one read transaction so that the page is one
 // snapshot even while another process writes.
-import type { AttendeeExtResponse, AttendeeResponse, BookingExtResponse, BookingResponse } from '../../../generated/src/types.js';
+import type {
+  AttendeeExtResponse,
+  AttendeeResponse,
+  BookingExtResponse,
+  BookingResponse,
+} from '../../../generated/src/types.js';
 import type { Db } from '../db/open.js';
 import { bool, groupBy, idList, jsonRows, money } from './common.js';
 
-type BookingRow = [id: number, reference: string, status: string, created: string, gross: number, net: number, tax: number, isTest: number];
+type BookingRow = [
+  id: number,
+  reference: string,
+  status: string,
+  created: string,
+  gross: number,
+  net: number,
+  tax: number,
+  isTest: number,
+];
 type AttendeeRow = [
-  id: number, bookingId: number, reference: string, status: string, created: string, attendeeType: string, attendeeTypeId: number, ticketType: string, ticketTypeId: number,
-  title: string, forename: string, surname: string, organisation: string, occupation: string, paName: string, marketingOptOut: number, line1: string, line2: string, line3: string,
-  town: string, county: string, postcode: string, country: string, countryCode: string, email: string, telephone: string, fax: string, mobile: string, website: string, isLead: number, attended: number,
+  id: number,
+  bookingId: number,
+  reference: string,
+  status: string,
+  created: string,
+  attendeeType: string,
+  attendeeTypeId: number,
+  ticketType: string,
+  ticketTypeId: number,
+  title: string,
+  forename: string,
+  surname: string,
+  organisation: string,
+  occupation: string,
+  paName: string,
+  marketingOptOut: number,
+  line1: string,
+  line2: string,
+  line3: string,
+  town: string,
+  county: string,
+  postcode: string,
+  country: string,
+  countryCode: string,
+  email: string,
+  telephone: string,
+  fax: string,
+  mobile: string,
+  website: string,
+  isLead: number,
+  attended: number,
 ];
 
 const IDS = 'IN (SELECT value FROM json_each(?))';
@@ -43,7 +85,8 @@ export interface BookingReader {
 }
 
 export function bookingReader(db: Db): BookingReader {
-  const byAttendee = <T extends [number, ...unknown[]]>(sql: string, ids: string) => groupBy(jsonRows<T>(db, sql, ids), (r) => r[0]);
+  const byAttendee = <T extends [number, ...unknown[]]>(sql: string, ids: string) =>
+    groupBy(jsonRows<T>(db, sql, ids), (r) => r[0]);
   const none: never[] = [];
 
   function read(ids: readonly number[], ext: boolean): BookingResponse[] {
@@ -57,34 +100,118 @@ export function bookingReader(db: Db): BookingReader {
     const signups = byAttendee<[number, number, string, number]>(SIGNUPS, list);
     const reservations = byAttendee<[number, number, number, number]>(RESERVATIONS, list);
     const attendee = (a: AttendeeRow): AttendeeResponse | AttendeeExtResponse => {
-      const [id, , reference, status, created, attendeeType, attendeeTypeId, ticketType, ticketTypeId, title, forename, surname, organisation, occupation, paName, optOut,
-        line1, line2, line3, town, county, postcode, country, countryCode, email, telephone, fax, mobile, website, isLead, attended] = a;
+      const [
+        id,
+        ,
+        reference,
+        status,
+        created,
+        attendeeType,
+        attendeeTypeId,
+        ticketType,
+        ticketTypeId,
+        title,
+        forename,
+        surname,
+        organisation,
+        occupation,
+        paName,
+        optOut,
+        line1,
+        line2,
+        line3,
+        town,
+        county,
+        postcode,
+        country,
+        countryCode,
+        email,
+        telephone,
+        fax,
+        mobile,
+        website,
+        isLead,
+        attended,
+      ] = a;
       const base = {
-        AttendeeId: id, AttendeeReference: reference, AttendeeStatus: status, DateCreated: created, AttendeeType: attendeeType, AttendeeTypeId: attendeeTypeId,
-        TicketType: ticketType, TicketTypeId: ticketTypeId, Title: title, Forename: forename, Surname: surname, Organisation: organisation, Occupation: occupation,
-        PAName: paName, MarketingOptOut: bool(optOut), Line1: line1, Line2: line2, Line3: line3, Town: town, County: county, Postcode: postcode,
-        Country: country, Email: email, Telephone: telephone, Fax: fax, Mobile: mobile, Website: website, IsLeadAttendee: bool(isLead),
+        AttendeeId: id,
+        AttendeeReference: reference,
+        AttendeeStatus: status,
+        DateCreated: created,
+        AttendeeType: attendeeType,
+        AttendeeTypeId: attendeeTypeId,
+        TicketType: ticketType,
+        TicketTypeId: ticketTypeId,
+        Title: title,
+        Forename: forename,
+        Surname: surname,
+        Organisation: organisation,
+        Occupation: occupation,
+        PAName: paName,
+        MarketingOptOut: bool(optOut),
+        Line1: line1,
+        Line2: line2,
+        Line3: line3,
+        Town: town,
+        County: county,
+        Postcode: postcode,
+        Country: country,
+        Email: email,
+        Telephone: telephone,
+        Fax: fax,
+        Mobile: mobile,
+        Website: website,
+        IsLeadAttendee: bool(isLead),
         Attendance: (days.get(id) ?? none).map((d) => d[1]),
-        CustomFieldValues: (custom.get(id) ?? none).map(([, fieldId, name, value]) => ({ CustomFieldId: fieldId, Name: name, Value: value })),
-        BookableSessionSignups: (signups.get(id) ?? none).map(([, sessionId, title, waiting]) => ({ BookableSessionId: sessionId, Title: title, IsWaitingList: bool(waiting) })),
-        Reservations: (reservations.get(id) ?? none).map(([, reservationId, performanceId, quantity]) => ({ ReservationId: reservationId, ShowPerformanceID: performanceId, Quantity: quantity })),
+        CustomFieldValues: (custom.get(id) ?? none).map(([, fieldId, name, value]) => ({
+          CustomFieldId: fieldId,
+          Name: name,
+          Value: value,
+        })),
+        BookableSessionSignups: (signups.get(id) ?? none).map(([, sessionId, title, waiting]) => ({
+          BookableSessionId: sessionId,
+          Title: title,
+          IsWaitingList: bool(waiting),
+        })),
+        Reservations: (reservations.get(id) ?? none).map(
+          ([, reservationId, performanceId, quantity]) => ({
+            ReservationId: reservationId,
+            ShowPerformanceID: performanceId,
+            Quantity: quantity,
+          }),
+        ),
       };
       // Object.assign, not `{ ...base, ... }`: spreading this 33-property object cost 4 µs per attendee.
-      return ext ? Object.assign(base, { CountryCode: countryCode, AttendedStatus: bool(attended) }) : base;
+      return ext
+        ? Object.assign(base, { CountryCode: countryCode, AttendedStatus: bool(attended) })
+        : base;
     };
     return bookings.map(([id, reference, status, created, gross, net, tax, isTest]) => ({
-      BookingId: id, BookingReference: reference, BookingStatus: status, CreatedDate: created,
-      GrossCost: money(gross), NetCost: money(net), Tax: money(tax), IsTest: bool(isTest),
+      BookingId: id,
+      BookingReference: reference,
+      BookingStatus: status,
+      CreatedDate: created,
+      GrossCost: money(gross),
+      NetCost: money(net),
+      Tax: money(tax),
+      IsTest: bool(isTest),
       Attendees: (attendees.get(id) ?? none).map(attendee),
     }));
   }
 
   const readTx = db.transaction(read);
   const pageTx = db.transaction((eventId: number, skip: number, size: number, ext: boolean) =>
-    read(db.prepare('SELECT id FROM booking WHERE event_id = ? ORDER BY id LIMIT ? OFFSET ?').pluck().all(eventId, size, skip) as number[], ext),
+    read(
+      db
+        .prepare('SELECT id FROM booking WHERE event_id = ? ORDER BY id LIMIT ? OFFSET ?')
+        .pluck()
+        .all(eventId, size, skip) as number[],
+      ext,
+    ),
   );
   return {
     read: (ids: readonly number[], ext: boolean) => readTx(ids, ext),
-    page: (eventId: number, skip: number, size: number, ext: boolean) => pageTx(eventId, skip, size, ext),
+    page: (eventId: number, skip: number, size: number, ext: boolean) =>
+      pageTx(eventId, skip, size, ext),
   } as BookingReader;
 }

@@ -19,7 +19,8 @@ export const notFound = (what: string) => new ServiceFault('NotFound', `${what} 
 export const invalid = (message: string) => new ServiceFault('InvalidParameter', message);
 
 export function requireEvent(db: Db, eventId: number): void {
-  if (!db.prepare('SELECT 1 FROM event WHERE id = ?').get(eventId)) throw notFound(`event ${eventId}`);
+  if (!db.prepare('SELECT 1 FROM event WHERE id = ?').get(eventId))
+    throw notFound(`event ${eventId}`);
 }
 
 /**
@@ -31,7 +32,12 @@ export function requireEvent(db: Db, eventId: number): void {
  * print a REAL with 15 significant digits, so read no REAL column this way.
  */
 export function jsonRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
-  return JSON.parse(db.prepare(sql).pluck().get(...params) as string) as T[];
+  return JSON.parse(
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as string,
+  ) as T[];
 }
 
 /** Rows for a list of ids through json_each, so the id list is one bound parameter. */

@@ -10,5 +10,11 @@ import { submitHandler } from './submit.js';
 
 export function referenceHandlers(database: Db): ServiceHandlers {
   const db = withStatementCache(database);
-  return { ...bookingHandlers(db), ...submitHandler(db), ...setupHandlers(db), ...eventHandlers(db), ...contactHandlers(db) };
+  return {
+    ...bookingHandlers(db),
+    ...submitHandler(db),
+    ...setupHandlers(db),
+    ...eventHandlers(db),
+    ...contactHandlers(db),
+  };
 }

@@ -21,7 +21,8 @@ export interface SeedSummary {
 export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   const events = options.events ?? 36;
   const bookings = options.bookings ?? 3_000;
-  if ((db.prepare('SELECT count(*) FROM event').pluck().get() as number) > 0) throw new Error('the database already holds demo data; seed a new file');
+  if ((db.prepare('SELECT count(*) FROM event').pluck().get() as number) > 0)
+    throw new Error('the database already holds demo data; seed a new file');
   const rng = new Rng(options.seed ?? 1);
   const contacts = Math.max(50, Math.ceil(bookings / 2));
   const seeded = db.transaction(() => {

@@ -24,7 +24,12 @@ export class Rng {
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** yyyy-MM-ddTHH:mm:ss for a UTC-free local time, computed without any time-zone conversion. */
-export function localDateTime(base: { y: number; m: number; d: number }, addDays: number, hour = 0, minute = 0): string {
+export function localDateTime(
+  base: { y: number; m: number; d: number },
+  addDays: number,
+  hour = 0,
+  minute = 0,
+): string {
   const t = new Date(Date.UTC(base.y, base.m - 1, base.d + addDays, hour, minute));
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:00`;
 }

@@ -1,9 +1,21 @@
 // Small building blocks the generated codecs call: list items, operation elements, HTTP-binding
 // documents, and finding the expected child or root element by namespace and local name.
-import { NO_ELEMENT, XML_DECLARATION, XSI_XSD_DECLARATIONS, XmlDecodeError, escapeAttr, missingElement, type XmlDocument } from '../xml/index.js';
+import {
+  NO_ELEMENT,
+  XML_DECLARATION,
+  XSI_XSD_DECLARATIONS,
+  XmlDecodeError,
+  escapeAttr,
+  missingElement,
+  type XmlDocument,
+} from '../xml/index.js';
 
 /** Items of a list, each wrapped in `<itemName>`. */
-export function writeItems<T>(items: readonly T[], itemName: string, write: (item: T) => string): string {
+export function writeItems<T>(
+  items: readonly T[],
+  itemName: string,
+  write: (item: T) => string,
+): string {
   const open = `<${itemName}>`;
   const close = `</${itemName}>`;
   let s = '';
@@ -12,11 +24,14 @@ export function writeItems<T>(items: readonly T[], itemName: string, write: (ite
 }
 
 /** `<name xmlns="ns">`: the start tag of an operation or response element in the service namespace. */
-export const openOperationElement = (name: string, ns: string): string => `<${name} xmlns="${escapeAttr(ns)}">`;
+export const openOperationElement = (name: string, ns: string): string =>
+  `<${name} xmlns="${escapeAttr(ns)}">`;
 
 /** `<name xmlns="ns">content</name>`, or `<name xmlns="ns" />` when there is no content. */
 export function soapOperationElement(name: string, ns: string, content: string): string {
-  return content === '' ? `<${name} xmlns="${escapeAttr(ns)}" />` : `${openOperationElement(name, ns)}${content}</${name}>`;
+  return content === ''
+    ? `<${name} xmlns="${escapeAttr(ns)}" />`
+    : `${openOperationElement(name, ns)}${content}</${name}>`;
 }
 
 /** The start of an HTTP GET/POST response document whose root is `root` in the service namespace. */
@@ -27,7 +42,8 @@ export function httpDocumentStart(root: string, ns: string): string {
 /** The first child named `name` in `ns`; a missing one is a decode error naming the parent. */
 export function requireChild(d: XmlDocument, el: number, ns: string, name: string): number {
   const nsId = d.nsId(ns);
-  for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) if (d.nsIdOf(c) === nsId && d.name(c) === name) return c;
+  for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c))
+    if (d.nsIdOf(c) === nsId && d.name(c) === name) return c;
   throw missingElement(name).prepend(d.name(el));
 }
 
@@ -35,7 +51,11 @@ export function requireChild(d: XmlDocument, el: number, ns: string, name: strin
 export function requireRoot(d: XmlDocument | undefined, ns: string, name: string): XmlDocument {
   if (d === undefined) throw new XmlDecodeError(name, `a ${name} document`, undefined);
   if (d.name(0) !== name || d.ns(0) !== ns) {
-    throw new XmlDecodeError(d.name(0), `root element ${name} in namespace ${ns}`, `${d.name(0)} in namespace ${d.ns(0) || '(none)'}`);
+    throw new XmlDecodeError(
+      d.name(0),
+      `root element ${name} in namespace ${ns}`,
+      `${d.name(0)} in namespace ${d.ns(0) || '(none)'}`,
+    );
   }
   return d;
 }

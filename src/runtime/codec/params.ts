@@ -20,7 +20,11 @@ function param<T>(form: URLSearchParams, name: string, what: string, parse: (s: 
   }
 }
 
-export const paramString = (form: URLSearchParams, name: string): string => param(form, name, 'string', (s) => s);
-export const paramInt = (form: URLSearchParams, name: string): number => param(form, name, 'int', parseIntLexical);
-export const paramBoolean = (form: URLSearchParams, name: string): boolean => param(form, name, 'boolean', parseBooleanLexical);
-export const paramDateTime = (form: URLSearchParams, name: string): LocalDateTime => param(form, name, 'dateTime', parseDateTimeLexical);
+export const paramString = (form: URLSearchParams, name: string): string =>
+  param(form, name, 'string', (s) => s);
+export const paramInt = (form: URLSearchParams, name: string): number =>
+  param(form, name, 'int', parseIntLexical);
+export const paramBoolean = (form: URLSearchParams, name: string): boolean =>
+  param(form, name, 'boolean', parseBooleanLexical);
+export const paramDateTime = (form: URLSearchParams, name: string): LocalDateTime =>
+  param(form, name, 'dateTime', parseDateTimeLexical);

@@ -3,7 +3,12 @@
 import { BINDINGS } from '../transport/index.js';
 import { checkAuthentication, checkErrors, checkWsdl } from './checks.js';
 import { discover } from './discover.js';
-import { createContext, runOperations, type ConformanceOptions, type ConformanceResult } from './runner.js';
+import {
+  createContext,
+  runOperations,
+  type ConformanceOptions,
+  type ConformanceResult,
+} from './runner.js';
 
 export type { ConformanceModel, FieldSpec, Findings, OperationSpec, ValueSpec } from './model.js';
 export type { ConformanceOptions, ConformanceResult } from './runner.js';

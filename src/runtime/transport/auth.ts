@@ -15,7 +15,12 @@ export interface AuthScheme {
   encodeHeader(values: AuthValues, ns: string): string;
   decodeHeader(d: XmlDocument, el: number): AuthValues;
   /** HTTP GET/POST carry the same values as these request headers. */
-  readonly httpHeaders: { readonly apiKey: string; readonly timestamp: string; readonly signature: string; readonly operation: string };
+  readonly httpHeaders: {
+    readonly apiKey: string;
+    readonly timestamp: string;
+    readonly signature: string;
+    readonly operation: string;
+  };
 }
 
 const utf8 = new TextEncoder();
@@ -25,7 +30,13 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
     if (keys.size >= 1024) keys.clear(); // bounded: a server sees one entry per API key
-    key = crypto.subtle.importKey('raw', utf8.encode(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+    key = crypto.subtle.importKey(
+      'raw',
+      utf8.encode(secret),
+      { name: 'HMAC', hash: 'SHA-1' },
+      false,
+      ['sign'],
+    );
     keys.set(secret, key);
   }
   return key;
@@ -37,8 +48,16 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-export async function signRequest(secret: string, operation: string, timestamp: string): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), utf8.encode(operation + timestamp));
+export async function signRequest(
+  secret: string,
+  operation: string,
+  timestamp: string,
+): Promise<string> {
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    utf8.encode(operation + timestamp),
+  );
   return base64(new Uint8Array(mac));
 }
 

@@ -37,7 +37,8 @@ export const CONTENT_TYPES = {
 } as const;
 
 /** `/API/1_0/SOAP/` from `/API/1_0/SOAP/ServiceAPI.asmx`. */
-export const namespacePath = (endpointPath: string): string => endpointPath.slice(0, endpointPath.lastIndexOf('/') + 1);
+export const namespacePath = (endpointPath: string): string =>
+  endpointPath.slice(0, endpointPath.lastIndexOf('/') + 1);
 
 /** {soap_namespace}: the base URL (scheme replaced by https) followed by the version path. */
 export function namespaceFor(baseUrl: string, endpointPath: string): string {
@@ -56,6 +57,11 @@ export function mediaType(header: string | undefined): { type: string; utf8: boo
   const common = header === undefined ? undefined : COMMON_TYPES.get(header);
   if (common !== undefined) return common; // what nearly every client sends, exactly
   const [type = '', ...params] = (header ?? '').split(';');
-  const charset = params.map((p) => /^\s*charset\s*=\s*"?([^"]*)"?\s*$/i.exec(p)?.[1]).find((c) => c !== undefined);
-  return { type: type.trim().toLowerCase(), utf8: charset === undefined || /^utf-?8$/i.test(charset) };
+  const charset = params
+    .map((p) => /^\s*charset\s*=\s*"?([^"]*)"?\s*$/i.exec(p)?.[1])
+    .find((c) => c !== undefined);
+  return {
+    type: type.trim().toLowerCase(),
+    utf8: charset === undefined || /^utf-?8$/i.test(charset),
+  };
 }

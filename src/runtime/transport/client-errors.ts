@@ -30,16 +30,28 @@ export class TransportError extends Error {
   }
 }
 
-const asCode = (s: string | undefined): FaultCode | 'Unknown' => ((FAULT_CODES as readonly string[]).includes(s ?? '') ? (s as FaultCode) : 'Unknown');
-const child = (el: XmlElement | undefined, name: string, ns?: string) => el?.children.find((c) => c.name === name && (ns === undefined || c.ns === ns));
+const asCode = (s: string | undefined): FaultCode | 'Unknown' =>
+  (FAULT_CODES as readonly string[]).includes(s ?? '') ? (s as FaultCode) : 'Unknown';
+const child = (el: XmlElement | undefined, name: string, ns?: string) =>
+  el?.children.find((c) => c.name === name && (ns === undefined || c.ns === ns));
 const text = (el: XmlElement | undefined): string => (el ? el.text.trim() : '');
 
 /** The SOAP Fault element of a response body, if that is what it holds. */
-export function soapFaultOf(payload: XmlElement | undefined, binding: Binding, status: number): ServiceError | undefined {
+export function soapFaultOf(
+  payload: XmlElement | undefined,
+  binding: Binding,
+  status: number,
+): ServiceError | undefined {
   if (!payload || payload.name !== 'Fault') return undefined;
   if (payload.ns === SOAP11_NS) {
     const code = child(child(payload, 'detail'), 'ErrorCode');
-    return new ServiceError(asCode(text(code)), text(child(payload, 'faultstring')), status, binding, text(child(payload, 'faultcode')));
+    return new ServiceError(
+      asCode(text(code)),
+      text(child(payload, 'faultstring')),
+      status,
+      binding,
+      text(child(payload, 'faultcode')),
+    );
   }
   if (payload.ns === SOAP12_NS) {
     const code = child(child(payload, 'Detail', SOAP12_NS), 'ErrorCode');
@@ -51,7 +63,12 @@ export function soapFaultOf(payload: XmlElement | undefined, binding: Binding, s
 }
 
 /** The fault a response carries, in any of the three forms (SOAP 1.1, SOAP 1.2, HTTP text), if any. */
-export function parseFault(binding: Binding, status: number, contentType: string, body: Uint8Array): ServiceError | undefined {
+export function parseFault(
+  binding: Binding,
+  status: number,
+  contentType: string,
+  body: Uint8Array,
+): ServiceError | undefined {
   const { type } = mediaType(contentType);
   if (type === 'text/xml' || type === 'application/soap+xml') {
     try {
@@ -66,7 +83,12 @@ export function parseFault(binding: Binding, status: number, contentType: string
 }
 
 /** Turns a non-200 answer into the error it stands for. */
-export function errorFromResponse(binding: Binding, status: number, contentType: string, body: Uint8Array): Error {
+export function errorFromResponse(
+  binding: Binding,
+  status: number,
+  contentType: string,
+  body: Uint8Array,
+): Error {
   const fault = parseFault(binding, status, contentType, body);
   if (fault) return fault;
   const text = new TextDecoder().decode(body.subarray(0, 200));

@@ -54,21 +54,55 @@ export interface RequestSigner {
 }
 
 /** One binding's HTTP request for an operation call, signed (the client and the conformance runner share it). */
-export async function buildRequest<P>(s: RequestSigner, op: OperationDef<P, unknown>, params: P, binding: Binding): Promise<PreparedRequest> {
-  const signed = { Timestamp: s.timestamp, Operation: op.name, Signature: await signRequest(s.secretKey, op.name, s.timestamp), APIKey: s.apiKey };
+export async function buildRequest<P>(
+  s: RequestSigner,
+  op: OperationDef<P, unknown>,
+  params: P,
+  binding: Binding,
+): Promise<PreparedRequest> {
+  const signed = {
+    Timestamp: s.timestamp,
+    Operation: op.name,
+    Signature: await signRequest(s.secretKey, op.name, s.timestamp),
+    APIKey: s.apiKey,
+  };
   const values = s.tamper ? s.tamper(signed) : signed;
   if (binding === 'soap11' || binding === 'soap12') {
-    const body = writeSoapEnvelope(binding === 'soap11' ? '1.1' : '1.2', values ? s.auth.encodeHeader(values, s.ns) : undefined, op.encodeSoapRequest(params, s.ns));
+    const body = writeSoapEnvelope(
+      binding === 'soap11' ? '1.1' : '1.2',
+      values ? s.auth.encodeHeader(values, s.ns) : undefined,
+      op.encodeSoapRequest(params, s.ns),
+    );
     const action = `${s.ns}${op.name}`;
     const headers: Record<string, string> =
-      binding === 'soap11' ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` } : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
+      binding === 'soap11'
+        ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` }
+        : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
     return { url: s.endpoint, init: { method: 'POST', headers, body } };
   }
   const h = s.auth.httpHeaders;
-  const headers: Record<string, string> = values ? { [h.apiKey]: values.APIKey, [h.timestamp]: values.Timestamp, [h.signature]: values.Signature, [h.operation]: values.Operation } : {};
+  const headers: Record<string, string> = values
+    ? {
+        [h.apiKey]: values.APIKey,
+        [h.timestamp]: values.Timestamp,
+        [h.signature]: values.Signature,
+        [h.operation]: values.Operation,
+      }
+    : {};
   const form = op.encodeHttpRequest(params).toString();
-  if (binding === 'httpGet') return { url: `${s.endpoint}/${op.name}${form ? `?${form}` : ''}`, init: { method: 'GET', headers } };
-  return { url: `${s.endpoint}/${op.name}`, init: { method: 'POST', headers: { ...headers, 'content-type': CONTENT_TYPES.form }, body: form } };
+  if (binding === 'httpGet')
+    return {
+      url: `${s.endpoint}/${op.name}${form ? `?${form}` : ''}`,
+      init: { method: 'GET', headers },
+    };
+  return {
+    url: `${s.endpoint}/${op.name}`,
+    init: {
+      method: 'POST',
+      headers: { ...headers, 'content-type': CONTENT_TYPES.form },
+      body: form,
+    },
+  };
 }
 
 // One clock per API key in this process: clients sharing a key never sign two calls with the same
@@ -88,26 +122,58 @@ export function createTransport(o: ClientOptions): Transport {
   const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
-  async function once<P, R>(op: OperationDef<P, R>, params: P, binding: Binding, signal: AbortSignal, timeoutMs: number): Promise<R> {
-    const { url, init } = await buildRequest({ endpoint, ns, apiKey: o.apiKey, secretKey: o.secretKey, auth: o.auth, timestamp: clock.next() }, op, params, binding);
+  async function once<P, R>(
+    op: OperationDef<P, R>,
+    params: P,
+    binding: Binding,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<R> {
+    const { url, init } = await buildRequest(
+      {
+        endpoint,
+        ns,
+        apiKey: o.apiKey,
+        secretKey: o.secretKey,
+        auth: o.auth,
+        timestamp: clock.next(),
+      },
+      op,
+      params,
+      binding,
+    );
     let res: Response;
     let body: Uint8Array;
     try {
       res = await doFetch(url, { ...init, signal });
       body = new Uint8Array(await res.arrayBuffer()); // the body can fail or time out too
     } catch (e) {
-      const reason = !signal.aborted ? 'failed' : isTimeout(signal.reason) ? `timed out after ${timeoutMs} ms` : 'was aborted';
-      throw new TransportError(`${op.name} over ${binding} ${reason}: ${(e as Error).message}`, undefined, { cause: e });
+      const reason = !signal.aborted
+        ? 'failed'
+        : isTimeout(signal.reason)
+          ? `timed out after ${timeoutMs} ms`
+          : 'was aborted';
+      throw new TransportError(
+        `${op.name} over ${binding} ${reason}: ${(e as Error).message}`,
+        undefined,
+        { cause: e },
+      );
     }
-    if (res.status !== 200) throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
+    if (res.status !== 200)
+      throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
     if (binding === 'soap11' || binding === 'soap12') {
       const d = readXml(body);
       const { payload } = readSoapEnvelope(d);
       const name = payload === NO_ELEMENT ? undefined : d.name(payload);
       // A fault is small: only then is a tree built.
-      const fault = name === 'Fault' ? soapFaultOf(d.element(payload), binding, res.status) : undefined;
+      const fault =
+        name === 'Fault' ? soapFaultOf(d.element(payload), binding, res.status) : undefined;
       if (fault) throw fault;
-      if (name !== `${op.name}Response`) throw new TransportError(`${op.name}: expected ${op.name}Response in the SOAP Body, got ${name ?? 'nothing'}`, res.status);
+      if (name !== `${op.name}Response`)
+        throw new TransportError(
+          `${op.name}: expected ${op.name}Response in the SOAP Body, got ${name ?? 'nothing'}`,
+          res.status,
+        );
       return op.decodeSoapResponse(d, payload, ns);
     }
     return op.decodeHttpResponse(body.byteLength === 0 ? undefined : readXml(body), ns);
@@ -126,7 +192,9 @@ export function createTransport(o: ClientOptions): Transport {
         } catch (e) {
           if (attempt >= attempts || !isRetryable(e) || options.signal?.aborted) throw e;
           const base = o.retry?.baseDelayMs ?? 100;
-          const delay = Math.min(o.retry?.maxDelayMs ?? 2_000, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+          const delay =
+            Math.min(o.retry?.maxDelayMs ?? 2_000, base * 2 ** (attempt - 1)) *
+            (0.5 + Math.random() / 2);
           await sleep(delay, options.signal);
         }
       }
@@ -134,17 +202,26 @@ export function createTransport(o: ClientOptions): Transport {
   };
 }
 
-const isTimeout = (reason: unknown): boolean => reason instanceof Error && reason.name === 'TimeoutError';
+const isTimeout = (reason: unknown): boolean =>
+  reason instanceof Error && reason.name === 'TimeoutError';
 
 /** No answer at all (network error, time-out) or 503: the call may be repeated if it changes nothing. */
 const isRetryable = (e: unknown): boolean =>
-  (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) || (e instanceof ServiceError && e.httpStatus === 503);
+  (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) ||
+  (e instanceof ServiceError && e.httpStatus === 503);
 
 /** Backoff that ends early, with the abort reason, when the caller aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = () => (signal?.removeEventListener('abort', abort), resolve());
-    const abort = () => (clearTimeout(timer), reject(new TransportError('the call was aborted while waiting to retry', undefined, { cause: signal?.reason })));
+    const abort = () => (
+      clearTimeout(timer),
+      reject(
+        new TransportError('the call was aborted while waiting to retry', undefined, {
+          cause: signal?.reason,
+        }),
+      )
+    );
     const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', abort, { once: true });
   });

@@ -1,7 +1,14 @@
 // The closed set of fault codes (spec/errors.yaml) and how each binding carries a fault.
 import { escapeAttr, escapeText, writeSoapEnvelope, type SoapVersion } from '../xml/index.js';
 
-export const FAULT_CODES = ['AuthenticationFailed', 'InvalidRequest', 'InvalidParameter', 'NotFound', 'Conflict', 'Internal'] as const;
+export const FAULT_CODES = [
+  'AuthenticationFailed',
+  'InvalidRequest',
+  'InvalidParameter',
+  'NotFound',
+  'Conflict',
+  'Internal',
+] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];
 
 const DEFAULT_STATUS: Record<FaultCode, number> = {
@@ -36,24 +43,43 @@ export interface EncodedFault {
   readonly body: string;
 }
 
-const detail = (code: FaultCode, ns: string, detailElement: string) => `<${detailElement} xmlns="${escapeAttr(ns)}">${code}</${detailElement}>`;
+const detail = (code: FaultCode, ns: string, detailElement: string) =>
+  `<${detailElement} xmlns="${escapeAttr(ns)}">${code}</${detailElement}>`;
 
 export const INTERNAL_MESSAGE = 'Internal error';
 
 /** The text that may leave the server: an Internal fault never carries its original message. */
-export const publicMessage = (fault: ServiceFault): string => (fault.code === 'Internal' ? INTERNAL_MESSAGE : fault.message);
+export const publicMessage = (fault: ServiceFault): string =>
+  fault.code === 'Internal' ? INTERNAL_MESSAGE : fault.message;
 
-export function encodeSoapFault(version: SoapVersion, fault: ServiceFault, ns: string, detailElement = 'ErrorCode'): EncodedFault {
+export function encodeSoapFault(
+  version: SoapVersion,
+  fault: ServiceFault,
+  ns: string,
+  detailElement = 'ErrorCode',
+): EncodedFault {
   const text = escapeText(publicMessage(fault));
   const sender = isSenderFault(fault.code);
   if (version === '1.1') {
     const body = `<soap:Fault><faultcode>soap:${sender ? 'Client' : 'Server'}</faultcode><faultstring>${text}</faultstring><detail>${detail(fault.code, ns, detailElement)}</detail></soap:Fault>`;
-    return { status: 500, contentType: 'text/xml; charset=utf-8', body: writeSoapEnvelope('1.1', undefined, body) };
+    return {
+      status: 500,
+      contentType: 'text/xml; charset=utf-8',
+      body: writeSoapEnvelope('1.1', undefined, body),
+    };
   }
   const body = `<soap12:Fault><soap12:Code><soap12:Value>soap12:${sender ? 'Sender' : 'Receiver'}</soap12:Value></soap12:Code><soap12:Reason><soap12:Text xml:lang="en">${text}</soap12:Text></soap12:Reason><soap12:Detail>${detail(fault.code, ns, detailElement)}</soap12:Detail></soap12:Fault>`;
-  return { status: sender ? 400 : 500, contentType: 'application/soap+xml; charset=utf-8', body: writeSoapEnvelope('1.2', undefined, body) };
+  return {
+    status: sender ? 400 : 500,
+    contentType: 'application/soap+xml; charset=utf-8',
+    body: writeSoapEnvelope('1.2', undefined, body),
+  };
 }
 
 export function encodeHttpFault(fault: ServiceFault): EncodedFault {
-  return { status: fault.httpStatus, contentType: 'text/plain; charset=utf-8', body: `${fault.code}: ${publicMessage(fault).replace(/[\r\n]+/g, ' ')}\n` };
+  return {
+    status: fault.httpStatus,
+    contentType: 'text/plain; charset=utf-8',
+    body: `${fault.code}: ${publicMessage(fault).replace(/[\r\n]+/g, ' ')}\n`,
+  };
 }

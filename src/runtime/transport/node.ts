@@ -51,7 +51,12 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
         const v = raw[k];
         headers[k] = Array.isArray(v) ? v.join(', ') : v;
       }
-      const out = await handler({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+      const out = await handler({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers,
+        body,
+      });
       res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
       res.end(out.body);
     })().catch(() => {
@@ -82,7 +87,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function listen(handler: ServiceHandler, options: ListenOptions = {}): Promise<RunningServer> {
+export function listen(
+  handler: ServiceHandler,
+  options: ListenOptions = {},
+): Promise<RunningServer> {
   const server = process.getBuiltinModule('node:http').createServer({
     headersTimeout: options.headersTimeoutMs ?? 10_000,
     requestTimeout: options.requestTimeoutMs ?? 30_000,
@@ -110,7 +118,9 @@ export function listen(handler: ServiceHandler, options: ListenOptions = {}): Pr
 function drainOnClose(server: Server): () => Promise<void> {
   return () =>
     new Promise<void>((done) => {
-      server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('connection', 'close'));
+      server.on('request', (_req: IncomingMessage, res: ServerResponse) =>
+        res.setHeader('connection', 'close'),
+      );
       const sweep = setInterval(() => server.closeIdleConnections(), 20);
       server.close(() => {
         clearInterval(sweep);

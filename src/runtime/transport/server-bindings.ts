@@ -1,10 +1,24 @@
 // The SOAP and HTTP GET/POST halves of the server pipeline: find the operation, check the binding's
 // rules, authenticate, decode parameters, call the handler, encode the result.
-import { NO_ELEMENT, XmlDecodeError, XmlParseError, XmlWriter, readSoapEnvelope, readXml, writeSoapMessage, type XmlDocument } from '../xml/index.js';
+import {
+  NO_ELEMENT,
+  XmlDecodeError,
+  XmlParseError,
+  XmlWriter,
+  readSoapEnvelope,
+  readXml,
+  writeSoapMessage,
+  type XmlDocument,
+} from '../xml/index.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
 import { ServiceFault } from './faults.js';
-import type { RequestContext, ServiceHandlerOptions, ServiceRequest, ServiceResponse } from './server.js';
+import type {
+  RequestContext,
+  ServiceHandlerOptions,
+  ServiceRequest,
+  ServiceResponse,
+} from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
 
 export interface Pipeline {
@@ -19,7 +33,8 @@ interface Log {
   apiKeyName?: string;
 }
 
-const invalid = (message: string, status?: number) => new ServiceFault('InvalidRequest', message, status);
+const invalid = (message: string, status?: number) =>
+  new ServiceFault('InvalidRequest', message, status);
 
 /** `action` parameter of a SOAP 1.2 content type (quoted or not, with or without a space). */
 function actionParameter(contentType: string): string | undefined {
@@ -29,13 +44,29 @@ function actionParameter(contentType: string): string | undefined {
 
 const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, '$1');
 
-async function callHandler(p: Pipeline, op: AnyOperationDef, params: unknown, ctx: RequestContext): Promise<unknown> {
+async function callHandler(
+  p: Pipeline,
+  op: AnyOperationDef,
+  params: unknown,
+  ctx: RequestContext,
+): Promise<unknown> {
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
-  if (typeof handler !== 'function') throw new ServiceFault('Internal', `no handler for ${op.name}`);
-  return (handler as (p: unknown, c: RequestContext) => unknown).call(p.options.handlers, params, ctx);
+  if (typeof handler !== 'function')
+    throw new ServiceFault('Internal', `no handler for ${op.name}`);
+  return (handler as (p: unknown, c: RequestContext) => unknown).call(
+    p.options.handlers,
+    params,
+    ctx,
+  );
 }
 
-export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soap11' | 'soap12', ns: string, log: Log): Promise<ServiceResponse> {
+export async function handleSoap(
+  p: Pipeline,
+  req: ServiceRequest,
+  binding: 'soap11' | 'soap12',
+  ns: string,
+  log: Log,
+): Promise<ServiceResponse> {
   let d: XmlDocument;
   let envelope;
   try {
@@ -47,35 +78,61 @@ export async function handleSoap(p: Pipeline, req: ServiceRequest, binding: 'soa
     throw e;
   }
   const version = binding === 'soap11' ? '1.1' : '1.2';
-  if (envelope.version !== version) throw invalid(`a SOAP ${envelope.version} envelope was sent with the SOAP ${version} content type`);
+  if (envelope.version !== version)
+    throw invalid(
+      `a SOAP ${envelope.version} envelope was sent with the SOAP ${version} content type`,
+    );
   const payload = envelope.payload;
   if (payload === NO_ELEMENT) throw invalid('the SOAP Body holds no operation element');
   const op = d.ns(payload) === ns ? p.ops.get(d.name(payload)) : undefined;
-  if (!op) throw invalid(`unknown operation {${d.ns(payload)}}${d.name(payload)}; operations are in namespace ${ns}`);
+  if (!op)
+    throw invalid(
+      `unknown operation {${d.ns(payload)}}${d.name(payload)}; operations are in namespace ${ns}`,
+    );
   log.operation = op.name;
 
   const expectedAction = `${ns}${op.name}`;
   const type = req.headers['content-type'] ?? '';
   const action = binding === 'soap11' ? req.headers.soapaction : actionParameter(type);
-  if (binding === 'soap11' && action === undefined) throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
-  if (action !== undefined && unquote(action) !== expectedAction) throw invalid(`SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`);
+  if (binding === 'soap11' && action === undefined)
+    throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
+  if (action !== undefined && unquote(action) !== expectedAction)
+    throw invalid(
+      `SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`,
+    );
 
   const headerName = p.options.auth.headerElement;
-  const header = envelope.header === NO_ELEMENT ? undefined : d.children(envelope.header).find((c) => d.name(c) === headerName && d.ns(c) === ns);
-  if (header === undefined) throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
+  const header =
+    envelope.header === NO_ELEMENT
+      ? undefined
+      : d.children(envelope.header).find((c) => d.name(c) === headerName && d.ns(c) === ns);
+  if (header === undefined)
+    throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
   let values: AuthValues;
   try {
     values = p.options.auth.decodeHeader(d, header);
   } catch (e) {
-    if (e instanceof XmlDecodeError) throw new ServiceFault('AuthenticationFailed', `${headerName}: ${e.message}`, 401);
+    if (e instanceof XmlDecodeError)
+      throw new ServiceFault('AuthenticationFailed', `${headerName}: ${e.message}`, 401);
     throw e;
   }
   const key = await verifyAuth(values, op.name, p.verify);
   log.apiKeyName = key.name;
   const params = decodeParams(() => op.decodeSoapRequest(d, payload, ns), d.name(payload));
-  const result = await callHandler(p, op, params, { apiKey: values.APIKey, apiKeyName: key.name, operation: op.name, binding });
-  const body = writeSoapMessage(version, undefined, (out) => op.encodeSoapResponse(result, ns, out)).bytes();
-  return { status: 200, headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 }, body };
+  const result = await callHandler(p, op, params, {
+    apiKey: values.APIKey,
+    apiKeyName: key.name,
+    operation: op.name,
+    binding,
+  });
+  const body = writeSoapMessage(version, undefined, (out) =>
+    op.encodeSoapResponse(result, ns, out),
+  ).bytes();
+  return {
+    status: 200,
+    headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 },
+    body,
+  };
 }
 
 /** Decoded parameters; a decode error is InvalidParameter, its path starting at `element` when given. */
@@ -83,30 +140,56 @@ function decodeParams(decode: () => unknown, element?: string): unknown {
   try {
     return decode();
   } catch (e) {
-    if (e instanceof XmlDecodeError) throw new ServiceFault('InvalidParameter', element !== undefined ? e.prepend(element).message : e.message);
+    if (e instanceof XmlDecodeError)
+      throw new ServiceFault(
+        'InvalidParameter',
+        element !== undefined ? e.prepend(element).message : e.message,
+      );
     throw e;
   }
 }
 
-export async function handleHttp(p: Pipeline, req: ServiceRequest, op: AnyOperationDef, binding: Binding, url: URL, ns: string, log: Log): Promise<ServiceResponse> {
+export async function handleHttp(
+  p: Pipeline,
+  req: ServiceRequest,
+  op: AnyOperationDef,
+  binding: Binding,
+  url: URL,
+  ns: string,
+  log: Log,
+): Promise<ServiceResponse> {
   let form = url.searchParams;
   if (req.method === 'POST') {
     const { type } = mediaType(req.headers['content-type']);
-    if (type !== CONTENT_TYPES.form) throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
+    if (type !== CONTENT_TYPES.form)
+      throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
   }
   const h = p.options.auth.httpHeaders;
   const credentialNames = new Set([h.apiKey, h.timestamp, h.signature].map((n) => n.toLowerCase()));
   for (const name of new Set([...form.keys(), ...url.searchParams.keys()])) {
-    if (credentialNames.has(name.toLowerCase())) throw invalid(`credentials must travel as the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}, never as the parameter "${name}"`);
+    if (credentialNames.has(name.toLowerCase()))
+      throw invalid(
+        `credentials must travel as the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}, never as the parameter "${name}"`,
+      );
   }
   const header = (name: string) => req.headers[name.toLowerCase()];
   const sentOperation = header(h.operation);
-  const values = { APIKey: header(h.apiKey), Timestamp: header(h.timestamp), Signature: header(h.signature), Operation: sentOperation ?? op.name };
+  const values = {
+    APIKey: header(h.apiKey),
+    Timestamp: header(h.timestamp),
+    Signature: header(h.signature),
+    Operation: sentOperation ?? op.name,
+  };
   const key = await verifyAuth(values, op.name, p.verify);
   log.apiKeyName = key.name;
   const params = decodeParams(() => op.decodeHttpRequest(form));
-  const result = await callHandler(p, op, params, { apiKey: values.APIKey!, apiKeyName: key.name, operation: op.name, binding });
+  const result = await callHandler(p, op, params, {
+    apiKey: values.APIKey!,
+    apiKeyName: key.name,
+    operation: op.name,
+    binding,
+  });
   const out = new XmlWriter();
   op.encodeHttpResponse(result, ns, out);
   return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: out.bytes() };

@@ -1,7 +1,13 @@
 // The framework-neutral server engine: one address, four bindings, authentication on every
 // operation, faults as each binding expects them. Generated code supplies the operations.
 import type { AuthScheme } from './auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES, type OperationTable, mediaType } from './binding.js';
+import {
+  type AnyOperationDef,
+  type Binding,
+  CONTENT_TYPES,
+  type OperationTable,
+  mediaType,
+} from './binding.js';
 import { INTERNAL_MESSAGE, ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import { handleHttp, handleSoap, type Pipeline } from './server-bindings.js';
@@ -77,9 +83,10 @@ function requestUrl(target: string): URL {
   }
 }
 
-
 export function createServiceHandler(options: ServiceHandlerOptions): ServiceHandler {
-  const ops = new Map<string, AnyOperationDef>(Object.values(options.operations).map((op) => [op.name, op]));
+  const ops = new Map<string, AnyOperationDef>(
+    Object.values(options.operations).map((op) => [op.name, op]),
+  );
   const nsPath = options.endpointPath.slice(0, options.endpointPath.lastIndexOf('/') + 1);
   const pipeline: Pipeline = {
     options,
@@ -87,7 +94,10 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     verify: {
       lookupKey: options.lookupKey,
       clockSkewSeconds: options.clockSkewSeconds ?? 300,
-      replayStore: options.replayStore === false ? undefined : (options.replayStore ?? new MemoryReplayStore()),
+      replayStore:
+        options.replayStore === false
+          ? undefined
+          : (options.replayStore ?? new MemoryReplayStore()),
       now: options.now ?? Date.now,
     },
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -96,40 +106,89 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
   return async (req) => {
     const started = performance.now();
     // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
-    const host = req.headers.host !== undefined && HOST.test(req.headers.host) ? req.headers.host : 'localhost';
+    const host =
+      req.headers.host !== undefined && HOST.test(req.headers.host)
+        ? req.headers.host
+        : 'localhost';
     const ns = options.namespace ?? `https://${host}${nsPath}`;
-    const log = { operation: undefined as string | undefined, binding: undefined as LogEntry['binding'], apiKeyName: undefined as string | undefined };
+    const log = {
+      operation: undefined as string | undefined,
+      binding: undefined as LogEntry['binding'],
+      apiKeyName: undefined as string | undefined,
+    };
     let res: ServiceResponse;
     let faultCode: string | undefined;
     let error: unknown;
     try {
       // A SOAP request's target is the endpoint itself: only other targets need a URL parsed.
-      res = req.url === options.endpointPath && req.method === 'POST' ? await soap(pipeline, req, ns, log) : await route(pipeline, req, requestUrl(req.url), ns, host, log);
+      res =
+        req.url === options.endpointPath && req.method === 'POST'
+          ? await soap(pipeline, req, ns, log)
+          : await route(pipeline, req, requestUrl(req.url), ns, host, log);
     } catch (e) {
       const fault = toFault(e);
       faultCode = fault.code;
       if (fault.code === 'Internal') error = e; // the original goes to the operator's log only
-      const encoded = log.binding === 'soap11' || log.binding === 'soap12' ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, ns) : encodeHttpFault(fault);
-      const status = log.binding === 'soap11' || log.binding === 'soap12' ? (fault.httpStatus === 413 || fault.httpStatus === 415 ? fault.httpStatus : encoded.status) : encoded.status;
+      const encoded =
+        log.binding === 'soap11' || log.binding === 'soap12'
+          ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, ns)
+          : encodeHttpFault(fault);
+      const status =
+        log.binding === 'soap11' || log.binding === 'soap12'
+          ? fault.httpStatus === 413 || fault.httpStatus === 415
+            ? fault.httpStatus
+            : encoded.status
+          : encoded.status;
       res = { status, headers: { 'content-type': encoded.contentType }, body: encoded.body };
     }
-    options.onLog?.({ time: new Date().toISOString(), ...log, status: res.status, durationMs: performance.now() - started, faultCode, ...(error ? { error } : {}) });
+    options.onLog?.({
+      time: new Date().toISOString(),
+      ...log,
+      status: res.status,
+      durationMs: performance.now() - started,
+      faultCode,
+      ...(error ? { error } : {}),
+    });
     return res;
   };
 }
 
 type Log = { operation?: string; binding?: LogEntry['binding']; apiKeyName?: string };
 
-async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, host: string, log: Log): Promise<ServiceResponse> {
+async function route(
+  p: Pipeline,
+  req: ServiceRequest,
+  url: URL,
+  ns: string,
+  host: string,
+  log: Log,
+): Promise<ServiceResponse> {
   const endpoint = p.options.endpointPath;
-  if (req.body.byteLength > p.maxBodyBytes) throw new ServiceFault('InvalidRequest', `request body larger than ${p.maxBodyBytes} bytes`, 413);
+  if (req.body.byteLength > p.maxBodyBytes)
+    throw new ServiceFault(
+      'InvalidRequest',
+      `request body larger than ${p.maxBodyBytes} bytes`,
+      413,
+    );
   if (url.pathname === endpoint) {
-    if (req.method === 'GET' && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
+    if (
+      req.method === 'GET' &&
+      [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
+    ) {
       log.binding = 'wsdl';
       const address = `${p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`}${endpoint}`;
-      return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: p.options.wsdl(address, ns) };
+      return {
+        status: 200,
+        headers: { 'content-type': CONTENT_TYPES.xml },
+        body: p.options.wsdl(address, ns),
+      };
     }
-    if (req.method !== 'POST') throw new ServiceFault('InvalidRequest', `use POST for SOAP, GET ${endpoint}?wsdl for the WSDL, or ${endpoint}/<Operation>`, 405);
+    if (req.method !== 'POST')
+      throw new ServiceFault(
+        'InvalidRequest',
+        `use POST for SOAP, GET ${endpoint}?wsdl for the WSDL, or ${endpoint}/<Operation>`,
+        405,
+      );
     return soap(p, req, ns, log);
   }
   if (url.pathname.startsWith(`${endpoint}/`)) {
@@ -138,10 +197,15 @@ async function route(p: Pipeline, req: ServiceRequest, url: URL, ns: string, hos
     const op = p.ops.get(name);
     if (!op) throw new ServiceFault('InvalidRequest', `unknown operation "${name}"`, 404);
     log.operation = op.name;
-    if (req.method !== 'GET' && req.method !== 'POST') throw new ServiceFault('InvalidRequest', 'use GET or POST', 405);
+    if (req.method !== 'GET' && req.method !== 'POST')
+      throw new ServiceFault('InvalidRequest', 'use GET or POST', 405);
     return handleHttp(p, req, op, log.binding, url, ns, log);
   }
-  throw new ServiceFault('InvalidRequest', `no service at ${url.pathname}; the endpoint is ${endpoint}`, 404);
+  throw new ServiceFault(
+    'InvalidRequest',
+    `no service at ${url.pathname}; the endpoint is ${endpoint}`,
+    404,
+  );
 }
 
 /** A POST to the endpoint: SOAP 1.1 or 1.2 by its content type. */
@@ -149,7 +213,11 @@ function soap(p: Pipeline, req: ServiceRequest, ns: string, log: Log): Promise<S
   const { type, utf8 } = mediaType(req.headers['content-type']);
   log.binding = type === 'application/soap+xml' ? 'soap12' : 'soap11';
   if (type !== 'text/xml' && type !== 'application/soap+xml') {
-    throw new ServiceFault('InvalidRequest', `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`, 415);
+    throw new ServiceFault(
+      'InvalidRequest',
+      `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`,
+      415,
+    );
   }
   if (!utf8) throw new ServiceFault('InvalidRequest', 'the only accepted charset is utf-8', 415);
   return handleSoap(p, req, log.binding, ns, log);

@@ -15,43 +15,65 @@ export interface VerifyOptions {
   readonly now: () => number;
 }
 
-const refuse = (message: string, status = 403) => new ServiceFault('AuthenticationFailed', message, status);
+const refuse = (message: string, status = 403) =>
+  new ServiceFault('AuthenticationFailed', message, status);
 
 // The server is Node-only, so it signs with node:crypto (about 13x faster than Web Crypto's async
 // HMAC here); the client keeps Web Crypto so it also runs in browsers. Both are tested against
 // the same vector. node:crypto is fetched on first use, not imported, so the @evgen/runtime barrel
 // has no static node: import and bundles for browsers without configuration.
 let nodeCrypto: typeof NodeCrypto | undefined;
-const cryptoModule = (): typeof NodeCrypto => (nodeCrypto ??= process.getBuiltinModule('node:crypto'));
+const cryptoModule = (): typeof NodeCrypto =>
+  (nodeCrypto ??= process.getBuiltinModule('node:crypto'));
 
-const sign = (secret: string, message: string) => cryptoModule().createHmac('sha1', Buffer.from(secret, 'utf8')).update(message, 'utf8').digest();
+const sign = (secret: string, message: string) =>
+  cryptoModule().createHmac('sha1', Buffer.from(secret, 'utf8')).update(message, 'utf8').digest();
 
 function signatureMatches(expected: Buffer, sent: string): boolean {
   const given = Buffer.from(sent, 'base64');
   const { timingSafeEqual } = cryptoModule();
   // Compare in constant time; a length mismatch is checked against itself so timing stays flat.
-  return given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
+  return given.length === expected.length
+    ? timingSafeEqual(given, expected)
+    : (timingSafeEqual(expected, expected), false);
 }
 
 /** Returns the key's name, or throws an AuthenticationFailed fault. */
-export async function verifyAuth(values: Partial<AuthValues>, operation: string, o: VerifyOptions): Promise<{ name: string | undefined }> {
+export async function verifyAuth(
+  values: Partial<AuthValues>,
+  operation: string,
+  o: VerifyOptions,
+): Promise<{ name: string | undefined }> {
   const { Timestamp, Operation, Signature, APIKey } = values;
   if (!Timestamp || !Operation || !Signature || !APIKey) {
-    const missing = (['Timestamp', 'Operation', 'Signature', 'APIKey'] as const).filter((k) => !values[k]);
+    const missing = (['Timestamp', 'Operation', 'Signature', 'APIKey'] as const).filter(
+      (k) => !values[k],
+    );
     throw refuse(`authentication values missing: ${missing.join(', ')}`, 401);
   }
   const at = parseTimestamp(Timestamp);
-  if (at === undefined) throw refuse('Timestamp must be a UTC time formatted yyyy-MM-ddTHH:mm:ss.fffZ');
+  if (at === undefined)
+    throw refuse('Timestamp must be a UTC time formatted yyyy-MM-ddTHH:mm:ss.fffZ');
   const now = o.now();
   const skew = o.clockSkewSeconds * 1000;
   if (at < now - skew) throw refuse(`Timestamp is older than ${o.clockSkewSeconds} seconds`);
-  if (at > now + skew) throw refuse(`Timestamp is more than ${o.clockSkewSeconds} seconds in the future`);
-  if (Operation !== operation) throw refuse(`Operation "${Operation}" does not name the operation called (${operation})`);
+  if (at > now + skew)
+    throw refuse(`Timestamp is more than ${o.clockSkewSeconds} seconds in the future`);
+  if (Operation !== operation)
+    throw refuse(`Operation "${Operation}" does not name the operation called (${operation})`);
   const key = await o.lookupKey(APIKey);
   // Same work whether or not the key exists, so timing does not reveal which keys are valid.
   const expected = sign(key?.secret ?? '\u0000unknown-key', Operation + Timestamp);
-  if (!signatureMatches(expected, Signature) || Buffer.from(Signature, 'base64').toString('base64') !== Signature || !key) throw refuse('invalid API key or signature');
-  if (o.replayStore && (await o.replayStore.seen(`${APIKey}\u0000${Operation}\u0000${Timestamp}`, at + skew, now))) {
+  if (
+    !signatureMatches(expected, Signature) ||
+    Buffer.from(Signature, 'base64').toString('base64') !== Signature ||
+    !key
+  )
+    throw refuse('invalid API key or signature');
+  if (
+    o.replayStore &&
+    (await o.replayStore.seen(`${APIKey}\u0000${Operation}\u0000${Timestamp}`, at + skew, now))
+  ) {
     throw refuse('replayed request: this APIKey, Operation and Timestamp were already used');
   }
   return { name: key.name };

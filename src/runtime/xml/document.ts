@@ -2,7 +2,18 @@
 // generated decoders walk. Elements are numbers (0 is the root), so reading a large response
 // builds no tree: 32 bytes per element, and text is decoded only when a decoder asks.
 import type { XmlElement } from './dom.js';
-import { F_ATTRS, F_CONTENT_END, F_CONTENT_START, F_FLAGS, F_NAME, F_NEXT, F_NS, F_PARENT, STRIDE, type ElementTable } from './slots.js';
+import {
+  F_ATTRS,
+  F_CONTENT_END,
+  F_CONTENT_START,
+  F_FLAGS,
+  F_NAME,
+  F_NEXT,
+  F_NS,
+  F_PARENT,
+  STRIDE,
+  type ElementTable,
+} from './slots.js';
 import { collectText, decodeAttribute, type Utf8Source } from './text.js';
 
 /** No such element (no first child, no next sibling). */
@@ -12,7 +23,9 @@ export const FLAG_NIL = 1;
 /** Content is more than one plain text run (child elements, comments, CDATA, references or CR). */
 export const FLAG_MIXED = 2;
 
-const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(
+  Object.create(null) as Record<string, string>,
+);
 
 export class XmlDocument {
   readonly #src: Utf8Source;
@@ -90,7 +103,8 @@ export class XmlDocument {
     const at = el * STRIDE;
     const start = this.#e[at + F_CONTENT_START]!;
     const end = this.#e[at + F_CONTENT_END]!;
-    if ((this.#e[at + F_FLAGS]! & FLAG_MIXED) === 0) return start === end ? '' : this.#src.slice(start, end);
+    if ((this.#e[at + F_FLAGS]! & FLAG_MIXED) === 0)
+      return start === end ? '' : this.#src.slice(start, end);
     return collectText(this.#src, start, end);
   }
 
@@ -104,7 +118,9 @@ export class XmlDocument {
       const uri = this.#uris[a[p]!]!;
       const local = this.#names[a[p + 1]!]!;
       const [start, end] = [a[p + 2]!, a[p + 3]!];
-      out[uri === '' ? local : `{${uri}}${local}`] = a[p + 4] ? this.#src.slice(start, end) : decodeAttribute(this.#src, start, end);
+      out[uri === '' ? local : `{${uri}}${local}`] = a[p + 4]
+        ? this.#src.slice(start, end)
+        : decodeAttribute(this.#src, start, end);
     }
     return out;
   }
@@ -138,14 +154,30 @@ export class XmlDocument {
     const b = this.#src.bytes;
     const i = this.#e[at + F_CONTENT_START]!;
     const len = this.#e[at + F_CONTENT_END]! - i;
-    if (len === 4 && b[i] === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65) return true;
-    if (len === 5 && b[i] === 0x66 && b[i + 1] === 0x61 && b[i + 2] === 0x6c && b[i + 3] === 0x73 && b[i + 4] === 0x65) return false;
+    if (len === 4 && b[i] === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65)
+      return true;
+    if (
+      len === 5 &&
+      b[i] === 0x66 &&
+      b[i + 1] === 0x61 &&
+      b[i + 2] === 0x6c &&
+      b[i + 3] === 0x73 &&
+      b[i + 4] === 0x65
+    )
+      return false;
     return undefined;
   }
 
   /** The element and its descendants as XmlElement objects, for code that wants a tree (small documents). */
   element(el = 0): XmlElement {
     const children = this.children(el).map((c) => this.element(c));
-    return { name: this.name(el), ns: this.ns(el), children, text: this.text(el), nil: this.nil(el), attributes: this.attributes(el) };
+    return {
+      name: this.name(el),
+      ns: this.ns(el),
+      children,
+      text: this.text(el),
+      nil: this.nil(el),
+      attributes: this.attributes(el),
+    };
   }
 }

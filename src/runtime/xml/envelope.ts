@@ -26,7 +26,11 @@ export function readSoapEnvelope(d: XmlDocument): SoapEnvelope {
   const ns = d.ns(0);
   const version = ns === SOAP11_NS ? '1.1' : ns === SOAP12_NS ? '1.2' : undefined;
   if (d.name(0) !== 'Envelope' || version === undefined) {
-    throw new XmlDecodeError(d.name(0), 'a SOAP 1.1 or SOAP 1.2 Envelope', `${d.name(0)} in namespace ${ns || '(none)'}`);
+    throw new XmlDecodeError(
+      d.name(0),
+      'a SOAP 1.1 or SOAP 1.2 Envelope',
+      `${d.name(0)} in namespace ${ns || '(none)'}`,
+    );
   }
   let header = NO_ELEMENT;
   let body = NO_ELEMENT;
@@ -37,7 +41,12 @@ export function readSoapEnvelope(d: XmlDocument): SoapEnvelope {
   }
   if (body === NO_ELEMENT) throw new XmlDecodeError('Envelope/Body', 'a SOAP Body', undefined);
   const inBody = d.children(body);
-  if (inBody.length > 1) throw new XmlDecodeError('Envelope/Body', 'one element in the SOAP Body', `${inBody.length} elements`);
+  if (inBody.length > 1)
+    throw new XmlDecodeError(
+      'Envelope/Body',
+      'one element in the SOAP Body',
+      `${inBody.length} elements`,
+    );
   return { version, header, body, payload: inBody[0] ?? NO_ELEMENT };
 }
 
@@ -49,24 +58,40 @@ export interface SoapEnvelopeTree {
   readonly payload: XmlElement | undefined;
 }
 
-export function parseSoapEnvelope(input: string | Uint8Array, limits?: Partial<XmlLimits>): SoapEnvelopeTree {
+export function parseSoapEnvelope(
+  input: string | Uint8Array,
+  limits?: Partial<XmlLimits>,
+): SoapEnvelopeTree {
   const d = readXml(input, limits);
   const { version, header, body, payload } = readSoapEnvelope(d);
   const tree = (el: number) => (el === NO_ELEMENT ? undefined : d.element(el));
   return { version, header: tree(header), body: d.element(body), payload: tree(payload) };
 }
 
-const PREFIX: Record<SoapVersion, [string, string]> = { '1.1': ['soap', SOAP11_NS], '1.2': ['soap12', SOAP12_NS] };
+const PREFIX: Record<SoapVersion, [string, string]> = {
+  '1.1': ['soap', SOAP11_NS],
+  '1.2': ['soap12', SOAP12_NS],
+};
 
 /** What comes before and after the Body's content in a SOAP message, written the way ASMX writes it. */
-export function soapEnvelopeParts(version: SoapVersion, headerXml: string | undefined): readonly [string, string] {
+export function soapEnvelopeParts(
+  version: SoapVersion,
+  headerXml: string | undefined,
+): readonly [string, string] {
   const [p, ns] = PREFIX[version];
   const header = headerXml === undefined ? '' : `<${p}:Header>${headerXml}</${p}:Header>`;
-  return [`${XML_DECLARATION}<${p}:Envelope${XSI_XSD_DECLARATIONS} xmlns:${p}="${ns}">${header}<${p}:Body>`, `</${p}:Body></${p}:Envelope>`];
+  return [
+    `${XML_DECLARATION}<${p}:Envelope${XSI_XSD_DECLARATIONS} xmlns:${p}="${ns}">${header}<${p}:Body>`,
+    `</${p}:Body></${p}:Envelope>`,
+  ];
 }
 
 /** A whole SOAP message whose Body content `writeBody` writes: UTF-8 bytes in pieces (responses). */
-export function writeSoapMessage(version: SoapVersion, headerXml: string | undefined, writeBody: (out: XmlWriter) => void): XmlWriter {
+export function writeSoapMessage(
+  version: SoapVersion,
+  headerXml: string | undefined,
+  writeBody: (out: XmlWriter) => void,
+): XmlWriter {
   const [start, end] = soapEnvelopeParts(version, headerXml);
   const out = new XmlWriter();
   out.write(start);
@@ -76,7 +101,11 @@ export function writeSoapMessage(version: SoapVersion, headerXml: string | undef
 }
 
 /** A whole SOAP message as a string (requests, faults). */
-export function writeSoapEnvelope(version: SoapVersion, headerXml: string | undefined, bodyXml: string): string {
+export function writeSoapEnvelope(
+  version: SoapVersion,
+  headerXml: string | undefined,
+  bodyXml: string,
+): string {
   const [start, end] = soapEnvelopeParts(version, headerXml);
   return start + bodyXml + end;
 }

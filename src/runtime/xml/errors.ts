@@ -1,6 +1,11 @@
 // Errors of XML reading and writing. Decode errors carry the XML path of the offending element
 // (built as the error travels up through the decoders) and what was expected.
-export type XmlParseErrorCode = 'syntax' | 'doctype' | 'processing-instruction' | 'limit' | 'encoding';
+export type XmlParseErrorCode =
+  | 'syntax'
+  | 'doctype'
+  | 'processing-instruction'
+  | 'limit'
+  | 'encoding';
 
 /** The document is not acceptable XML (or is refused for safety) before any value is read. */
 export class XmlParseError extends Error {
@@ -71,7 +76,9 @@ export class XmlEncodeError extends Error {
     readonly expected: string,
     readonly got: unknown,
   ) {
-    super(`${path}: cannot write ${typeof got === 'string' ? JSON.stringify(got) : String(got)}: expected ${expected}`);
+    super(
+      `${path}: cannot write ${typeof got === 'string' ? JSON.stringify(got) : String(got)}: expected ${expected}`,
+    );
     this.name = 'XmlEncodeError';
   }
 }

@@ -4,11 +4,16 @@
 
 /** Bytes that may appear in a name: ASCII name characters, and every non-ASCII byte (checked on decoding). */
 export const NAME_BYTE = new Uint8Array(256);
-for (let b = 0; b < 256; b++) NAME_BYTE[b] = /[A-Za-z0-9_:.-]/.test(String.fromCharCode(b)) || b >= 0x80 ? 1 : 0;
+for (let b = 0; b < 256; b++)
+  NAME_BYTE[b] = /[A-Za-z0-9_:.-]/.test(String.fromCharCode(b)) || b >= 0x80 ? 1 : 0;
 
 // XML 1.0 (fifth edition) NameStartChar and NameChar, without ':' (an NCName of Namespaces in XML).
-const START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
-const NCNAME = new RegExp(`^[${START}][${START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*$`, 'u');
+const START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NCNAME = new RegExp(
+  `^[${START}][${START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*$`,
+  'u',
+);
 
 /** A qualified name as met in the document, with per-document slots the scanner fills. */
 export interface QName {
@@ -48,7 +53,12 @@ function sameBytes(a: Uint8Array, b: Uint8Array, start: number, end: number): bo
 const cacheKey = (hash: number, length: number) => (hash ^ Math.imul(length, 0x9e3779b1)) | 0;
 
 /** The QName held by bytes [start, end) whose FNV-1a hash is `hash`, if it was met before. */
-export function cachedName(b: Uint8Array, start: number, end: number, hash: number): QName | undefined {
+export function cachedName(
+  b: Uint8Array,
+  start: number,
+  end: number,
+  hash: number,
+): QName | undefined {
   const hit = cache.get(cacheKey(hash, end - start));
   return hit !== undefined && sameBytes(hit.bytes, b, start, end) ? hit : undefined;
 }
@@ -57,7 +67,13 @@ export function cachedName(b: Uint8Array, start: number, end: number, hash: numb
  * A name met for the first time: the QName, or what is wrong with it. The cache stays bounded
  * (it starts again when full), so a document of random names cannot grow it.
  */
-export function newName(qname: string, b: Uint8Array, start: number, end: number, hash: number): QName | string {
+export function newName(
+  qname: string,
+  b: Uint8Array,
+  start: number,
+  end: number,
+  hash: number,
+): QName | string {
   const problem = qnameProblem(qname);
   if (problem !== undefined) return problem;
   const colon = qname.indexOf(':');

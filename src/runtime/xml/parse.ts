@@ -13,7 +13,11 @@ export interface XmlLimits {
   readonly maxElements: number;
 }
 
-export const DEFAULT_XML_LIMITS: XmlLimits = { maxBytes: 64 * 1024 * 1024, maxDepth: 64, maxElements: 2_000_000 };
+export const DEFAULT_XML_LIMITS: XmlLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxDepth: 64,
+  maxElements: 2_000_000,
+};
 
 /** UTF-8 length of a string, without Buffer so the runtime also runs in browsers. */
 function utf8Length(s: string): number {
@@ -28,12 +32,21 @@ function utf8Length(s: string): number {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function toBytes(input: string | Uint8Array, limits: XmlLimits): Uint8Array {
-  const tooLarge = () => new XmlParseError('limit', `document larger than the limit of ${limits.maxBytes} bytes`);
+  const tooLarge = () =>
+    new XmlParseError('limit', `document larger than the limit of ${limits.maxBytes} bytes`);
   if (typeof input === 'string') {
-    if (input.length > limits.maxBytes || (input.length * 3 > limits.maxBytes && utf8Length(input) > limits.maxBytes)) throw tooLarge();
+    if (
+      input.length > limits.maxBytes ||
+      (input.length * 3 > limits.maxBytes && utf8Length(input) > limits.maxBytes)
+    )
+      throw tooLarge();
     // Encoding would turn a lone surrogate into U+FFFD silently: refuse it as the character it is.
     const bad = LONE_SURROGATE.exec(input);
-    if (bad) throw new XmlParseError('syntax', `malformed XML: character U+${bad[0].charCodeAt(0).toString(16).toUpperCase()} is not allowed in XML`);
+    if (bad)
+      throw new XmlParseError(
+        'syntax',
+        `malformed XML: character U+${bad[0].charCodeAt(0).toString(16).toUpperCase()} is not allowed in XML`,
+      );
     return encodeUtf8(input);
   }
   if (input.byteLength > limits.maxBytes) throw tooLarge();
@@ -45,7 +58,11 @@ function toBytes(input: string | Uint8Array, limits: XmlLimits): Uint8Array {
 export function readXml(input: string | Uint8Array, limits?: Partial<XmlLimits>): XmlDocument {
   const lim = limits ? { ...DEFAULT_XML_LIMITS, ...limits } : DEFAULT_XML_LIMITS;
   const src = utf8Source(toBytes(input, lim));
-  const table = scanDocument(src, { maxDepth: lim.maxDepth, maxElements: lim.maxElements, checkEncoding: typeof input !== 'string' });
+  const table = scanDocument(src, {
+    maxDepth: lim.maxDepth,
+    maxElements: lim.maxElements,
+    checkEncoding: typeof input !== 'string',
+  });
   return new XmlDocument(src, table);
 }
 

@@ -3,7 +3,14 @@
 // errors travel up.
 import { NO_ELEMENT, type XmlDocument } from './document.js';
 import { ValueError, XmlDecodeError } from './errors.js';
-import { parseBooleanLexical, parseDateTimeLexical, parseDecimalLexical, parseIntLexical, type Decimal, type LocalDateTime } from './values.js';
+import {
+  parseBooleanLexical,
+  parseDateTimeLexical,
+  parseDecimalLexical,
+  parseIntLexical,
+  type Decimal,
+  type LocalDateTime,
+} from './values.js';
 
 function failed(d: XmlDocument, el: number, e: unknown): never {
   if (e instanceof ValueError) throw new XmlDecodeError(d.name(el), e.expected, d.text(el), el);
@@ -52,7 +59,12 @@ export function readDecimal(d: XmlDocument, el: number, scale: number): Decimal 
 export type ElementDecoder<T> = (d: XmlDocument, el: number, ns: string) => T;
 
 /** Decodes a complex element; errors inside get the element's name in front. */
-export function readComplex<T>(d: XmlDocument, el: number, ns: string, decode: ElementDecoder<T>): T {
+export function readComplex<T>(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+  decode: ElementDecoder<T>,
+): T {
   try {
     return decode(d, el, ns);
   } catch (e) {
@@ -62,7 +74,13 @@ export function readComplex<T>(d: XmlDocument, el: number, ns: string, decode: E
 }
 
 /** Items of a list wrapper: children named `itemName` in `ns`; anything else is ignored. */
-export function readList<T>(d: XmlDocument, wrapper: number, ns: string, itemName: string, decodeItem: ElementDecoder<T>): T[] {
+export function readList<T>(
+  d: XmlDocument,
+  wrapper: number,
+  ns: string,
+  itemName: string,
+  decodeItem: ElementDecoder<T>,
+): T[] {
   const out: T[] = [];
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(wrapper); c !== NO_ELEMENT; c = d.nextSibling(c)) {
@@ -72,14 +90,18 @@ export function readList<T>(d: XmlDocument, wrapper: number, ns: string, itemNam
     } catch (e) {
       if (!(e instanceof XmlDecodeError)) throw e;
       const segment = `${itemName}[${out.length}]`;
-      throw (e.origin === c ? e.renameOrigin(segment) : e.prepend(segment)).prepend(d.name(wrapper));
+      throw (e.origin === c ? e.renameOrigin(segment) : e.prepend(segment)).prepend(
+        d.name(wrapper),
+      );
     }
   }
   return out;
 }
 
 /** A required element is absent. */
-export const missingElement = (name: string): XmlDecodeError => new XmlDecodeError(name, 'an element', undefined);
+export const missingElement = (name: string): XmlDecodeError =>
+  new XmlDecodeError(name, 'an element', undefined);
 
 /** A non-nullable element carries xsi:nil. */
-export const nilNotAllowed = (d: XmlDocument, el: number): XmlDecodeError => new XmlDecodeError(d.name(el), 'a value', 'nil', el);
+export const nilNotAllowed = (d: XmlDocument, el: number): XmlDecodeError =>
+  new XmlDecodeError(d.name(el), 'a value', 'nil', el);

@@ -79,7 +79,15 @@ export class Scanner {
   }
 
   badChar(at: number): XmlParseError {
-    return this.fail(at, `character U+${this.src.slice(at, at + 3).codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`);
+    return this.fail(
+      at,
+      `character U+${this.src
+        .slice(at, at + 3)
+        .codePointAt(0)!
+        .toString(16)
+        .toUpperCase()
+        .padStart(4, '0')} is not allowed in XML`,
+    );
   }
 
   run(src: Utf8Source, options: ScanOptions): ElementTable {
@@ -96,7 +104,8 @@ export class Scanner {
     this.tag.read();
     while (this.depth > 0) {
       this.text();
-      if (this.i >= this.len) throw this.fail(this.i, `<${this.openName[this.depth - 1]!.qname}> is not closed`);
+      if (this.i >= this.len)
+        throw this.fail(this.i, `<${this.openName[this.depth - 1]!.qname}> is not closed`);
       const c = this.b[this.i + 1];
       if (c === SLASH) this.endTag();
       else if (c === 0x21) this.bang(true);
@@ -138,7 +147,8 @@ export class Scanner {
     while (i < len) {
       const c = b[i]!;
       if (c > RSQB) {
-        if (c === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) throw this.badChar(i);
+        if (c === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf))
+          throw this.badChar(i);
       } else if (c === LT) break;
       else if (c < 0x20) {
         if (c === 0x0d) mixed = true;
@@ -149,7 +159,8 @@ export class Scanner {
         mixed = true;
         i = r.end;
         continue;
-      } else if (c === RSQB && b[i + 1] === RSQB && b[i + 2] === GT) throw this.fail(i, '"]]>" is not allowed in text');
+      } else if (c === RSQB && b[i + 1] === RSQB && b[i + 2] === GT)
+        throw this.fail(i, '"]]>" is not allowed in text');
       i++;
     }
     if (mixed) this.slots.e[this.openEl[this.depth - 1]! * STRIDE + F_FLAGS]! |= FLAG_MIXED;
@@ -161,7 +172,8 @@ export class Scanner {
     const q = this.openName[this.depth - 1]!;
     const start = this.i + 2;
     let i = start;
-    for (let k = 0; k < q.bytes.length; k++, i++) if (b[i] !== q.bytes[k]) throw this.fail(this.i, `the end tag does not close <${q.qname}>`);
+    for (let k = 0; k < q.bytes.length; k++, i++)
+      if (b[i] !== q.bytes[k]) throw this.fail(this.i, `the end tag does not close <${q.qname}>`);
     if (NAME_BYTE[b[i]!] === 1) throw this.fail(this.i, `the end tag does not close <${q.qname}>`);
     while (isSpace(b[i])) i++;
     if (b[i] !== GT) throw this.fail(i, 'expected ">" to end the end tag');
@@ -177,12 +189,16 @@ export class Scanner {
     const i = this.i;
     if (this.b[i + 2] === 0x2d && this.b[i + 3] === 0x2d) {
       const dashes = this.until(i + 4, 0x2d, 0x2d, 'comment');
-      if (this.b[dashes + 2] !== GT) throw this.fail(dashes, '"--" is not allowed inside a comment');
+      if (this.b[dashes + 2] !== GT)
+        throw this.fail(dashes, '"--" is not allowed inside a comment');
       this.i = dashes + 3;
     } else if (inRoot && this.src.slice(i + 2, i + 9) === '[CDATA[') {
       this.i = this.until(i + 9, RSQB, RSQB, 'CDATA section', GT) + 3;
     } else if (!inRoot && this.src.slice(i + 2, i + 9) === 'DOCTYPE') {
-      throw new XmlParseError('doctype', 'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)');
+      throw new XmlParseError(
+        'doctype',
+        'a DOCTYPE is not allowed (SOAP forbids DTDs; entities are never expanded)',
+      );
     } else throw this.fail(i, 'expected a comment, CDATA section or element');
     if (inRoot) this.slots.e[this.openEl[this.depth - 1]! * STRIDE + F_FLAGS]! |= FLAG_MIXED;
   }
@@ -193,7 +209,12 @@ export class Scanner {
     for (let i = start; i < this.len; i++) {
       const x = b[i]!;
       if (x === a && b[i + 1] === c && (then === undefined || b[i + 2] === then)) return i;
-      if (x < 0x20 ? x !== 0x0a && x !== 0x09 && x !== 0x0d : x === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) throw this.badChar(i);
+      if (
+        x < 0x20
+          ? x !== 0x0a && x !== 0x09 && x !== 0x0d
+          : x === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)
+      )
+        throw this.badChar(i);
     }
     throw this.fail(start, `unterminated ${what}`);
   }
@@ -201,18 +222,27 @@ export class Scanner {
   /** `<?` at `this.i`: only the XML declaration at the very start is allowed. */
   pi(): never {
     const q = this.readName(this.i + 2);
-    if (q.qname.toLowerCase() === 'xml') throw this.fail(this.i, 'the XML declaration is allowed only at the start of the document');
+    if (q.qname.toLowerCase() === 'xml')
+      throw this.fail(this.i, 'the XML declaration is allowed only at the start of the document');
     if (q.prefix !== '') throw this.fail(this.i, 'a processing instruction target has no colon');
     const after = this.b[this.i];
-    if (!isSpace(after) && after !== 0x3f) throw this.fail(this.i, 'expected whitespace or "?>" after the processing instruction target');
+    if (!isSpace(after) && after !== 0x3f)
+      throw this.fail(
+        this.i,
+        'expected whitespace or "?>" after the processing instruction target',
+      );
     this.until(this.i, 0x3f, GT, 'processing instruction');
-    throw new XmlParseError('processing-instruction', `processing instruction <?${q.qname}?> is not allowed`);
+    throw new XmlParseError(
+      'processing-instruction',
+      `processing instruction <?${q.qname}?> is not allowed`,
+    );
   }
 
   prolog(): void {
     const b = this.b;
     if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.i = 3;
-    if (this.src.slice(this.i, this.i + 5) === '<?xml' && isSpace(b[this.i + 5])) this.declaration();
+    if (this.src.slice(this.i, this.i + 5) === '<?xml' && isSpace(b[this.i + 5]))
+      this.declaration();
     this.misc('before the root element');
     if (this.i >= this.len) throw this.fail(this.i, 'no root element');
   }
@@ -227,7 +257,8 @@ export class Scanner {
       const c = b[this.i + 1];
       if (c === 0x21) this.bang(false);
       else if (c === 0x3f) this.pi();
-      else if (this.depth === 0 && this.slots.count > 0) throw this.fail(this.i, 'a document has one root element');
+      else if (this.depth === 0 && this.slots.count > 0)
+        throw this.fail(this.i, 'a document has one root element');
       else return;
     }
   }
@@ -237,7 +268,10 @@ export class Scanner {
     const end = this.b.indexOf(GT, this.i);
     const text = end < 0 ? '' : this.src.slice(this.i, end + 1);
     // S is only space, tab, CR and LF (a JavaScript \s would also take U+00A0 and others).
-    const m = /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>$/.exec(text);
+    const m =
+      /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>$/.exec(
+        text,
+      );
     if (!m) throw this.fail(this.i, 'malformed XML declaration');
     const encoding = m[3];
     if (this.options.checkEncoding && encoding !== undefined && !/^utf-?8$/i.test(encoding)) {

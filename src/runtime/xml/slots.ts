@@ -43,7 +43,8 @@ export class ElementSlots {
   /** Room for `n` more numbers in the attribute stream; returns where they go. */
   reserveAttributes(n: number): number {
     const at = this.attrLength;
-    if (at + n > this.attrs.length) this.attrs = grown(this.attrs, Math.max(this.attrs.length * 2, at + n));
+    if (at + n > this.attrs.length)
+      this.attrs = grown(this.attrs, Math.max(this.attrs.length * 2, at + n));
     this.attrLength = at + n;
     return at;
   }

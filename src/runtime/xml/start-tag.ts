@@ -3,7 +3,17 @@
 // the scope (SOAP documents declare namespaces on their first few elements only).
 import { XSI_NS } from './dom.js';
 import { FLAG_MIXED, FLAG_NIL } from './document.js';
-import { F_ATTRS, F_CONTENT_END, F_CONTENT_START, F_FLAGS, F_NAME, F_NEXT, F_NS, F_PARENT, STRIDE } from './slots.js';
+import {
+  F_ATTRS,
+  F_CONTENT_END,
+  F_CONTENT_START,
+  F_FLAGS,
+  F_NAME,
+  F_NEXT,
+  F_NS,
+  F_PARENT,
+  STRIDE,
+} from './slots.js';
 import { XmlParseError } from './errors.js';
 import type { QName } from './names.js';
 import type { Scanner } from './scan.js';
@@ -74,7 +84,13 @@ export class StartTag {
         empty = true;
         break;
       }
-      if (!isSpace(c)) throw s.fail(i, i >= s.len ? `unterminated start tag <${q.qname}>` : 'expected whitespace, ">" or "/>" in a start tag');
+      if (!isSpace(c))
+        throw s.fail(
+          i,
+          i >= s.len
+            ? `unterminated start tag <${q.qname}>`
+            : 'expected whitespace, ">" or "/>" in a start tag',
+        );
       do i++;
       while (isSpace(b[i]));
       if (b[i] === 0x3e || b[i] === 0x2f) continue;
@@ -115,7 +131,8 @@ export class StartTag {
       if (x! < 0x20) {
         if (x === 0x09 || x === 0x0a || x === 0x0d) plain = false;
         else throw s.badChar(i);
-      } else if (x === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) throw s.badChar(i);
+      } else if (x === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf))
+        throw s.badChar(i);
       i++;
     }
     this.#names[k] = a;
@@ -127,14 +144,18 @@ export class StartTag {
 
   #text(k: number): string {
     const src = this.s.src;
-    return this.#plain[k] ? src.slice(this.#starts[k]!, this.#ends[k]!) : decodeAttribute(src, this.#starts[k]!, this.#ends[k]!);
+    return this.#plain[k]
+      ? src.slice(this.#starts[k]!, this.#ends[k]!)
+      : decodeAttribute(src, this.#starts[k]!, this.#ends[k]!);
   }
 
   #open(q: QName, at: number, count: number, declares: boolean, empty: boolean): void {
     const s = this.s;
     const slots = s.slots;
-    if (slots.count >= s.options.maxElements) throw new XmlParseError('limit', `more than ${s.options.maxElements} elements`);
-    if (s.depth >= s.options.maxDepth) throw new XmlParseError('limit', `nesting deeper than ${s.options.maxDepth} elements`);
+    if (slots.count >= s.options.maxElements)
+      throw new XmlParseError('limit', `more than ${s.options.maxElements} elements`);
+    if (s.depth >= s.options.maxDepth)
+      throw new XmlParseError('limit', `nesting deeper than ${s.options.maxDepth} elements`);
     if (count > 1) this.#checkDuplicates(count, at);
     const declared = declares ? this.#declare(count, at) : 0;
     if (q.prefix === 'xmlns') throw s.fail(at, 'an element cannot have the prefix xmlns');
@@ -186,11 +207,15 @@ export class StartTag {
       const prefix = a.qname === 'xmlns' ? '' : a.local;
       const uri = this.#text(k).trim(); // as saxes and libxml2 read it
       const problem =
-        prefix === 'xmlns' ? 'the prefix xmlns cannot be declared'
-        : (prefix === 'xml') !== (uri === XML_NS) ? `only the prefix xml is bound to ${XML_NS}`
-        : uri === XMLNS_NS ? `${XMLNS_NS} cannot be declared`
-        : prefix !== '' && uri === '' ? `xmlns:${prefix}="" is not allowed in XML 1.0`
-        : undefined;
+        prefix === 'xmlns'
+          ? 'the prefix xmlns cannot be declared'
+          : (prefix === 'xml') !== (uri === XML_NS)
+            ? `only the prefix xml is bound to ${XML_NS}`
+            : uri === XMLNS_NS
+              ? `${XMLNS_NS} cannot be declared`
+              : prefix !== '' && uri === ''
+                ? `xmlns:${prefix}="" is not allowed in XML 1.0`
+                : undefined;
       if (problem !== undefined) throw this.s.fail(at, problem);
       const stack = this.#bindings.get(prefix);
       if (stack) stack.push(this.#uriId(uri, true)!);
@@ -240,7 +265,9 @@ export class StartTag {
       const uri = a.prefix === '' ? 0 : this.#resolve(a.prefix, at);
       const name = s.nameId(a);
       // By local name: p:z and q:z are two QNames but one attribute when p and q name one namespace.
-      const twice = seen ? seen.size === seen.add(`${uri} ${a.local}`).size : this.#pairSeen(out, base + 1, p, uri, a.local);
+      const twice = seen
+        ? seen.size === seen.add(`${uri} ${a.local}`).size
+        : this.#pairSeen(out, base + 1, p, uri, a.local);
       if (twice) throw s.fail(at, `duplicate attribute {${this.uris[uri]}}${a.local}`);
       out[p] = uri;
       out[p + 1] = name;
@@ -255,7 +282,8 @@ export class StartTag {
 
   #pairSeen(out: Int32Array, from: number, to: number, uri: number, local: string): boolean {
     const names = this.s.names;
-    for (let q = from; q < to; q += 5) if (out[q] === uri && names[out[q + 1]!] === local) return true;
+    for (let q = from; q < to; q += 5)
+      if (out[q] === uri && names[out[q + 1]!] === local) return true;
     return false;
   }
 
@@ -265,6 +293,9 @@ export class StartTag {
     const i = this.#starts[k]!;
     const len = this.#ends[k]! - i;
     if (!this.#plain[k]) return ['true', '1'].includes(this.#text(k));
-    return (len === 1 && b[i] === 0x31) || (len === 4 && b[i] === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65);
+    return (
+      (len === 1 && b[i] === 0x31) ||
+      (len === 4 && b[i] === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65)
+    );
   }
 }

@@ -13,11 +13,22 @@ const AMP = 0x26;
 const CR = 0x0d;
 const LF = 0x0a;
 
-const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const PREDEFINED: Readonly<Record<string, string>> = {
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+};
 
 /** Whether `cp` is a Char of XML 1.0. */
 export const isXmlChar = (cp: number): boolean =>
-  cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  cp === 0x9 ||
+  cp === 0xa ||
+  cp === 0xd ||
+  (cp >= 0x20 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd) ||
+  (cp >= 0x10000 && cp <= 0x10ffff);
 
 /**
  * The reference starting with `&` at `i`: its text and the index after its `;`, or a string saying
@@ -35,7 +46,8 @@ export function readReference(src: Utf8Source, i: number): { text: string; end: 
     return { text: String.fromCodePoint(cp), end: semi + 1 };
   }
   const text = PREDEFINED[body];
-  if (text === undefined) return `undefined entity &${body}; (no DTD is read, so only &lt; &gt; &amp; &quot; &apos; exist)`;
+  if (text === undefined)
+    return `undefined entity &${body}; (no DTD is read, so only &lt; &gt; &amp; &quot; &apos; exist)`;
   return { text, end: semi + 1 };
 }
 
@@ -69,11 +81,14 @@ function decodeChars(src: Utf8Source, start: number, end: number, attribute: boo
   return out + src.slice(run, end);
 }
 
-export const decodeText = (src: Utf8Source, start: number, end: number): string => decodeChars(src, start, end, false);
-export const decodeAttribute = (src: Utf8Source, start: number, end: number): string => decodeChars(src, start, end, true);
+export const decodeText = (src: Utf8Source, start: number, end: number): string =>
+  decodeChars(src, start, end, false);
+export const decodeAttribute = (src: Utf8Source, start: number, end: number): string =>
+  decodeChars(src, start, end, true);
 
 function find(b: Uint8Array, from: number, a: number, c: number, d: number): number {
-  for (let i = from; i + 2 < b.length; i++) if (b[i] === a && b[i + 1] === c && b[i + 2] === d) return i;
+  for (let i = from; i + 2 < b.length; i++)
+    if (b[i] === a && b[i + 1] === c && b[i + 2] === d) return i;
   return -1;
 }
 

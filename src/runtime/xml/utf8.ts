@@ -5,15 +5,22 @@ import type { Utf8Source } from './text.js';
 
 type NodeBuffer = Uint8Array & { utf8Slice(start: number, end: number): string };
 interface NodeBufferModule {
-  Buffer: { from(a: ArrayBufferLike, offset: number, length: number): NodeBuffer; from(s: string, encoding: 'utf8'): NodeBuffer };
+  Buffer: {
+    from(a: ArrayBufferLike, offset: number, length: number): NodeBuffer;
+    from(s: string, encoding: 'utf8'): NodeBuffer;
+  };
   isUtf8(b: Uint8Array): boolean;
 }
 
-const nodeBuffer = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:buffer') as NodeBufferModule | undefined;
+const nodeBuffer = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:buffer') as NodeBufferModule | undefined;
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-export const encodeUtf8: (s: string) => Uint8Array = nodeBuffer ? (s) => nodeBuffer.Buffer.from(s, 'utf8') : (s) => encoder.encode(s);
+export const encodeUtf8: (s: string) => Uint8Array = nodeBuffer
+  ? (s) => nodeBuffer.Buffer.from(s, 'utf8')
+  : (s) => encoder.encode(s);
 
 export function isUtf8(bytes: Uint8Array): boolean {
   if (nodeBuffer) return nodeBuffer.isUtf8(bytes);
@@ -35,7 +42,11 @@ class NodeSource implements Utf8Source {
   /** Clamped to the end, as subarray() is. */
   slice(start: number, end: number): string {
     const length = this.bytes.length;
-    return end <= length ? this.bytes.utf8Slice(start, end) : start < length ? this.bytes.utf8Slice(start, length) : '';
+    return end <= length
+      ? this.bytes.utf8Slice(start, end)
+      : start < length
+        ? this.bytes.utf8Slice(start, length)
+        : '';
   }
 }
 
@@ -47,4 +58,5 @@ class WebSource implements Utf8Source {
 }
 
 /** Bytes known to be UTF-8, and how to read a range of them as a string. */
-export const utf8Source = (bytes: Uint8Array): Utf8Source => (nodeBuffer ? new NodeSource(bytes, nodeBuffer.Buffer) : new WebSource(bytes));
+export const utf8Source = (bytes: Uint8Array): Utf8Source =>
+  nodeBuffer ? new NodeSource(bytes, nodeBuffer.Buffer) : new WebSource(bytes);

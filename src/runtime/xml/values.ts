@@ -11,7 +11,9 @@ const INT32_MAX = 2147483647;
 const isXmlSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 // Values almost never carry surrounding whitespace: check the ends before paying for a regex.
 const trimXml = (s: string) =>
-  s.length > 0 && (isXmlSpace(s.charCodeAt(0)) || isXmlSpace(s.charCodeAt(s.length - 1))) ? s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : s;
+  s.length > 0 && (isXmlSpace(s.charCodeAt(0)) || isXmlSpace(s.charCodeAt(s.length - 1)))
+    ? s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')
+    : s;
 
 export function parseIntLexical(s: string): number {
   // Fast path: up to 9 plain digits cannot leave int32.
@@ -38,7 +40,8 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 function isCanonicalDecimal(s: string, scale: number): boolean {
   const dot = s.length - scale - 1;
   let i = s.charCodeAt(0) === 0x2d ? 1 : 0;
-  if (dot <= i || s.charCodeAt(dot) !== 0x2e || (s.charCodeAt(i) === 0x30 && dot - i > 1)) return false;
+  if (dot <= i || s.charCodeAt(dot) !== 0x2e || (s.charCodeAt(i) === 0x30 && dot - i > 1))
+    return false;
   for (; i < s.length; i++) if (i !== dot && !isDigit(s.charCodeAt(i))) return false;
   return !(s.charCodeAt(0) === 0x2d && /^-0\.0*$/.test(s)); // -0.00 is written 0.00
 }
@@ -47,7 +50,8 @@ function isCanonicalDecimal(s: string, scale: number): boolean {
 export function parseDecimalLexical(s: string, scale: number): Decimal {
   if (scale > 0 && isCanonicalDecimal(s, scale)) return s; // what this toolkit and most peers write
   const m = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(trimXml(s));
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new ValueError(`decimal with ${scale} decimal places`);
+  if (!m || (m[2] === '' && (m[3] ?? '') === ''))
+    throw new ValueError(`decimal with ${scale} decimal places`);
   const frac = (m[3] ?? '').replace(/0+$/, '');
   if (frac.length > scale) throw new ValueError(`decimal with at most ${scale} decimal places`);
   const int = (m[2] ?? '').replace(/^0+(?=\d)/, '') || '0';
@@ -61,16 +65,36 @@ const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 /** Two digits at `i` as a number, or NaN. */
-const two = (s: string, i: number) => (isDigit(s.charCodeAt(i)) && isDigit(s.charCodeAt(i + 1)) ? (s.charCodeAt(i) - 0x30) * 10 + s.charCodeAt(i + 1) - 0x30 : NaN);
+const two = (s: string, i: number) =>
+  isDigit(s.charCodeAt(i)) && isDigit(s.charCodeAt(i + 1))
+    ? (s.charCodeAt(i) - 0x30) * 10 + s.charCodeAt(i + 1) - 0x30
+    : NaN;
 
 /** yyyy-MM-ddTHH:mm:ss exactly, checked without a regular expression (the common case on the wire). */
 function isPlainDateTime(s: string): boolean {
-  if (s.length !== 19 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54 || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) return false;
+  if (
+    s.length !== 19 ||
+    s.charCodeAt(4) !== 0x2d ||
+    s.charCodeAt(7) !== 0x2d ||
+    s.charCodeAt(10) !== 0x54 ||
+    s.charCodeAt(13) !== 0x3a ||
+    s.charCodeAt(16) !== 0x3a
+  )
+    return false;
   const y = two(s, 0) * 100 + two(s, 2);
   const mo = two(s, 5);
   const d = two(s, 8);
   const maxDay = mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0);
-  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= maxDay && two(s, 11) <= 23 && two(s, 14) <= 59 && two(s, 17) <= 59;
+  return (
+    y >= 1 &&
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= maxDay &&
+    two(s, 11) <= 23 &&
+    two(s, 14) <= 59 &&
+    two(s, 17) <= 59
+  );
 }
 
 export function parseDateTimeLexical(s: string): LocalDateTime {
@@ -79,9 +103,20 @@ export function parseDateTimeLexical(s: string): LocalDateTime {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,7})?$/.exec(t);
   if (!m) {
     const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(t);
-    throw new ValueError(zoned ? 'dateTime without a time zone (yyyy-MM-ddTHH:mm:ss)' : 'dateTime (yyyy-MM-ddTHH:mm:ss)');
+    throw new ValueError(
+      zoned
+        ? 'dateTime without a time zone (yyyy-MM-ddTHH:mm:ss)'
+        : 'dateTime (yyyy-MM-ddTHH:mm:ss)',
+    );
   }
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const maxDay = mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0);
   if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > maxDay || h > 23 || mi > 59 || sec > 59) {
     throw new ValueError('a valid dateTime (yyyy-MM-ddTHH:mm:ss)');

@@ -1,0 +1,52 @@
+// `evgen conformance` with no target starts a reference service, passes every case, prints the
+// operation × binding table and writes a report.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import type { ConformanceResult } from '@evgen/runtime';
+import { PROJECT_ROOT } from '../../support/ir.js';
+
+it('passes every case against the reference service and prints the table', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'evgen-conf-cli-'));
+  try {
+    const report = join(dir, 'report.json');
+    const { stdout } = await promisify(execFile)(
+      'node',
+      [join(PROJECT_ROOT, 'src/cli/bin.js'), 'conformance', '--report', report],
+      { cwd: PROJECT_ROOT, maxBuffer: 1 << 22 },
+    );
+    expect(stdout).toMatch(/^operation\s+soap11\s+soap12\s+httpGet\s+httpPost$/m);
+    expect(stdout).toMatch(/^GetBookingsBatch\s+pass\s+pass\s+pass\s+pass\s*$/m);
+    expect(stdout).toMatch(
+      /^SubmitSimpleBookingWithBookingStatus\s+pass\s+pass\s+pass\s+pass\s*$/m,
+    );
+    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped/);
+    const results = JSON.parse(await readFile(report, 'utf8')) as ConformanceResult[];
+    expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
+    expect(new Set(results.filter((r) => r.name === 'response').map((r) => r.group)).size).toBe(28);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+it('exits 1 and names the difference when the target is wrong', async () => {
+  const err = await promisify(execFile)(
+    'node',
+    [
+      join(PROJECT_ROOT, 'src/cli/bin.js'),
+      'conformance',
+      '--url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'k',
+      '--secret',
+      's',
+    ],
+    { cwd: PROJECT_ROOT },
+  ).catch((e: { code: number; stderr: string }) => e);
+  expect((err as { code: number }).code).toBe(1);
+  expect((err as { stderr: string }).stderr).toMatch(/fetch failed|ECONNREFUSED/);
+}, 60_000);

@@ -1,0 +1,41 @@
+// A generated server on 127.0.0.1 with spy handlers, and raw signed requests for each binding, for
+// tests that need to send what the generated client never would.
+import {
+  listen,
+  type ListenOptions,
+  type RunningServer,
+  type ServiceHandlerOptions,
+} from '@evgen/runtime';
+import { createEventService, type ServiceHandlers } from '../../../generated/src/server.js';
+
+import { KEY, soapNamespaceOf } from '../../support/requests.js';
+
+export * from '../../support/requests.js';
+
+export interface Harness {
+  readonly server: RunningServer;
+  readonly ns: string;
+  /** Names of handler methods called, in order. */
+  readonly calls: string[];
+}
+
+export async function startHarness(
+  handlers: Partial<ServiceHandlers>,
+  options: Partial<ServiceHandlerOptions> & ListenOptions = {},
+): Promise<Harness> {
+  const calls: string[] = [];
+  const spied = new Proxy(handlers, {
+    get: (target, prop) => {
+      const fn = (target as Record<string | symbol, unknown>)[prop];
+      return typeof fn === 'function'
+        ? (...args: unknown[]) => (calls.push(String(prop)), fn.apply(target, args))
+        : fn;
+    },
+  }) as ServiceHandlers;
+  const service = createEventService(spied, {
+    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: 'test' } : undefined),
+    ...options,
+  });
+  const server = await listen(service, { host: '127.0.0.1', port: 0, ...options });
+  return { server, ns: soapNamespaceOf(server.url), calls };
+}

@@ -1,0 +1,41 @@
+// A reference service on a temporary, freshly seeded database, with a client holding its demo key.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Binding } from '@evgen/runtime';
+import { EventServiceClient } from '../../../generated/src/client.js';
+import { startReferenceService, type ReferenceService } from '../../../src/reference/serve.js';
+
+export interface Reference {
+  readonly svc: ReferenceService;
+  readonly client: (binding?: Binding) => EventServiceClient;
+  readonly logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startReference(seed = { events: 12, bookings: 400 }): Promise<Reference> {
+  const dir = await mkdtemp(join(tmpdir(), 'evgen-ref-'));
+  const logs: string[] = [];
+  const svc = await startReferenceService({
+    dbPath: join(dir, 'events.sqlite'),
+    port: 0,
+    log: (l) => logs.push(l),
+    seed,
+  });
+  const key = svc.demoKey!;
+  return {
+    svc,
+    logs,
+    client: (binding = 'soap11') =>
+      new EventServiceClient({
+        baseUrl: svc.server.url,
+        apiKey: key.apiKey,
+        secretKey: key.secretKey,
+        binding,
+      }),
+    async stop() {
+      await svc.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

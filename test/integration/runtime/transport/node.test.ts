@@ -1,0 +1,148 @@
+// The node:http adapter: oversize bodies refused without reading them, clients that vanish, and a
+// graceful close that lets requests in flight finish.
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  ENDPOINT,
+  authValues,
+  credentialHeaders,
+  send,
+  startServer,
+  type Harness,
+} from './fixtures.js';
+
+interface Outcome {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  sent: number;
+}
+
+/** POSTs up to `total` bytes in 1 KiB chunks, stopping as soon as the answer arrives. */
+function upload(h: Harness, total: number, declareLength: boolean): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(h.url);
+    let sent = 0;
+    let answered = false;
+    const headers: Record<string, string> = { 'content-type': 'text/xml; charset=utf-8' };
+    if (declareLength) headers['content-length'] = String(total);
+    const req = request(
+      { host: u.hostname, port: u.port, path: ENDPOINT, method: 'POST', headers },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, sent }));
+      },
+    );
+    req.on('error', (e) => (answered ? undefined : reject(e))); // EPIPE after the answer is expected
+    const chunk = Buffer.alloc(1024, 'x');
+    const pump = () => {
+      if (answered || req.destroyed) return;
+      if (sent >= total) return void req.end();
+      sent += chunk.length;
+      req.write(chunk, () => setTimeout(pump, 1));
+    };
+    pump();
+  });
+}
+
+describe('oversize bodies', () => {
+  it('answers 413 from Content-Length alone, before reading the body, and closes the connection', async () => {
+    const h = await startServer({}, {}, 16 * 1024);
+    try {
+      const r = await upload(h, 50 * 1024 * 1024, true);
+      expect(r.status).toBe(413);
+      expect(r.headers.connection).toBe('close');
+      expect(r.text).toMatch(/^InvalidRequest: /);
+      expect(r.sent).toBeLessThan(1024 * 1024);
+      expect(h.calls).toEqual([]);
+    } finally {
+      await h.server.close();
+    }
+  });
+
+  it('answers 413 while streaming a chunked body, without reading the rest', async () => {
+    const h = await startServer({}, {}, 16 * 1024);
+    try {
+      const r = await upload(h, 50 * 1024 * 1024, false);
+      expect(r.status).toBe(413);
+      expect(r.headers.connection).toBe('close');
+      expect(r.sent).toBeLessThan(1024 * 1024);
+    } finally {
+      await h.server.close();
+    }
+  });
+
+  it('keeps serving after a client vanishes in the middle of its body', async () => {
+    const h = await startServer();
+    try {
+      const u = new URL(h.url);
+      await new Promise<void>((resolve) => {
+        const req = request({
+          host: u.hostname,
+          port: u.port,
+          path: ENDPOINT,
+          method: 'POST',
+          headers: { 'content-length': '10000', 'content-type': 'text/xml' },
+        });
+        req.on('error', () => undefined);
+        req.write('<partial', () => setTimeout(() => (req.destroy(), resolve()), 20));
+      });
+      const r = await send(`${h.url}${ENDPOINT}/Echo?count=1&text=a`, {
+        headers: credentialHeaders(authValues('Echo')),
+      });
+      expect(r.status).toBe(200);
+    } finally {
+      await h.server.close();
+    }
+  });
+});
+
+describe('listen', () => {
+  it('listens on 127.0.0.1 at a free port', async () => {
+    const h = await startServer();
+    try {
+      expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await h.server.close();
+    }
+  });
+
+  it('closes gracefully: a request in flight finishes, idle keep-alive connections do not hold it up', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const h = await startServer({
+      echo: async (p) => {
+        entered();
+        await gate;
+        return p;
+      },
+    });
+    // An idle keep-alive connection from an earlier call.
+    expect(
+      (
+        await send(`${h.url}${ENDPOINT}/Forget?ref=a`, {
+          headers: credentialHeaders(authValues('Forget')),
+        })
+      ).status,
+    ).toBe(200);
+    const inFlight = send(`${h.url}${ENDPOINT}/Echo?count=3&text=slow`, {
+      headers: credentialHeaders(authValues('Echo')),
+    });
+    await inside;
+    let closed = false;
+    const closing = h.server.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closed).toBe(false);
+    release();
+    const r = await inFlight;
+    expect([r.status, r.text.includes('<text>slow</text>')]).toEqual([200, true]);
+    const started = Date.now();
+    await closing;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect(fetch(`${h.url}${ENDPOINT}?wsdl`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,141 @@
+// The client engine with a scripted fetch: retry policy, time-outs, abort, timestamps, signing.
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  TimestampClock,
+  TransportError,
+  formatTimestamp,
+  parseTimestamp,
+  signRequest,
+} from '@evgen/runtime';
+import { EventServiceClient } from '../../../generated/src/client.js';
+
+type Step = Response | Error | 'hang';
+
+function scripted(steps: Step[]) {
+  const seen: { url: string; init: RequestInit }[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    seen.push({ url, init });
+    const step = steps.shift() ?? new Error('no more steps');
+    if (step === 'hang') {
+      // Like fetch: reject at once when already aborted, else when the signal fires.
+      return new Promise((_, reject) => {
+        if (init.signal?.aborted) reject(init.signal.reason);
+        init.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+      });
+    }
+    if (step instanceof Error) throw step;
+    return step;
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, seen };
+}
+
+const shows = () =>
+  new Response(
+    '<?xml version="1.0"?><ArrayOfShowResponse xmlns="https://svc.example/API/1_0/SOAP/"></ArrayOfShowResponse>',
+    { status: 200, headers: { 'content-type': 'text/xml' } },
+  );
+const client = (fetch: typeof globalThis.fetch, extra: object = {}) =>
+  new EventServiceClient({
+    baseUrl: 'http://svc.example',
+    apiKey: 'k',
+    secretKey: 's',
+    binding: 'httpGet',
+    fetch,
+    retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
+    ...extra,
+  });
+
+describe('retry policy', () => {
+  it('retries a read operation on network errors and 503', async () => {
+    const s = scripted([
+      new TypeError('ECONNRESET'),
+      new Response('busy', { status: 503 }),
+      shows(),
+    ]);
+    await expect(client(s.fetch).getShows()).resolves.toEqual([]);
+    expect(s.seen).toHaveLength(3);
+    const stamps = s.seen.map((c) => (c.init.headers as Record<string, string>).Timestamp!);
+    expect(new Set(stamps).size).toBe(3); // each attempt is signed afresh
+  });
+
+  it('never retries an operation that changes data', async () => {
+    const s = scripted([new TypeError('ECONNRESET'), shows()]);
+    await expect(client(s.fetch).cancelBooking({ bookingReference: 'B-1' })).rejects.toBeInstanceOf(
+      TransportError,
+    );
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('does not retry a fault', async () => {
+    const s = scripted([
+      new Response('NotFound: no\n', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }),
+    ]);
+    await expect(client(s.fetch).getShows()).rejects.toMatchObject({
+      code: 'NotFound',
+      httpStatus: 404,
+    });
+    expect(s.seen).toHaveLength(1);
+  });
+});
+
+describe('time-outs and abort', () => {
+  it('times out with a clear error', async () => {
+    const s = scripted(['hang']);
+    await expect(
+      client(s.fetch, { retry: undefined }).getShows({}, { timeoutMs: 20 }),
+    ).rejects.toThrow(/GetShows over httpGet timed out/);
+  });
+
+  it('honours an AbortSignal', async () => {
+    const s = scripted(['hang']);
+    const ctl = new AbortController();
+    const pending = client(s.fetch).getShows({}, { signal: ctl.signal });
+    ctl.abort();
+    await expect(pending).rejects.toThrow(/was aborted/);
+    expect(s.seen).toHaveLength(1);
+  });
+});
+
+describe('timestamps and signatures', () => {
+  it('hands out strictly increasing timestamps within one millisecond', () => {
+    const clock = new TimestampClock(() => Date.UTC(2026, 0, 2, 3, 4, 5, 678));
+    expect([clock.next(), clock.next(), clock.next()]).toEqual([
+      '2026-01-02T03:04:05.678Z',
+      '2026-01-02T03:04:05.679Z',
+      '2026-01-02T03:04:05.680Z',
+    ]);
+  });
+
+  it('parses only exact, real timestamps', () => {
+    expect(parseTimestamp('2026-01-02T03:04:05.678Z')).toBe(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
+    for (const bad of [
+      '2026-01-02T03:04:05Z',
+      '2026-02-30T00:00:00.000Z',
+      '2026-01-02 03:04:05.678Z',
+      '2026-01-02T03:04:05.678+00:00',
+    ])
+      expect(parseTimestamp(bad), bad).toBeUndefined();
+    expect(formatTimestamp(0)).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('signs base64(HMAC-SHA1(utf8 secret, operation + timestamp)), as node:crypto computes it', async () => {
+    const want = createHmac('sha1', Buffer.from('secret', 'utf8'))
+      .update('GetBooking2026-01-02T03:04:05.678Z', 'utf8')
+      .digest('base64');
+    expect(await signRequest('secret', 'GetBooking', '2026-01-02T03:04:05.678Z')).toBe(want);
+    const unicode = createHmac('sha1', Buffer.from('sécret€', 'utf8'))
+      .update('GetShows2026-01-02T03:04:05.678Z')
+      .digest('base64');
+    expect(await signRequest('sécret€', 'GetShows', '2026-01-02T03:04:05.678Z')).toBe(unicode);
+  });
+
+  it('never sends the secret', async () => {
+    const s = scripted([shows()]);
+    await client(s.fetch, { secretKey: 'TOP-SECRET-VALUE' }).getShows();
+    expect(JSON.stringify(s.seen)).not.toContain('TOP-SECRET-VALUE');
+  });
+});

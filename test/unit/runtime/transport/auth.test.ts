@@ -1,0 +1,191 @@
+// Signing (Web Crypto) against node:crypto, the timestamp format and clock, the replay store, and
+// server-side verification with an injected clock.
+import { createHmac } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  MemoryReplayStore,
+  ServiceFault,
+  TimestampClock,
+  formatTimestamp,
+  parseTimestamp,
+  signRequest,
+  verifyAuth,
+  type VerifyOptions,
+} from '@evgen/runtime';
+
+const hmac = (key: string, message: string) =>
+  createHmac('sha1', Buffer.from(key, 'utf8'))
+    .update(Buffer.from(message, 'utf8'))
+    .digest('base64');
+
+describe('signRequest', () => {
+  it('matches HMAC-SHA1 computed independently with node:crypto (test vector)', async () => {
+    const expected = hmac('secret', 'GetBooking2026-01-02T03:04:05.678Z');
+    expect(await signRequest('secret', 'GetBooking', '2026-01-02T03:04:05.678Z')).toBe(expected);
+  });
+
+  it('uses the UTF-8 bytes of a non-ASCII secret, and gives each secret its own key', async () => {
+    expect(await signRequest('sécret☃', 'Echo', '2026-01-02T03:04:05.678Z')).toBe(
+      hmac('sécret☃', 'Echo2026-01-02T03:04:05.678Z'),
+    );
+    expect(await signRequest('other', 'Echo', '2026-01-02T03:04:05.678Z')).toBe(
+      hmac('other', 'Echo2026-01-02T03:04:05.678Z'),
+    );
+  });
+});
+
+describe('timestamps', () => {
+  it('formats yyyy-MM-ddTHH:mm:ss.fffZ in UTC', () => {
+    expect(formatTimestamp(Date.UTC(2026, 0, 2, 3, 4, 5, 6))).toBe('2026-01-02T03:04:05.006Z');
+  });
+
+  it.each([
+    '2026-01-02T03:04:05Z',
+    '2026-01-02T03:04:05.6789Z',
+    '2026-01-02 03:04:05.678Z',
+    '2026-01-02T03:04:05.678+00:00',
+    '2026-02-30T03:04:05.678Z',
+    '2026-01-02T24:04:05.678Z',
+    ' 2026-01-02T03:04:05.678Z',
+  ])('refuses %j', (s) => expect(parseTimestamp(s)).toBeUndefined());
+
+  it('hands out strictly increasing timestamps even when the clock stands still or goes back', () => {
+    let now = Date.UTC(2026, 0, 1);
+    const clock = new TimestampClock(() => now);
+    const a = clock.next();
+    const b = clock.next();
+    now -= 5_000;
+    const c = clock.next();
+    expect([a, b, c]).toEqual([
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.001Z',
+      '2026-01-01T00:00:00.002Z',
+    ]);
+  });
+});
+
+describe('MemoryReplayStore', () => {
+  it('accepts a key once until it expires', () => {
+    const store = new MemoryReplayStore();
+    expect(store.seen('a', 1_000, 0)).toBe(false);
+    expect(store.seen('a', 1_000, 500)).toBe(true);
+    expect(store.seen('a', 2_000, 1_000)).toBe(false); // expired: a new entry
+  });
+
+  it('stays bounded, dropping the oldest live entries when full', () => {
+    const store = new MemoryReplayStore(3);
+    for (const k of ['a', 'b', 'c', 'd']) store.seen(k, 10_000, 0);
+    expect(store.seen('d', 10_000, 1)).toBe(true);
+    expect(store.seen('a', 10_000, 1)).toBe(false); // evicted to make room
+  });
+
+  it('drops expired entries first, and keeps every live one while there is room', () => {
+    const store = new MemoryReplayStore(4);
+    store.seen('old-1', 100, 0);
+    store.seen('old-2', 100, 0);
+    store.seen('live-1', 10_000, 0);
+    store.seen('live-2', 10_000, 0);
+    expect(store.seen('new', 10_000, 500)).toBe(false); // full: the two expired ones go
+    expect(store.size).toBe(3);
+    expect([
+      store.seen('live-1', 10_000, 600),
+      store.seen('live-2', 10_000, 600),
+      store.seen('new', 10_000, 600),
+    ]).toEqual([true, true, true]);
+  });
+
+  it('stays at its bound under a flood of live entries (200,000 arrivals into 1,000 places), the oldest going first', () => {
+    const store = new MemoryReplayStore(1_000);
+    for (let i = 0; i < 200_000; i++) store.seen(`k${i}`, 1e12, 0);
+    expect(store.size).toBe(1_000);
+    expect(store.seen('k199999', 1e12, 0)).toBe(true);
+    expect(store.seen('k198999', 1e12, 0)).toBe(false); // the oldest went first
+  });
+});
+
+describe('verifyAuth', () => {
+  const NOW = Date.UTC(2026, 5, 1, 12);
+  const opts = (over: Partial<VerifyOptions> = {}): VerifyOptions => ({
+    lookupKey: async (k) => (k === 'key' ? { secret: 'secret', name: 'named' } : undefined),
+    clockSkewSeconds: 300,
+    replayStore: new MemoryReplayStore(),
+    now: () => NOW,
+    ...over,
+  });
+  const values = (offsetMs: number, operation = 'Echo') => {
+    const Timestamp = formatTimestamp(NOW + offsetMs);
+    return {
+      Timestamp,
+      Operation: operation,
+      Signature: hmac('secret', operation + Timestamp),
+      APIKey: 'key',
+    };
+  };
+  const refusal = async (p: Promise<unknown>) => {
+    const e = await p.then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(ServiceFault);
+    return e as ServiceFault;
+  };
+
+  it('accepts the edges of the window and returns the key name', async () => {
+    await expect(verifyAuth(values(-300_000), 'Echo', opts())).resolves.toEqual({ name: 'named' });
+    await expect(verifyAuth(values(300_000), 'Echo', opts())).resolves.toEqual({ name: 'named' });
+  });
+
+  it('refuses one millisecond outside a configured window', async () => {
+    const o = opts({ clockSkewSeconds: 10 });
+    expect((await refusal(verifyAuth(values(-10_001), 'Echo', o))).message).toMatch(
+      /older than 10 seconds/,
+    );
+    expect((await refusal(verifyAuth(values(10_001), 'Echo', o))).message).toMatch(/in the future/);
+  });
+
+  it('refuses a replay unless the replay store is turned off', async () => {
+    const v = values(0);
+    const o = opts();
+    await verifyAuth(v, 'Echo', o);
+    expect((await refusal(verifyAuth(v, 'Echo', o))).message).toMatch(/replayed/);
+    const off = opts({ replayStore: undefined });
+    await verifyAuth(v, 'Echo', off);
+    await expect(verifyAuth(v, 'Echo', off)).resolves.toBeDefined();
+  });
+
+  it('does not record forged requests in the replay store', async () => {
+    const store = new MemoryReplayStore();
+    const v = values(0);
+    await refusal(
+      verifyAuth(
+        { ...v, Signature: hmac('wrong', 'Echo' + v.Timestamp) },
+        'Echo',
+        opts({ replayStore: store }),
+      ),
+    );
+    await expect(verifyAuth(v, 'Echo', opts({ replayStore: store }))).resolves.toBeDefined();
+  });
+
+  it('refuses a non-canonical base64 signature and missing values (401)', async () => {
+    const v = values(0);
+    await refusal(verifyAuth({ ...v, Signature: `${v.Signature}\n` }, 'Echo', opts()));
+    const missing = await refusal(verifyAuth({ ...v, APIKey: '' }, 'Echo', opts()));
+    expect([missing.code, missing.httpStatus]).toEqual(['AuthenticationFailed', 401]);
+  });
+});
+
+describe('browser safety', () => {
+  it('has no static node: import anywhere in the runtime', () => {
+    const root = join(import.meta.dirname, '../../../../src/runtime');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.startsWith('dist'),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const offenders = files.filter((f) =>
+      /^import (?!type\b)[^;]*from 'node:/m.test(readFileSync(join(root, f), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+// XmlWriter gathers strings into UTF-8 chunks: the bytes are exactly the UTF-8 of everything
+// written, whatever the sizes and wherever a chunk ends (in the middle of a multi-byte character's
+// string, never in its bytes).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { XmlWriter, writeSoapEnvelope, writeSoapMessage, xmlString } from '@evgen/runtime';
+
+const piece = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom('é', '€', '😀', 'Delegate – Standard'),
+  fc.nat(70_000).map((n) => 'x'.repeat(n)),
+);
+
+describe('XmlWriter', () => {
+  it('writes exactly the UTF-8 of what it was given, across chunk boundaries', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const out = new XmlWriter();
+        for (const p of parts) out.write(p);
+        const want = new TextEncoder().encode(parts.join(''));
+        expect(Buffer.from(out.bytes()).equals(Buffer.from(want))).toBe(true);
+        expect(out.toString()).toBe(parts.join(''));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('wraps list items, and a long list comes out whole', () => {
+    const out = new XmlWriter();
+    const items = Array.from({ length: 20_000 }, (_, i) => `n${i}é`);
+    out.items(items, 'string', (s) => s);
+    const text = out.toString();
+    expect(text.startsWith('<string>n0é</string><string>n1é</string>')).toBe(true);
+    expect(text.endsWith('<string>n19999é</string>')).toBe(true);
+    expect(text.match(/<string>/g)).toHaveLength(20_000);
+  });
+
+  it('gives the same bytes when asked twice, and an empty document as no bytes', () => {
+    const out = new XmlWriter();
+    out.write('<a>€</a>');
+    expect([...out.bytes()]).toEqual([...out.bytes()]);
+    expect(new XmlWriter().bytes()).toHaveLength(0);
+  });
+
+  it('writes a SOAP message in pieces the same as in one string', () => {
+    const body = '<R xmlns="urn:x">é</R>';
+    expect(writeSoapMessage('1.2', '<H/>', (out) => out.write(body)).toString()).toBe(
+      writeSoapEnvelope('1.2', '<H/>', body),
+    );
+    expect(xmlString((out) => out.write(body))).toBe(body);
+  });
+});
