@@ -10,6 +10,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runtimeSource = fileURLToPath(new URL('../src/runtime/index.ts', import.meta.url));
+const generatedSource = fileURLToPath(new URL('../generated/src/', import.meta.url));
 
 const tier = (
   name: string,
@@ -22,7 +23,14 @@ const tier = (
 
 export default defineConfig({
   root,
-  resolve: { alias: { '@evgen/runtime': runtimeSource } },
+  // The workspace packages resolve to their TypeScript sources, as tsconfig.json's paths say.
+  resolve: {
+    alias: [
+      { find: /^@evgen\/runtime$/, replacement: runtimeSource },
+      { find: /^@evgen\/event-management\/(.*)$/, replacement: `${generatedSource}$1.ts` },
+      { find: /^@evgen\/event-management$/, replacement: `${generatedSource}index.ts` },
+    ],
+  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

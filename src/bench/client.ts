@@ -3,7 +3,7 @@
 // process: client and server each have an event loop of their own (on 2 cores, one core each).
 import { createHmac } from 'node:crypto';
 import * as soap from 'soap';
-import { EventServiceClient } from '../../generated/src/client.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 import type { ServerInfo } from './children.js';
 import type { Key } from './load.js';
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 import { readSoapEnvelope, readXml, writeSoapMessage } from '@evgen/runtime';
-import { operations } from '../../generated/src/operations.js';
+import { operations } from '@evgen/event-management/operations';
 import { rate } from './measure.js';
 import { bookings } from './samples.js';
 

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { writeSoapMessage } from '@evgen/runtime';
-import { operations } from '../../generated/src/operations.js';
+import { operations } from '@evgen/event-management/operations';
 import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';
 import { benchCodecs } from './codecs.js';

@@ -4,7 +4,7 @@
 // Prints {"bytes":…,"baselineRss":…,"peakRss":…,"decoded":…}.
 import { readFileSync } from 'node:fs';
 import { readSoapEnvelope, readXml } from '@evgen/runtime';
-import { operations } from '../../generated/src/operations.js';
+import { operations } from '@evgen/event-management/operations';
 import { peakRss, resetPeakRss } from './measure.js';
 
 const [file, ns] = process.argv.slice(2) as [string, string];

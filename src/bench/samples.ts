@@ -1,5 +1,5 @@
 // Deterministic benchmark data: bookings with two attendees each and some nil fields.
-import type { AttendeeResponse, BookingResponse } from '../../generated/src/types.js';
+import type { AttendeeResponse, BookingResponse } from '@evgen/event-management/types';
 
 function attendee(b: number, i: number): AttendeeResponse {
   const id = b * 2 + i;

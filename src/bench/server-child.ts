@@ -71,7 +71,7 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
     return { url, ns: nsOf(url), keys: [], eventId: 0 };
   }
   const soap = await import('soap');
-  const { renderWsdl } = await import('../../generated/src/wsdl.js');
+  const { renderWsdl } = await import('@evgen/event-management/wsdl');
   const server = createServer((_req, res) => res.writeHead(404).end());
   const url = await listenOn(server);
   const answer = { [`${c.operation}Result`]: c.result };

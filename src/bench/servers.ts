@@ -8,7 +8,7 @@
 // process (the client) and the reference service are busy.
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { EventServiceClient } from '../../generated/src/client.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 import {
   startServer,
   withTempDir,

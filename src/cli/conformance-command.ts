@@ -71,7 +71,7 @@ export function registerConformanceCommand(program: Command): void {
       for (const b of bindings)
         if (!BINDINGS.includes(b))
           throw new Error(`unknown binding ${b}; use ${BINDINGS.join(', ')}`);
-      const { checkConformance } = await import('../../generated/src/conformance.js');
+      const { checkConformance } = await import('@evgen/event-management/conformance');
       let stop = async () => undefined as void;
       let target = {
         url: o.url,

@@ -1,7 +1,7 @@
 // The reference service: the generated server on the SQLite database, with a health check, one
 // JSON log line per request (never the secret or the signature) and a graceful stop.
 import { listen, type RunningServer, type ServiceHandler } from '@evgen/runtime';
-import { createEventService } from '../../generated/src/server.js';
+import { createEventService } from '@evgen/event-management/server';
 import { openDatabase, type Db } from './db/open.js';
 import { referenceHandlers } from './handlers/index.js';
 import { createKey, keyLookup } from './keys.js';

@@ -5,8 +5,8 @@ import { createHmac } from 'node:crypto';
 import * as soap from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '@evgen/runtime';
-import { createEventService, type ServiceHandlers } from '../../generated/src/server.js';
-import type { BookingResponse, EventDetailsResponse7 } from '../../generated/src/types.js';
+import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
+import type { BookingResponse, EventDetailsResponse7 } from '@evgen/event-management/types';
 
 const KEY = { apiKey: 'interop-key', secret: 'interop-secret' };
 const details: EventDetailsResponse7 = {

@@ -19,8 +19,8 @@ import {
   parseXml,
   type ParamValues,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from '../../generated/src/auth.js';
-import { operations } from '../../generated/src/operations.js';
+import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../src/generator/ir/model.js';
 import { projectIr } from '../support/ir.js';
 import { startReference, type Reference } from '../integration/reference/harness.js';

@@ -6,7 +6,7 @@ import type {
   AttendeeResponse,
   BookingExtResponse,
   BookingResponse,
-} from '../../../generated/src/types.js';
+} from '@evgen/event-management/types';
 import type { Db } from '../db/open.js';
 import { bool, groupBy, idList, jsonRows, money } from './common.js';
 

@@ -4,7 +4,7 @@
 // - CancelAttendee sets the attendee to its event's default cancelled status; CancelBooking sets
 //   the booking to the Cancelled status and every attendee to the default cancelled status; both
 //   are idempotent and answer NotFound for an unknown reference.
-import type { ServiceHandlers } from '../../../generated/src/server.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { Db } from '../db/open.js';
 import { bookingReader, type BookingReader } from './bookings-read.js';
 import { invalid, notFound, requireEvent } from './common.js';

@@ -2,8 +2,8 @@
 // lists events where the contact has an attendee; includeArchived false leaves archived events out;
 // isTestBookingForm true lists events reached through test bookings only, false through real ones.
 // Password is always nil: only salted hashes are stored.
-import type { ServiceHandlers } from '../../../generated/src/server.js';
-import type { ContactResponse2 } from '../../../generated/src/types.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
+import type { ContactResponse2 } from '@evgen/event-management/types';
 import type { Db } from '../db/open.js';
 import { verifyToken } from '../tokens.js';
 import { bool, notFound, type Row } from './common.js';

@@ -5,7 +5,7 @@ import type {
   EventDetailsResponse3,
   EventDetailsResponse7,
   EventModel,
-} from '../../../generated/src/types.js';
+} from '@evgen/event-management/types';
 import type { Db } from '../db/open.js';
 import { bool, e5, notFound } from './common.js';
 

@@ -1,7 +1,7 @@
 // Event-level reads: details 3/7, EventProfileSearch, calendar, submissions, shows, speakers and
 // sub-client companies. Decision (gap include-archived): includeArchived false leaves archived
 // events out of GetCalendarEventsByDateRange; events are those starting within [fromDate, toDate].
-import type { ServiceHandlers } from '../../../generated/src/server.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { Db } from '../db/open.js';
 import { parseSearch } from '../search.js';
 import { bool, invalid, jsonRows, money, requireEvent, type Row } from './common.js';

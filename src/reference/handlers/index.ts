@@ -1,5 +1,5 @@
 // The reference service: every operation of the generated ServiceHandlers, on the database.
-import type { ServiceHandlers } from '../../../generated/src/server.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { Db } from '../db/open.js';
 import { withStatementCache } from '../db/statements.js';
 import { bookingHandlers } from './bookings.js';

@@ -1,7 +1,7 @@
 // Per-event set-up: attendee and ticket types, bookable sessions, statuses, custom fields,
 // accommodation, and ticket types across a roadshow. Counts come from live attendees.
-import type { ServiceHandlers } from '../../../generated/src/server.js';
-import type { TicketTypeResponse } from '../../../generated/src/types.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
+import type { TicketTypeResponse } from '@evgen/event-management/types';
 import type { Db } from '../db/open.js';
 import { bool, e5, groupBy, idList, notFound, requireEvent, type Row } from './common.js';
 

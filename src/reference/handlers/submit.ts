@@ -2,7 +2,7 @@
 // BEGIN IMMEDIATE transaction (so concurrent requests, even from several processes, can never
 // overbook), the BookingUpdated e-mail written to the outbox in the same transaction.
 import { ServiceFault } from '@evgen/runtime';
-import type { ServiceHandlers } from '../../../generated/src/server.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { Db } from '../db/open.js';
 import { invalid, money, notFound } from './common.js';
 

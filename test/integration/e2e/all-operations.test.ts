@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Binding } from '@evgen/runtime';
-import { EventServiceClient } from '../../../generated/src/client.js';
-import { createEventService, type ServiceHandlers } from '../../../generated/src/server.js';
-import { OPERATION_NAMES } from '../../../generated/src/types.js';
+import { EventServiceClient } from '@evgen/event-management/client';
+import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
+import { OPERATION_NAMES } from '@evgen/event-management/types';
 import { scalarArb, typeArbitraries } from '../../support/arbitraries.js';
 import { projectIr } from '../../support/ir.js';
 

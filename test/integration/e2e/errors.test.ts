@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceFault, parseSoapEnvelope } from '@evgen/runtime';
-import { EventServiceClient } from '../../../generated/src/client.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 import {
   ENDPOINT,
   KEY,

@@ -6,7 +6,7 @@ import {
   type RunningServer,
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
-import { createEventService, type ServiceHandlers } from '../../../generated/src/server.js';
+import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
 
 import { KEY, soapNamespaceOf } from '../../support/requests.js';
 

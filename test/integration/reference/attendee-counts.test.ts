@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceHandlers } from '../../../generated/src/server.js';
+import type { ServiceHandlers } from '@evgen/event-management/server';
 import {
   LIVE_EVENT_COUNTS,
   LIVE_TICKET_COUNTS,

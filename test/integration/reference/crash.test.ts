@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { EventServiceClient } from '../../../generated/src/client.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 import { openDatabase } from '../../../src/reference/db/open.js';
 import { PROJECT_ROOT } from '../../support/ir.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Binding } from '@evgen/runtime';
-import { EventServiceClient } from '../../../generated/src/client.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 import { startReferenceService, type ReferenceService } from '../../../src/reference/serve.js';
 
 export interface Reference {

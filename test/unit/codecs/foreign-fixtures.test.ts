@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSoapEnvelope, readXml } from '@evgen/runtime';
-import { operations } from '../../../generated/src/operations.js';
+import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../../src/generator/ir/model.js';
 import { scalarArb, typeArbitraries } from '../../support/arbitraries.js';
 import { makeForeignWriter, type Style } from '../../support/foreign-xml.js';

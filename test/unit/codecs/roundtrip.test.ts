@@ -2,7 +2,7 @@
 // decimals at the edge of their scale, int32 bounds and strings full of markup characters.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as codecs from '../../../generated/src/codecs.js';
+import * as codecs from '@evgen/event-management/codecs';
 import { XSI_XSD_DECLARATIONS, readXml } from '@evgen/runtime';
 import { typeArbitraries } from '../../support/arbitraries.js';
 import { projectIr } from '../../support/ir.js';

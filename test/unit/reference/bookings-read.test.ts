@@ -1,7 +1,7 @@
 // The booking reads (JSON-aggregated, set-based) return exactly what a plain query per row gives:
 // every field, the order of every list, and text that JSON has to escape.
 import { describe, expect, it } from 'vitest';
-import type { BookingExtResponse } from '../../../generated/src/types.js';
+import type { BookingExtResponse } from '@evgen/event-management/types';
 import { openDatabase, type Db } from '../../../src/reference/db/open.js';
 import { fixed } from '../../../src/reference/handlers/common.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';

@@ -8,7 +8,7 @@ import {
   parseTimestamp,
   signRequest,
 } from '@evgen/runtime';
-import { EventServiceClient } from '../../../generated/src/client.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 
 type Step = Response | Error | 'hang';
 
