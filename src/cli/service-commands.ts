@@ -1,7 +1,8 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
 // --db <path> (default ./data/events.sqlite, or EVGEN_DB).
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -44,29 +45,46 @@ export function registerServiceCommands(program: Command): void {
   )
     .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (o: { db: string; port: number; host: string }) => {
-      const { startReferenceService } = await reference();
-      const svc = await startReferenceService({
-        dbPath: resolve(o.db),
-        host: o.host,
-        port: o.port,
-        seed: { onProgress: progressBar },
-      });
-      const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
-      process.stderr.write(
-        `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`,
-      );
-      if (svc.demoKey)
+    // Reference-service flags (issue 13): worker threads and read-only serving.
+    .option(
+      '--workers <n>',
+      'worker threads per lane (quick calls, bulk pages); 0 serves on the request loop (default: cores)',
+      positiveInt,
+    )
+    .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
+    .action(
+      async (o: {
+        db: string;
+        port: number;
+        host: string;
+        workers?: number;
+        readOnly?: boolean;
+      }) => {
+        const { startReferenceService } = await reference();
+        const svc = await startReferenceService({
+          dbPath: resolve(o.db),
+          host: o.host,
+          port: o.port,
+          seed: { onProgress: progressBar },
+          ...(o.workers === undefined ? {} : { workers: o.workers }),
+          readOnly: o.readOnly ?? false,
+        });
+        const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
         process.stderr.write(
-          `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
+          `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${svc.workers === 0 ? 'none (requests run on the request loop)' : `${svc.workers} per lane (quick, bulk)`}\n`,
         );
-      const stop = (signal: string) => {
-        process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
-        void svc.close().then(() => process.exit(0));
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-    });
+        if (svc.demoKey)
+          process.stderr.write(
+            `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
+          );
+        const stop = (signal: string) => {
+          process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
+          void svc.close().then(() => process.exit(0));
+        };
+        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.once('SIGINT', () => stop('SIGINT'));
+      },
+    );
 
   dbOption(
     program.command('seed').description('fill an empty database with deterministic demo data'),

@@ -2,7 +2,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { Db } from '../db/open.js';
 import { BASE, type SeededEvent } from './catalogue.js';
-import { Rng, localDateTime } from './rng.js';
+import type { Rng } from './rng.js';
+import { localDateTime } from './rng.js';
 import { FORENAMES, OCCUPATIONS, ORGANISATIONS, SURNAMES, TITLES, TOWNS } from './words.js';
 
 /** scrypt with a per-contact salt; the password itself is never stored or sent. */

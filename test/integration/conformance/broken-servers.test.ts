@@ -9,6 +9,7 @@ import { checkConformance } from '@evgen/event-management/conformance';
 import { createEventService } from '@evgen/event-management/server';
 import { generateFiles } from '../../../src/generator/pipeline.js';
 import { openDatabase, type Db } from '../../../src/reference/db/open.js';
+import { SqliteStore } from '../../../src/reference/db/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { createKey, keyLookup } from '../../../src/reference/keys.js';
 import { seed } from '../../../src/reference/seed/index.js';
@@ -25,7 +26,9 @@ beforeAll(async () => {
   db = openDatabase(join(dir, 'events.sqlite'));
   seed(db, { events: 8, bookings: 120 });
   key = createKey(db, 'conformance');
-  service = createEventService(referenceHandlers(db), { lookupKey: keyLookup(db) });
+  service = createEventService(referenceHandlers(new SqliteStore(db)), {
+    lookupKey: keyLookup(db),
+  });
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));

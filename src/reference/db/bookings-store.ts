@@ -1,0 +1,187 @@
+// Bookings in SQLite: six set-based queries per page (never one per row), each returning its rows
+// as one JSON text, in one read transaction so that a page is one snapshot even while another
+// process writes.
+import { bool, columns, int, text, textOrNull } from '../store/columns.js';
+import type * as R from '../store/records.js';
+import { IN_IDS, idList, type StatementCache } from './statements.js';
+
+const BOOKING = columns<R.BookingRow>({
+  id: int('b.id'),
+  reference: text('b.reference'),
+  status: text('bs.name'),
+  created: text('b.created'),
+  grossCents: int('b.gross_cents'),
+  netCents: int('b.net_cents'),
+  taxCents: int('b.tax_cents'),
+  isTest: bool('b.is_test'),
+});
+const ATTENDEE = columns<R.AttendeeRow>({
+  id: int('a.id'),
+  bookingId: int('a.booking_id'),
+  reference: text('a.reference'),
+  status: text('s.name'),
+  created: text('a.created'),
+  attendeeType: text('at.name'),
+  attendeeTypeId: int('a.attendee_type_id'),
+  ticketType: text('tt.name'),
+  ticketTypeId: int('a.ticket_type_id'),
+  title: text('c.title'),
+  forename: text('c.forename'),
+  surname: text('c.surname'),
+  organisation: text('c.organisation'),
+  occupation: text('c.occupation'),
+  paName: text('c.pa_name'),
+  marketingOptOut: bool('c.marketing_opt_out'),
+  line1: text('c.line1'),
+  line2: text('c.line2'),
+  line3: text('c.line3'),
+  town: text('c.town'),
+  county: text('c.county'),
+  postcode: text('c.postcode'),
+  country: text('c.country'),
+  countryCode: text('c.country_code'),
+  email: text('c.email'),
+  telephone: text('c.telephone'),
+  fax: text('c.fax'),
+  mobile: text('c.mobile'),
+  website: text('c.website'),
+  isLead: bool('a.is_lead'),
+  attended: bool('a.attended'),
+});
+const DAY = columns<R.AttendeeDayRow>({ attendeeId: int('d.attendee_id'), day: text('d.day') });
+const CUSTOM = columns<R.CustomValueRow>({
+  attendeeId: int('v.attendee_id'),
+  customFieldId: int('v.custom_field_id'),
+  name: text('f.name'),
+  value: text('v.value'),
+});
+const SIGNUP = columns<R.SignupRow>({
+  attendeeId: int('g.attendee_id'),
+  sessionId: int('g.session_id'),
+  title: text('s.title'),
+  isWaitingList: bool('g.is_waiting_list'),
+});
+const RESERVATION = columns<R.ReservationRow>({
+  attendeeId: int('r.attendee_id'),
+  id: int('r.id'),
+  performanceId: int('r.performance_id'),
+  quantity: int('r.quantity'),
+});
+const SUMMARY = columns<R.BookingSummaryRow>({
+  id: int('b.id'),
+  reference: text('b.reference'),
+  secureKey: text('b.secure_key'),
+  attendeeCount: int('(SELECT count(*) FROM attendee WHERE booking_id = b.id)'),
+  leadReference: textOrNull(
+    '(SELECT reference FROM attendee WHERE booking_id = b.id AND is_lead = 1)',
+  ),
+});
+
+const BOOKINGS_SQL = `SELECT json_group_array(json_array(${BOOKING.exprs}) ORDER BY b.id)
+  FROM booking b JOIN booking_status bs ON bs.id = b.status_id WHERE b.id ${IN_IDS}`;
+const ATTENDEES_SQL = `SELECT json_group_array(json_array(${ATTENDEE.exprs}) ORDER BY a.id)
+  FROM attendee a JOIN contact c ON c.id = a.contact_id JOIN attendee_status s ON s.id = a.status_id
+  JOIN attendee_type at ON at.id = a.attendee_type_id JOIN ticket_type tt ON tt.id = a.ticket_type_id
+  WHERE a.booking_id ${IN_IDS}`;
+// The attendees' lists, each in its own order within an attendee. Joined from the (distinct)
+// booking ids rather than `attendee_id IN (SELECT ...)`, which builds two temporary indexes.
+const OF_PAGE = 'json_each(?) j JOIN attendee a ON a.booking_id = j.value';
+const DAYS_SQL = `SELECT json_group_array(json_array(${DAY.exprs}) ORDER BY d.attendee_id, d.day)
+  FROM ${OF_PAGE} JOIN attendee_day d ON d.attendee_id = a.id`;
+const CUSTOM_SQL = `SELECT json_group_array(json_array(${CUSTOM.exprs}) ORDER BY v.attendee_id, v.custom_field_id)
+  FROM ${OF_PAGE} JOIN attendee_custom_value v ON v.attendee_id = a.id JOIN custom_field f ON f.id = v.custom_field_id`;
+const SIGNUPS_SQL = `SELECT json_group_array(json_array(${SIGNUP.exprs}) ORDER BY g.attendee_id, g.session_id)
+  FROM ${OF_PAGE} JOIN session_signup g ON g.attendee_id = a.id JOIN bookable_session s ON s.id = g.session_id`;
+const RESERVATIONS_SQL = `SELECT json_group_array(json_array(${RESERVATION.exprs}) ORDER BY r.attendee_id, r.id)
+  FROM ${OF_PAGE} JOIN reservation r ON r.attendee_id = a.id`;
+/** A page by BookingId through the (event_id, id) index: no scan of other events, no sort. */
+export const PAGE_IDS_SQL =
+  'SELECT id FROM booking WHERE event_id = ? ORDER BY id LIMIT ? OFFSET ?';
+export const BOOKING_SET_SQL = [
+  BOOKINGS_SQL,
+  ATTENDEES_SQL,
+  DAYS_SQL,
+  CUSTOM_SQL,
+  SIGNUPS_SQL,
+  RESERVATIONS_SQL,
+];
+const SUMMARY_SQL = `SELECT ${SUMMARY.exprs} FROM booking b WHERE b.id = ?`;
+const EVENT_EXISTS = 'SELECT 1 FROM event WHERE id = ?';
+
+const EMPTY: R.BookingSet = {
+  bookings: [],
+  attendees: [],
+  days: [],
+  customValues: [],
+  signups: [],
+  reservations: [],
+};
+
+/** Call inside a read transaction. */
+export function readBookings(sql: StatementCache, ids: readonly number[]): R.BookingSet {
+  if (ids.length === 0) return EMPTY;
+  const list = idList(ids);
+  const bookings = sql.jsonRows(BOOKING, BOOKINGS_SQL, list);
+  if (bookings.length === 0) return EMPTY;
+  return {
+    bookings,
+    attendees: sql.jsonRows(ATTENDEE, ATTENDEES_SQL, list),
+    days: sql.jsonRows(DAY, DAYS_SQL, list),
+    customValues: sql.jsonRows(CUSTOM, CUSTOM_SQL, list),
+    signups: sql.jsonRows(SIGNUP, SIGNUPS_SQL, list),
+    reservations: sql.jsonRows(RESERVATION, RESERVATIONS_SQL, list),
+  };
+}
+
+/** Call inside a read transaction. */
+export function readBookingPage(
+  sql: StatementCache,
+  eventId: number,
+  skip: number,
+  size: number,
+): R.BookingSet | undefined {
+  if (!sql.value(EVENT_EXISTS, eventId)) return undefined;
+  return readBookings(sql, sql.values<number>(PAGE_IDS_SQL, eventId, size, skip));
+}
+
+export const readBookingSummary = (sql: StatementCache, bookingId: number) =>
+  sql.row(SUMMARY, SUMMARY_SQL, bookingId);
+
+const CANCELLED_STATUS_OF_EVENT =
+  'SELECT id FROM attendee_status WHERE event_id = ? AND is_default_cancelled = 1';
+
+/** Call inside a write transaction. */
+export function writeCancelAttendee(sql: StatementCache, reference: string): boolean {
+  const a = sql
+    .cached(
+      'SELECT a.id, b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.reference = ?',
+    )
+    .raw()
+    .get(reference) as [number, number] | undefined;
+  if (!a) return false;
+  const [attendeeId, eventId] = a;
+  sql
+    .cached('UPDATE attendee SET status_id = ? WHERE id = ?')
+    .run(sql.value(CANCELLED_STATUS_OF_EVENT, eventId), attendeeId);
+  return true;
+}
+
+/** Call inside a write transaction. */
+export function writeCancelBooking(sql: StatementCache, reference: string, at: string): boolean {
+  const b = sql
+    .cached('SELECT id, event_id FROM booking WHERE reference = ?')
+    .raw()
+    .get(reference) as [number, number] | undefined;
+  if (!b) return false;
+  const [bookingId, eventId] = b;
+  const cancelled = sql.value(
+    "SELECT id FROM booking_status WHERE status_type = 'Cancelled' ORDER BY id LIMIT 1",
+  );
+  sql
+    .cached('UPDATE booking SET status_id = ?, last_updated = ? WHERE id = ?')
+    .run(cancelled, at, bookingId);
+  sql
+    .cached('UPDATE attendee SET status_id = ? WHERE booking_id = ?')
+    .run(sql.value(CANCELLED_STATUS_OF_EVENT, eventId), bookingId);
+  return true;
+}
