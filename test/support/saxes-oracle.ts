@@ -8,6 +8,7 @@ const DEFAULT_XML_LIMITS: XmlLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxDepth: 64,
   maxElements: 2_000_000,
+  maxNames: Number.POSITIVE_INFINITY, // not an oracle's concern: the runtime's own bound
 };
 
 const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(
@@ -98,10 +99,10 @@ export function parseWithSaxes(
       throw new XmlParseError('limit', `more than ${lim.maxElements} elements`);
     if (stack.length >= lim.maxDepth)
       throw new XmlParseError('limit', `nesting deeper than ${lim.maxDepth} elements`);
-    const { attributes, nil } = attributesOf(tag as SaxesTagNS);
+    const { attributes, nil } = attributesOf(tag);
     const el: MutableElement = {
       name: tag.local ?? tag.name,
-      ns: (tag as SaxesTagNS).uri ?? '',
+      ns: tag.uri ?? '',
       children: [],
       text: '',
       nil,
