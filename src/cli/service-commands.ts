@@ -70,13 +70,13 @@ export function registerServiceCommands(program: Command): void {
           readOnly: o.readOnly ?? false,
         });
         const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
+        // One write, so a reader that sees the endpoint also sees the demo key.
+        const demo = svc.demoKey
+          ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
+          : '';
         process.stderr.write(
-          `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${svc.workers === 0 ? 'none (requests run on the request loop)' : `${svc.workers} per lane (quick, bulk)`}\n`,
+          `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${svc.workers === 0 ? 'none (requests run on the request loop)' : `${svc.workers} per lane (quick, bulk)`}\n`,
         );
-        if (svc.demoKey)
-          process.stderr.write(
-            `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
-          );
         const stop = (signal: string) => {
           process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
           void svc.close().then(() => process.exit(0));

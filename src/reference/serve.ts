@@ -2,7 +2,9 @@
 // log line per request (never the secret or the signature) and a graceful stop. Requests run on
 // worker threads (workers.ts) so that no request waits for another's database work or encoding;
 // `workers: 0` runs them on the request loop itself, as before (the bench's "before").
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   listen,
   type RunningServer,
@@ -10,6 +12,7 @@ import {
   type ServiceResponse,
 } from '@evgen/runtime';
 import { openDatabase, type Db } from './db/open.js';
+import { openReplayDatabase } from './db/replay-store.js';
 import { prepareDatabase } from './startup.js';
 import type { SeedOptions } from './seed/index.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
@@ -36,6 +39,8 @@ export interface ReferenceService {
   /** Set when this start created and seeded the database: the demo key pair to print. */
   readonly demoKey: { apiKey: string; secretKey: string } | undefined;
   readonly workers: number;
+  /** The worker threads (undefined with workers: 0). */
+  readonly pool: WorkerPool | undefined;
   close(): Promise<void>;
 }
 
@@ -45,26 +50,32 @@ export const defaultWorkers = () => availableParallelism();
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const { demoKey } = prepareDatabase(o.dbPath, { readOnly: o.readOnly ?? false, seed: o.seed });
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // A read-only database cannot hold the replay record: it goes to a file of this process's own.
+  const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
   const config: ServiceConfig = {
     dbPath: o.dbPath,
     readOnly: o.readOnly ?? false,
     replay: o.replay ?? 'database',
+    ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
   };
+  if (config.replayPath) openReplayDatabase(config.replayPath, true).close();
   const workers = o.workers ?? defaultWorkers();
   const db = openDatabase(o.dbPath, { migrate: false, readOnly: o.readOnly ?? false });
   let handler: ServiceHandler;
   let stop: () => Promise<void>;
   let running: () => number;
+  let pool: WorkerPool | undefined;
   if (workers === 0) {
     const inline = createReferenceHandler(config, log);
     handler = inline.handler;
     stop = inline.close;
     running = () => 0;
   } else {
-    const pool = await WorkerPool.start({ config, workers, log });
-    handler = (req) => pool.handle(req);
-    stop = () => pool.close();
-    running = () => pool.running;
+    const started = await WorkerPool.start({ config, workers, log });
+    pool = started;
+    handler = (req) => started.handle(req);
+    stop = () => started.close();
+    running = () => started.running;
   }
   const health = healthCheck(db, workers, running);
   const server = await listen(
@@ -76,10 +87,12 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     db,
     demoKey,
     workers,
+    pool,
     async close() {
       await server.close();
       await stop();
       db.close();
+      if (replayDir) rmSync(replayDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,13 @@
 // service is started read-only; an empty one is seeded exactly once, however many processes
 // start on it at the same moment (the first seeds under the write lock, the others wait for it
 // and find the data there).
-import { openDatabase, schemaVersion, BUSY_TIMEOUT_MS, type Db } from './db/open.js';
+import {
+  SCHEMA_MIGRATIONS_TABLE,
+  openDatabase,
+  schemaVersion,
+  BUSY_TIMEOUT_MS,
+  type Db,
+} from './db/open.js';
 import { MIGRATIONS } from './db/migrations.js';
 import { createKey } from './keys.js';
 import { seed, type SeedOptions } from './seed/index.js';
@@ -33,15 +39,22 @@ export function checkIntact(db: Db, path: string): void {
   if (result.length !== 1 || result[0] !== 'ok') refuseDamaged(path, result.slice(0, 3).join('; '));
 }
 
-/** True when this connection can take the write lock (a read-only file or mount cannot). */
+/**
+ * True when this connection can write (a read-only file, directory or mount cannot). SQLite opens
+ * an unwritable file read-only without saying so and even grants the WAL write lock; only a write
+ * shows it, so one is made and rolled back.
+ */
 function writable(db: Db): boolean {
   try {
     db.exec('BEGIN IMMEDIATE');
-    db.exec('ROLLBACK');
+    db.exec(SCHEMA_MIGRATIONS_TABLE);
+    db.exec("INSERT INTO schema_migrations (version, applied_at) VALUES (-1, 'write probe')");
     return true;
   } catch (e) {
     if ((e as { code?: string }).code?.startsWith('SQLITE_READONLY')) return false;
     throw e;
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
   }
 }
 

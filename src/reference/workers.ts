@@ -70,6 +70,18 @@ export class WorkerPool {
     return n;
   }
 
+  /** The live threads: id and lane (for health and operators). */
+  get threads(): { id: number; lane: Lane; busy: boolean }[] {
+    return [...this.#threads]
+      .filter((t) => t.ready)
+      .map((t) => ({ id: t.id, lane: t.lane, busy: t.current !== undefined }));
+  }
+
+  /** Stops one thread at once, as a crash would: it is logged and replaced like one. */
+  async terminate(id: number): Promise<void> {
+    for (const t of this.#threads) if (t.id === id) await t.worker.terminate();
+  }
+
   handle(req: ServiceRequest): Promise<ServiceResponse> {
     const lane = laneOf(req);
     const queue = this.#queues[lane];

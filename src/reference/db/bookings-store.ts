@@ -3,7 +3,7 @@
 // process writes.
 import { bool, columns, int, text, textOrNull } from '../store/columns.js';
 import type * as R from '../store/records.js';
-import { IN_IDS, idList, type StatementCache } from './statements.js';
+import { idList, type StatementCache } from './statements.js';
 
 const BOOKING = columns<R.BookingRow>({
   id: int('b.id'),
@@ -77,23 +77,25 @@ const SUMMARY = columns<R.BookingSummaryRow>({
   ),
 });
 
-const BOOKINGS_SQL = `SELECT json_group_array(json_array(${BOOKING.exprs}) ORDER BY b.id)
-  FROM booking b JOIN booking_status bs ON bs.id = b.status_id WHERE b.id ${IN_IDS}`;
-const ATTENDEES_SQL = `SELECT json_group_array(json_array(${ATTENDEE.exprs}) ORDER BY a.id)
-  FROM attendee a JOIN contact c ON c.id = a.contact_id JOIN attendee_status s ON s.id = a.status_id
-  JOIN attendee_type at ON at.id = a.attendee_type_id JOIN ticket_type tt ON tt.id = a.ticket_type_id
-  WHERE a.booking_id ${IN_IDS}`;
-// The attendees' lists, each in its own order within an attendee. Joined from the (distinct)
-// booking ids rather than `attendee_id IN (SELECT ...)`, which builds two temporary indexes.
-const OF_PAGE = 'json_each(?) j JOIN attendee a ON a.booking_id = j.value';
-const DAYS_SQL = `SELECT json_group_array(json_array(${DAY.exprs}) ORDER BY d.attendee_id, d.day)
-  FROM ${OF_PAGE} JOIN attendee_day d ON d.attendee_id = a.id`;
-const CUSTOM_SQL = `SELECT json_group_array(json_array(${CUSTOM.exprs}) ORDER BY v.attendee_id, v.custom_field_id)
-  FROM ${OF_PAGE} JOIN attendee_custom_value v ON v.attendee_id = a.id JOIN custom_field f ON f.id = v.custom_field_id`;
-const SIGNUPS_SQL = `SELECT json_group_array(json_array(${SIGNUP.exprs}) ORDER BY g.attendee_id, g.session_id)
-  FROM ${OF_PAGE} JOIN session_signup g ON g.attendee_id = a.id JOIN bookable_session s ON s.id = g.session_id`;
-const RESERVATIONS_SQL = `SELECT json_group_array(json_array(${RESERVATION.exprs}) ORDER BY r.attendee_id, r.id)
-  FROM ${OF_PAGE} JOIN reservation r ON r.attendee_id = a.id`;
+// Driven by the id list in its order (ascending BookingId) and joined with CROSS JOIN, which
+// SQLite never reorders: each row set comes out in BookingId, then attendee id, then list order
+// by walking indexes alone, with no sort (test/unit/reference/query-plans.test.ts holds every
+// statement of a page to searches: no scan of a table, no temporary B-tree).
+const IDS = 'json_each(?) j';
+const BOOKINGS_SQL = `SELECT json_group_array(json_array(${BOOKING.exprs}))
+  FROM ${IDS} CROSS JOIN booking b ON b.id = j.value CROSS JOIN booking_status bs ON bs.id = b.status_id`;
+const OF_PAGE = `${IDS} CROSS JOIN attendee a ON a.booking_id = j.value`;
+const ATTENDEES_SQL = `SELECT json_group_array(json_array(${ATTENDEE.exprs}))
+  FROM ${OF_PAGE} CROSS JOIN contact c ON c.id = a.contact_id CROSS JOIN attendee_status s ON s.id = a.status_id
+  CROSS JOIN attendee_type at ON at.id = a.attendee_type_id CROSS JOIN ticket_type tt ON tt.id = a.ticket_type_id`;
+const DAYS_SQL = `SELECT json_group_array(json_array(${DAY.exprs}))
+  FROM ${OF_PAGE} CROSS JOIN attendee_day d ON d.attendee_id = a.id`;
+const CUSTOM_SQL = `SELECT json_group_array(json_array(${CUSTOM.exprs}))
+  FROM ${OF_PAGE} CROSS JOIN attendee_custom_value v ON v.attendee_id = a.id CROSS JOIN custom_field f ON f.id = v.custom_field_id`;
+const SIGNUPS_SQL = `SELECT json_group_array(json_array(${SIGNUP.exprs}))
+  FROM ${OF_PAGE} CROSS JOIN session_signup g ON g.attendee_id = a.id CROSS JOIN bookable_session s ON s.id = g.session_id`;
+const RESERVATIONS_SQL = `SELECT json_group_array(json_array(${RESERVATION.exprs}))
+  FROM ${OF_PAGE} CROSS JOIN reservation r ON r.attendee_id = a.id`;
 /** A page by BookingId through the (event_id, id) index: no scan of other events, no sort. */
 export const PAGE_IDS_SQL =
   'SELECT id FROM booking WHERE event_id = ? ORDER BY id LIMIT ? OFFSET ?';
@@ -120,7 +122,8 @@ const EMPTY: R.BookingSet = {
 /** Call inside a read transaction. */
 export function readBookings(sql: StatementCache, ids: readonly number[]): R.BookingSet {
   if (ids.length === 0) return EMPTY;
-  const list = idList(ids);
+  // Ascending and distinct: the order every row set comes out in.
+  const list = idList([...new Set(ids)].sort((x, y) => x - y));
   const bookings = sql.jsonRows(BOOKING, BOOKINGS_SQL, list);
   if (bookings.length === 0) return EMPTY;
   return {

@@ -33,15 +33,16 @@ export function openDatabase(path: string, o: OpenOptions = {}): Db {
   return db;
 }
 
+export const SCHEMA_MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)';
+
 /**
  * Applies the migrations not yet recorded in schema_migrations, each in its own transaction. Each
  * is checked again under the write lock (BEGIN IMMEDIATE): processes started together on an older
  * database (serve and an operator command) would otherwise both apply it, and one would fail.
  */
 export function migrate(db: Db): number[] {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
-  );
+  db.exec(SCHEMA_MIGRATIONS_TABLE);
   const done = new Set(
     db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
   );

@@ -13,7 +13,10 @@ export interface Reference {
   stop(): Promise<void>;
 }
 
-export async function startReference(seed = { events: 12, bookings: 400 }): Promise<Reference> {
+export async function startReference(
+  seed = { events: 12, bookings: 400 },
+  workers?: number,
+): Promise<Reference> {
   const dir = await mkdtemp(join(tmpdir(), 'evgen-ref-'));
   const logs: string[] = [];
   const svc = await startReferenceService({
@@ -21,6 +24,7 @@ export async function startReference(seed = { events: 12, bookings: 400 }): Prom
     port: 0,
     log: (l) => logs.push(l),
     seed,
+    ...(workers === undefined ? {} : { workers }),
   });
   const key = svc.demoKey!;
   return {
