@@ -1,5 +1,13 @@
 // Event reads in SQLite: details, search, calendar, submissions, shows, speakers, companies.
-import { bool, columns, int, intOrNull, text, textOrNull } from '../store/columns.js';
+import {
+  bool,
+  columns,
+  int,
+  intOrNull,
+  text,
+  textOrNull,
+  type ColumnsOf,
+} from '../store/columns.js';
 import type * as R from '../store/records.js';
 import type { SearchFilter } from '../store/store.js';
 import { IN_IDS, idList, type StatementCache } from './statements.js';
@@ -7,7 +15,8 @@ import { IN_IDS, idList, type StatementCache } from './statements.js';
 const count = (statusType: string) =>
   `coalesce((SELECT n FROM event_attendee_count WHERE event_id = e.id AND status_type = '${statusType}'), 0)`;
 
-const DETAILS = columns<R.EventDetailsRow>({
+/** The columns the event rows of details and search share. */
+const EVENT_CORE: ColumnsOf<R.EventCoreRow> = {
   id: int('e.id'),
   title: text('e.title'),
   description: text('e.description'),
@@ -37,9 +46,12 @@ const DETAILS = columns<R.EventDetailsRow>({
   isArchived: bool('e.is_archived'),
   waitingList: bool('e.waiting_list'),
   thirdParty: bool('e.third_party'),
+  subCompany: textOrNull('sc.name'),
+};
+const DETAILS = columns<R.EventDetailsRow>({
+  ...EVENT_CORE,
   roadshowId: intOrNull('e.roadshow_id'),
   company: text('cc.name'),
-  subCompany: textOrNull('sc.name'),
   attending: int(count('Attending')),
   waiting: int(count('Waiting')),
   cancelled: int(count('Cancelled')),
@@ -97,42 +109,13 @@ export function readEventDetails(
 }
 
 const EVENT = columns<R.EventRow>({
-  id: int('e.id'),
-  title: text('e.title'),
-  description: text('e.description'),
-  mediumDescription: text('e.medium_description'),
-  longDescription: text('e.long_description'),
-  code: text('e.code'),
+  ...EVENT_CORE,
   bookingPrefix: text('e.booking_prefix'),
   invoicePrefix: text('e.invoice_prefix'),
-  helplineName: text('e.helpline_name'),
-  helplineTelephone: text('e.helpline_telephone'),
-  helplineEmail: text('e.helpline_email'),
-  location: text('e.location'),
   country: text('e.country'),
-  type: text('e.type'),
-  status: text('e.status'),
-  series: text('e.series'),
-  room: text('e.room'),
-  organisers: text('e.organisers'),
-  externalUrl: text('e.external_url'),
-  analysis01: text('e.analysis01'),
-  analysis02: text('e.analysis02'),
-  startDate: text('e.start_date'),
-  endDate: text('e.end_date'),
-  signupStart: text('e.signup_start'),
-  signupEnd: text('e.signup_end'),
-  lastUpdated: text('e.last_updated'),
   created: text('e.created'),
-  capacity: int('e.capacity'),
-  hasCapacityLimits: bool('e.has_capacity_limits'),
-  cpdValue: int('e.cpd_value'),
-  isArchived: bool('e.is_archived'),
-  waitingList: bool('e.waiting_list'),
-  thirdParty: bool('e.third_party'),
   virtual: bool('e.virtual'),
   defaultTaxRateE5: int('e.default_tax_rate_e5'),
-  subCompany: textOrNull('sc.name'),
 });
 const WEBSITE = columns<R.WebsiteRow>({
   eventId: int('event_id'),

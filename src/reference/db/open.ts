@@ -14,6 +14,9 @@ export interface OpenOptions {
   readonly readOnly?: boolean;
 }
 
+/** Memory-mapped I/O per connection: address space only, the pages are the OS's file cache. */
+export const MMAP_BYTES = 1024 * 1024 * 1024;
+
 /** How long a connection waits for another's write lock before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5_000;
 
@@ -26,6 +29,10 @@ export function openDatabase(path: string, o: OpenOptions = {}): Db {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (!o.readOnly) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  // Reads through memory-mapped pages rather than a read() per page: a page of bookings touches
+  // pages spread over the whole file, and at 100,000 bookings they no longer stay in SQLite's
+  // own cache (the same page cost 1.5x what it cost at 3,000 bookings through read()).
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
   db.pragma('foreign_keys = ON');
   // REPLACE then fires delete triggers too, so the attendee counts (migration 2) stay exact.
   db.pragma('recursive_triggers = ON');

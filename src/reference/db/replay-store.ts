@@ -7,7 +7,7 @@
 // were then answered but not yet made durable either.
 import { createHash } from 'node:crypto';
 import type { ReplayStore } from '@evgen/runtime';
-import { openDatabase, type Db } from './open.js';
+import { BUSY_TIMEOUT_MS, openDatabase, type Db } from './open.js';
 
 /** How often one connection deletes expired entries. */
 export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
@@ -19,6 +19,10 @@ export class SqliteReplayStore implements ReplayStore {
 
   constructor(db: Db) {
     db.pragma('synchronous = NORMAL');
+    // Every request writes here, from every worker: SQLite's own busy handler sleeps at least a
+    // millisecond when another holds the write lock for its few microseconds, so contention is
+    // retried here instead, at once (seen() is asynchronous for it).
+    db.pragma('busy_timeout = 0');
     // A new key, or one whose window has passed, is written (1 change); a live one is not (0).
     this.#record = db.prepare(
       'INSERT INTO replay_record (digest, expires_at) VALUES (?, ?) ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at WHERE replay_record.expires_at <= ?',
@@ -26,13 +30,22 @@ export class SqliteReplayStore implements ReplayStore {
     this.#prune = db.prepare('DELETE FROM replay_record WHERE expires_at <= ?');
   }
 
-  seen(key: string, expiresAtMs: number, nowMs: number): boolean {
-    if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
-      this.#lastPrune = nowMs;
-      this.#prune.run(nowMs);
-    }
+  async seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
     const digest = createHash('sha256').update(key).digest().subarray(0, 16);
-    return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
+          this.#prune.run(nowMs);
+          this.#lastPrune = nowMs;
+        }
+        return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
+        // The lock is held for microseconds: try again after other work, then a moment later.
+        await new Promise((r) => (attempt < 50 ? setImmediate(r) : setTimeout(r, 1)));
+      }
+    }
   }
 }
 

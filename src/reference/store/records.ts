@@ -88,8 +88,8 @@ export interface BookingSummaryRow {
   leadReference: string | null;
 }
 
-/** The event, its live attendee counts and its default website, in one row. */
-export interface EventDetailsRow {
+/** What the event rows of details and search share. */
+export interface EventCoreRow {
   id: number;
   title: string;
   description: string;
@@ -119,9 +119,13 @@ export interface EventDetailsRow {
   isArchived: boolean;
   waitingList: boolean;
   thirdParty: boolean;
+  subCompany: string | null;
+}
+
+/** The event, its live attendee counts and its default website, in one row. */
+export interface EventDetailsRow extends EventCoreRow {
   roadshowId: number | null;
   company: string;
-  subCompany: string | null;
   attending: number;
   waiting: number;
   cancelled: number;
@@ -152,43 +156,13 @@ export interface EventDetailsRecord {
 }
 
 /** The Event record of EventProfileSearch. */
-export interface EventRow {
-  id: number;
-  title: string;
-  description: string;
-  mediumDescription: string;
-  longDescription: string;
-  code: string;
+export interface EventRow extends EventCoreRow {
   bookingPrefix: string;
   invoicePrefix: string;
-  helplineName: string;
-  helplineTelephone: string;
-  helplineEmail: string;
-  location: string;
   country: string;
-  type: string;
-  status: string;
-  series: string;
-  room: string;
-  organisers: string;
-  externalUrl: string;
-  analysis01: string;
-  analysis02: string;
-  startDate: string;
-  endDate: string;
-  signupStart: string;
-  signupEnd: string;
-  lastUpdated: string;
   created: string;
-  capacity: number;
-  hasCapacityLimits: boolean;
-  cpdValue: number;
-  isArchived: boolean;
-  waitingList: boolean;
-  thirdParty: boolean;
   virtual: boolean;
   defaultTaxRateE5: number;
-  subCompany: string | null;
 }
 export interface WebsiteRow {
   eventId: number;
