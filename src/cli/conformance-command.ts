@@ -12,7 +12,6 @@ import {
   formatReport,
   type Binding,
   type ConformanceReport,
-  type Level,
 } from '@evgen/runtime';
 import { CONFORMANCE_MODEL, checkConformance } from '@evgen/event-management/conformance';
 
@@ -124,7 +123,7 @@ export function registerConformanceCommand(program: Command): void {
         url: target.url,
         apiKey: target.apiKey,
         secretKey: target.secretKey,
-        level: (o.level as Level | undefined) ?? (own ? 'evgen' : 'document'),
+        level: o.level === 'document' || o.level === 'evgen' ? o.level : own ? 'evgen' : 'document',
         allowWrites: own ? true : (o.allowWrites ?? false),
         hostile: o.hostile ?? Boolean(own),
         bindings,

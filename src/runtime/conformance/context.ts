@@ -43,6 +43,8 @@ export interface Ctx {
   readonly values: Map<string, string>;
   /** Every value an earlier source saw, for sources that need to try several. */
   readonly candidates: Map<string, string[]>;
+  /** Operations each binding answered with 200, for the checks that need a working request. */
+  readonly answered: Map<Binding, Set<string>>;
 }
 
 export function createContext(o: ConformanceOptions): Ctx {
@@ -60,6 +62,7 @@ export function createContext(o: ConformanceOptions): Ctx {
       ...Object.entries(o.values ?? {}),
     ]),
     candidates: new Map(),
+    answered: new Map(),
   };
 }
 

@@ -124,7 +124,7 @@ export async function checkHostile(
   refused: Refused[],
 ): Promise<void> {
   const group = 'Hostile';
-  const op = probeOperation(c);
+  const op = probeOperation(c, binding);
   const push = (family: CheckFamily, check: string, failures: string[]) =>
     (c.level === 'evgen' || c.model.checks[family].level === 'document') &&
     out.push(resultOf(c.model, family, { group, binding, check }, failures));
@@ -208,7 +208,7 @@ export async function checkHostile(
     const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
     const big = await fetchRaw(req.url, {
       ...req.init,
-      body: `${String(req.init.body)}&pad=${'x'.repeat(h.bodyBytes)}`,
+      body: `${req.init.body as string}&pad=${'x'.repeat(h.bodyBytes)}`,
     });
     seen.push(big);
     push('bodySize', `refuses a body of ${h.bodyBytes} bytes`, [

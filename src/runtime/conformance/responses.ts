@@ -151,6 +151,8 @@ async function checkOperation(
         continue;
       }
       checkResponse(c, op, binding, raw, f);
+      if (raw.status === 200)
+        c.answered.set(binding, (c.answered.get(binding) ?? new Set()).add(op.name));
       if (write && raw.status === 200) await afterWrite(c, op, binding, raw, notes);
     } catch (e) {
       f.fail(`no usable answer: ${(e as Error).message}`);

@@ -12,9 +12,16 @@ import { describe, faultOf, send, signed, type Raw } from './wire.js';
 
 const HOUR_MS = 3_600_000;
 
-/** A read the server answers with the values known, to send refusals to; null when none. */
-export function probeOperation(c: Ctx): OperationSpec | null {
-  const reads = c.model.operations.filter((op) => !op.mutating && !paramsFor(c, op).missing.length);
+/**
+ * A read to send refusals to: one the binding answered with 200 (else any callable one, when the
+ * response checks did not run), fewest parameters first; null when none.
+ */
+export function probeOperation(c: Ctx, binding: Binding): OperationSpec | null {
+  const answered = c.answered.get(binding);
+  const reads = c.model.operations.filter(
+    (op) =>
+      !op.mutating && !paramsFor(c, op).missing.length && (!answered || answered.has(op.name)),
+  );
   return [...reads].sort((a, b) => a.params.length - b.params.length)[0] ?? null;
 }
 
@@ -58,7 +65,7 @@ const REFUSALS: readonly Refusal[] = [
   {
     check: 'refuses a request without credentials',
     family: ['authentication', 'httpCredentials'],
-    auth: async () => null,
+    auth: () => Promise.resolve(null),
   },
   {
     check: 'refuses an Operation naming another operation (signed)',
@@ -99,7 +106,7 @@ export async function checkAuthentication(
   out: ConformanceResult[],
   refused: Refused[],
 ): Promise<void> {
-  const probe = probeOperation(c);
+  const probe = probeOperation(c, binding);
   const soap = isSoap(binding);
   const group = 'Authentication';
   const replays = [
