@@ -24,7 +24,9 @@ it('passes every case against the reference service and prints the table', async
     expect(stdout).toMatch(
       /^SubmitSimpleBookingWithBookingStatus\s+pass\s+pass\s+pass\s+pass\s*$/m,
     );
-    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped, 0 not implemented \(level evgen\)$/m);
+    expect(stdout).toMatch(
+      /\n\d+ passed, 0 failed, 0 skipped, 0 not implemented \(level evgen\)$/m,
+    );
     const { results, level } = JSON.parse(await readFile(report, 'utf8')) as ConformanceReport;
     expect(level).toBe('evgen');
     expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
