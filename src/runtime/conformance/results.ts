@@ -61,14 +61,5 @@ export function skipped(
   status: 'skip' | 'not-implemented',
   reason: string,
 ): ConformanceResult {
-  const k = model.checks[family];
-  return {
-    ...at,
-    level: k.level,
-    source: sourceName(k.level, k.source),
-    status,
-    failures: [],
-    warnings: [],
-    reason,
-  };
+  return { ...resultOf(model, family, at, []), status, reason };
 }
