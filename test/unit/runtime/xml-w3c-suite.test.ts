@@ -23,8 +23,9 @@ function foreignEncoding(c: SuiteCase): string | undefined {
 }
 
 /**
- * The first DOCTYPE or processing instruction outside comments and CDATA sections, which is where
- * the scanner stops (in a well-formed document every other `<?` or `<!DOCTYPE` is one of them).
+ * The first DOCTYPE or processing instruction, where the scanner stops. Outside comments and CDATA
+ * sections, `<?` in a well-formed document can only start a processing instruction (or the XML
+ * declaration) and `<!DOCTYPE` only a DOCTYPE.
  */
 function firstForbidden(c: SuiteCase): 'doctype' | 'processing-instruction' | undefined {
   const visible = latin1(c.bytes)
