@@ -107,7 +107,8 @@ export async function startEchoService(
     ]),
   ) as unknown as ServiceHandlers;
   const service = createEventService(handlers, {
-    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: 'test' } : undefined),
+    lookupKey: (k) =>
+      Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: 'test' } : undefined),
     ...options,
   });
   return { server: await listen(service, { port: 0, ...options }), calls };

@@ -21,15 +21,6 @@ describe('html()', () => {
     { given: 'tick ` and ${x} and \\', want: 'tick \\` and \\${x} and \\\\' },
   ])('$given', ({ given, want }) => {
     expect(html(given)).toBe(want);
-    // what the template literal holds at run time is the HTML-escaped text
-    expect(new Function(`return \`${html(given)}\`;`)()).toBe(
-      given
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;'),
-    );
   });
 });
 

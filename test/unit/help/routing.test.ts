@@ -28,7 +28,8 @@ const handlers = {
 
 const service = (options: Partial<EventServiceOptions> = {}) =>
   createEventService(handlers, {
-    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: 't' } : undefined),
+    lookupKey: (k) =>
+      Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: 't' } : undefined),
     replayStore: false,
     ...options,
   });

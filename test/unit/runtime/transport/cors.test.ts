@@ -6,11 +6,12 @@ import { corsOrigins, withCors, type ServiceRequest, type ServiceResponse } from
 import { authScheme } from '@evgen/event-management/auth';
 
 const EP = '/API/1_0/SOAP/ServiceAPI.asmx';
-const inner = async (req: ServiceRequest): Promise<ServiceResponse> => ({
-  status: req.method === 'OPTIONS' ? 405 : 200,
-  headers: { 'content-type': 'text/plain' },
-  body: `inner ${req.method}`,
-});
+const inner = (req: ServiceRequest): Promise<ServiceResponse> =>
+  Promise.resolve({
+    status: req.method === 'OPTIONS' ? 405 : 200,
+    headers: { 'content-type': 'text/plain' },
+    body: `inner ${req.method}`,
+  });
 const cors = (origins: string[]) => withCors(inner, { origins }, authScheme, EP);
 const req = (headers: Record<string, string>, method = 'GET', url = EP): ServiceRequest => ({
   method,
