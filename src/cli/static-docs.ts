@@ -1,7 +1,7 @@
 // The static documentation `evgen docs` writes: the help pages the service serves at its endpoint,
 // with the document's placeholders for addresses ({base_url}, {soap_namespace}; {host} is the host
 // of {base_url}), links between files, and no test forms (a file has no service to call).
-import { helpSite, renderOperationPage, type HelpLinks } from '@evgen/runtime';
+import { helpServiceOf, helpSite, renderOperationPage, type HelpLinks } from '@evgen/runtime';
 import { SERVICE, authScheme } from '@evgen/event-management/auth';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
@@ -23,11 +23,7 @@ const STATIC_LINKS: HelpLinks = {
 
 /** Every file of the static documentation by name, sorted. */
 export async function staticHelpFiles(): Promise<Map<string, string>> {
-  const service = {
-    auth: authScheme,
-    endpointPath: SERVICE.endpointPath,
-    operations: new Map(Object.values(operations).map((op) => [op.name, op])),
-  };
+  const service = helpServiceOf(operations, authScheme, SERVICE.endpointPath);
   const site = helpSite(service, STATIC_ADDRESS, STATIC_LINKS, false);
   const files = new Map<string, string>([
     [STATIC_LINKS.service, helpPages.service(site)],

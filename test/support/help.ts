@@ -3,18 +3,37 @@
 // service whose handlers record their parameters and answer each operation's sample result, so a
 // sample can be posted as is and its answer compared with the response sample.
 import {
+  endpointLinks,
+  helpServiceOf,
+  helpSite,
   listen,
+  renderOperationPage,
   type Binding,
   type ListenOptions,
   type RunningServer,
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
+import { SERVICE, authScheme } from '@evgen/event-management/auth';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
 import { KEY, freshTimestamp, sign } from './requests.js';
 
 export const OPERATION_NAMES: readonly string[] = Object.values(operations).map((op) => op.name);
+
+/** A server as pages show it, for rendering pages without one. */
+export const TEST_ADDRESS = {
+  baseUrl: 'http://svc.example:8080',
+  host: 'svc.example:8080',
+  namespace: 'https://svc.example:8080/API/1_0/SOAP/',
+} as const;
+export const HELP_SERVICE = helpServiceOf(operations, authScheme, SERVICE.endpointPath);
+export const testSite = (testForms: boolean) =>
+  helpSite(HELP_SERVICE, TEST_ADDRESS, endpointLinks(SERVICE.endpointPath), testForms);
+
+/** An operation page as served at TEST_ADDRESS (undefined for an unknown name). */
+export const renderTestPage = (name: string, testForms = true) =>
+  renderOperationPage(helpPages, HELP_SERVICE, name, TEST_ADDRESS, testSite(testForms));
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&lt;': '<',

@@ -3,7 +3,7 @@
 // register) and ?client.js (the browser bundle behind the test forms). Anything else is left to
 // the bindings, so ?wsdl and every operation call behave as without help pages.
 import type { AuthScheme } from '../transport/auth.js';
-import type { AnyOperationDef } from '../transport/binding.js';
+import type { AnyOperationDef, OperationTable } from '../transport/binding.js';
 import type { ServiceResponse } from '../transport/server.js';
 import { escapeHtml, type HelpLinks, type HelpPages, type HelpSite } from './pages.js';
 import { operationSamples, type SampleAddress } from './samples.js';
@@ -22,6 +22,16 @@ export interface HelpService {
   readonly endpointPath: string;
   readonly operations: ReadonlyMap<string, AnyOperationDef>;
 }
+
+export const helpServiceOf = (
+  operations: OperationTable,
+  auth: AuthScheme,
+  endpointPath: string,
+): HelpService => ({
+  auth,
+  endpointPath,
+  operations: new Map(Object.values(operations).map((op) => [op.name, op])),
+});
 
 /** Links between pages served at the endpoint: the endpoint's file name with a query. */
 export function endpointLinks(endpointPath: string): HelpLinks {

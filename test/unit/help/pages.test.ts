@@ -2,29 +2,23 @@
 // and linked; each operation page with its parameters, result shape, faults and gap decisions; no
 // page over 100 KB; text from requests never becomes markup.
 import { describe, expect, it } from 'vitest';
-import { endpointLinks, helpSite, renderOperationPage } from '@evgen/runtime';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { renderOperationPage } from '@evgen/runtime';
+import { SERVICE } from '@evgen/event-management/auth';
 import { helpPages } from '@evgen/event-management/help';
-import { operations } from '@evgen/event-management/operations';
 import { operationGaps } from '../../../src/generator/views/help-view.js';
-import { OPERATION_NAMES } from '../../support/help.js';
+import {
+  HELP_SERVICE,
+  OPERATION_NAMES,
+  TEST_ADDRESS,
+  renderTestPage,
+  testSite,
+} from '../../support/help.js';
 import { projectIr } from '../../support/ir.js';
 
 const ir = await projectIr();
-const address = {
-  baseUrl: 'http://svc.example:8080',
-  host: 'svc.example:8080',
-  namespace: 'https://svc.example:8080/API/1_0/SOAP/',
-};
-const service = {
-  auth: authScheme,
-  endpointPath: SERVICE.endpointPath,
-  operations: new Map(Object.values(operations).map((op) => [op.name, op])),
-};
-const links = endpointLinks(SERVICE.endpointPath);
-const site = (testForms: boolean) => helpSite(service, address, links, testForms);
-const page = async (name: string, testForms = true) =>
-  (await renderOperationPage(helpPages, service, name, address, site(testForms)))!;
+const address = TEST_ADDRESS;
+const site = testSite;
+const page = async (name: string, testForms = true) => (await renderTestPage(name, testForms))!;
 
 describe('service page', () => {
   const html = helpPages.service(site(true));
@@ -97,10 +91,10 @@ describe('operation pages', () => {
 
   it('is unknown for names not in the spec', async () => {
     expect(
-      await renderOperationPage(helpPages, service, 'toString', address, site(true)),
+      await renderOperationPage(helpPages, HELP_SERVICE, 'toString', address, site(true)),
     ).toBeUndefined();
     expect(
-      await renderOperationPage(helpPages, service, 'getBooking', address, site(true)),
+      await renderOperationPage(helpPages, HELP_SERVICE, 'getBooking', address, site(true)),
     ).toBeUndefined();
   });
 });

@@ -3,37 +3,29 @@
 // the sample result; and they carry this server's namespace and address.
 import { describe, expect, it } from 'vitest';
 import {
-  endpointLinks,
-  helpSite,
   prettyXml,
   readSoapEnvelope,
   readXml,
-  renderOperationPage,
   XmlWriter,
   type AnyOperationDef,
   type XmlElement,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/auth';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
-import { pageSamples, sampleBody, sampleToRequest } from '../../support/help.js';
+import {
+  TEST_ADDRESS,
+  pageSamples,
+  renderTestPage,
+  sampleBody,
+  sampleToRequest,
+} from '../../support/help.js';
 
-const address = {
-  baseUrl: 'http://svc.example:8080',
-  host: 'svc.example:8080',
-  namespace: 'https://svc.example:8080/API/1_0/SOAP/',
-};
-const service = {
-  auth: authScheme,
-  endpointPath: SERVICE.endpointPath,
-  operations: new Map(Object.values(operations).map((op) => [op.name, op])),
-};
-const site = helpSite(service, address, endpointLinks(SERVICE.endpointPath), false);
+const address = TEST_ADDRESS;
 const ops: AnyOperationDef[] = Object.values(operations);
 
 async function samplesOf(name: string) {
-  const html = await renderOperationPage(helpPages, service, name, address, site);
-  return pageSamples(html!);
+  return pageSamples((await renderTestPage(name, false))!);
 }
 
 describe.each(ops.map((op) => [op.name, op] as const))('%s samples', (name, op) => {
