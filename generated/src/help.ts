@@ -2244,6 +2244,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetAccommodation</p>
 <h1>GetAccommodation</h1>
 <p>Accommodation of an event.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2332,6 +2333,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetAttendeeTypes</p>
 <h1>GetAttendeeTypes</h1>
 <p>Attendee types with ticket types for an event.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2423,6 +2425,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetBookableSessions</p>
 <h1>GetBookableSessions</h1>
 <p>Bookable sessions of an event.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2512,6 +2515,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetBookingDetails</p>
 <h1>GetBookingDetails</h1>
 <p>Summary of one booking.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2599,6 +2603,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetBooking</p>
 <h1>GetBooking</h1>
 <p>One booking with attendees.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2691,6 +2696,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetBookings</p>
 <h1>GetBookings</h1>
 <p>All bookings of an event, starting after skip records.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2785,6 +2791,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetBookingsBatch</p>
 <h1>GetBookingsBatch</h1>
 <p>Bookings of an event in batches for paging.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2882,6 +2889,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetExtBookings</p>
 <h1>GetExtBookings</h1>
 <p>Bookings with extended attendee information.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -2976,6 +2984,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetContact</p>
 <h1>GetContact</h1>
 <p>Contact by e-mail address.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3064,6 +3073,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetContact2</p>
 <h1>GetContact2</h1>
 <p>Contact for use with login.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3245,6 +3255,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › EventProfileSearch</p>
 <h1>EventProfileSearch</h1>
 <p>Dynamic query returning events.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3339,6 +3350,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetShows</p>
 <h1>GetShows</h1>
 <p>All shows and performances for the client.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <p>None: the request element is empty.</p>
@@ -3417,6 +3429,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetEventDetails7</p>
 <h1>GetEventDetails7</h1>
 <p>Event details, extended.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3504,6 +3517,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetEventDetails3</p>
 <h1>GetEventDetails3</h1>
 <p>Event details, extended.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3590,6 +3604,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetContactEventHistory3</p>
 <h1>GetContactEventHistory3</h1>
 <p>Events a contact attends, extended.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3678,6 +3693,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetTicketTypesByRoadshowId</p>
 <h1>GetTicketTypesByRoadshowId</h1>
 <p>Ticket types of all events under a roadshow.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3768,6 +3784,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetSubmissionsForEvent2</p>
 <h1>GetSubmissionsForEvent2</h1>
 <p>Abstract submissions of an event with abstract theme.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3864,6 +3881,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetCalendarEventsByDateRange</p>
 <h1>GetCalendarEventsByDateRange</h1>
 <p>Company events between two dates.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -3961,6 +3979,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetCalendarAttendeesForEvent</p>
 <h1>GetCalendarAttendeesForEvent</h1>
 <p>Attendees of an event.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -4047,6 +4066,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetEventsByContactId</p>
 <h1>GetEventsByContactId</h1>
 <p>All events associated with a contact.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -4140,6 +4160,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetSpeakersforSeries</p>
 <h1>GetSpeakersforSeries</h1>
 <p>Speakers associated with an event series value.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -4225,6 +4246,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetAttendeeStatuses</p>
 <h1>GetAttendeeStatuses</h1>
 <p>Attendee statuses of an event.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -4310,6 +4332,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetCustomFields</p>
 <h1>GetCustomFields</h1>
 <p>Custom fields of an event.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Parameters">
@@ -4506,6 +4529,7 @@ ${
           `<p class="note"><a href="${s.links.service}">Operations</a> › GetSubClientCompanyList</p>
 <h1>GetSubClientCompanyList</h1>
 <p>All non-universal sub-client companies.</p>
+<p>This operation only reads: it changes no data, so the generated client retries it when retries are on.</p>
 <nav aria-label="On this page"><ul class="note"><li><a href="#parameters">Parameters</a></li><li><a href="#result">Result</a></li><li><a href="#faults">Faults</a></li><li><a href="#gaps">Gap decisions</a></li>${s.testForms ? '<li><a href="#test">Test</a></li>' : ''}<li><a href="#samples">Samples</a></li></ul></nav>
 <h2 id="parameters">Parameters</h2>
 <p>None: the request element is empty.</p>

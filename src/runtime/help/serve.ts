@@ -78,6 +78,11 @@ export async function renderOperationPage(
 
 /** The longest requested name a 404 page repeats. */
 const MAX_NAME_SHOWN = 100;
+/**
+ * Operation pages kept once rendered (writing the samples costs about a millisecond), by name and
+ * address. Bounded: a Host header of each request's choosing can only empty it.
+ */
+export const MAX_CACHED_PAGES = 64;
 
 // Pages are self-contained: inline CSS, one script from the endpoint, no other requests.
 const HTML_HEADERS = {
@@ -114,12 +119,23 @@ export function createHelpResponder(options: HelpOptions, service: HelpService):
       });
     return script;
   };
+  const cache = new Map<string, string>();
+  const operationPage = async (name: string, a: SampleAddress, site: HelpSite) => {
+    const key = `${name}\0${a.baseUrl}\0${a.namespace}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const page = await renderOperationPage(options.pages, service, name, a, site);
+    if (page === undefined) return undefined;
+    if (cache.size >= MAX_CACHED_PAGES) cache.clear();
+    cache.set(key, page);
+    return page;
+  };
   return async (url, accept, a) => {
     const q = url.searchParams;
     const site = () => helpSite(service, a, links, testForms);
     if (q.has('op')) {
       const name = q.get('op') ?? '';
-      const page = await renderOperationPage(options.pages, service, name, a, site());
+      const page = await operationPage(name, a, site());
       return page !== undefined
         ? html(200, page)
         : html(404, options.pages.notFound(site(), escapeHtml(name.slice(0, MAX_NAME_SHOWN))));

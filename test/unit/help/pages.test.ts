@@ -62,6 +62,8 @@ describe('operation pages', () => {
     for (const id of operationGaps(ir, op)) expect(html).toContain(`#gap-${id}">${id}</a>`);
     expect(html).toContain(`data-operation="${name}"`);
     expect(html.includes('data-mutating="true"')).toBe(op.mutating);
+    expect(html.includes('This operation changes data.')).toBe(op.mutating);
+    expect(html.includes('This operation only reads')).toBe(!op.mutating);
   });
 
   it('shows the result type and every type it reaches, with nullability and lists', async () => {

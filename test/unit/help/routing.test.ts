@@ -2,8 +2,20 @@
 // every binding and every other GET answer as they do without help pages. The service handler is
 // called as a function here; test/integration/help covers the same over real HTTP.
 import { describe, expect, it } from 'vitest';
-import type { ServiceHandler, ServiceRequest, ServiceResponse } from '@evgen/runtime';
-import { SERVICE } from '@evgen/event-management/auth';
+import {
+  MAX_CACHED_PAGES,
+  createHelpResponder,
+  helpServiceOf,
+  type HelpPages,
+  type HelpSamples,
+  type HelpSite,
+  type ServiceHandler,
+  type ServiceRequest,
+  type ServiceResponse,
+} from '@evgen/runtime';
+import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { helpPages } from '@evgen/event-management/help';
+import { operations } from '@evgen/event-management/operations';
 import {
   createEventService,
   type EventServiceOptions,
@@ -165,5 +177,49 @@ describe('everything else answers as without help pages', () => {
   it('without help pages, GET asking for HTML is refused as before', async () => {
     const r = await call(noPages, { headers: { host: HOST, accept: 'text/html' } });
     expect(r.status).toBe(405);
+  });
+});
+
+describe('rendered operation pages are kept, boundedly', () => {
+  const counting = () => {
+    const renders: string[] = [];
+    const pages: HelpPages = {
+      ...helpPages,
+      operations: Object.fromEntries(
+        Object.entries(helpPages.operations).map(([name, op]) => [
+          name,
+          { ...op, page: (s: HelpSite, x: HelpSamples) => (renders.push(s.host), op.page(s, x)) },
+        ]),
+      ),
+    };
+    const respond = createHelpResponder(
+      { pages },
+      helpServiceOf(operations, authScheme, SERVICE.endpointPath),
+    );
+    const get = (host: string) =>
+      respond(new URL(`http://x${EP}?op=GetShows`), undefined, {
+        baseUrl: `http://${host}`,
+        host,
+        namespace: `https://${host}/API/1_0/SOAP/`,
+      });
+    return { renders, get };
+  };
+
+  it('renders a page once per address, with that address', async () => {
+    const { renders, get } = counting();
+    const a = text((await get('a.example'))!);
+    expect(text((await get('a.example'))!)).toBe(a);
+    expect(text((await get('b.example'))!)).toContain('Host: b.example');
+    expect(renders).toEqual(['a.example', 'b.example']);
+  });
+
+  it(`holds at most ${MAX_CACHED_PAGES} pages, whatever Host headers come`, async () => {
+    const { renders, get } = counting();
+    for (let i = 0; i < MAX_CACHED_PAGES; i++) await get(`h${i}.example`);
+    await get('h0.example');
+    expect(renders).toHaveLength(MAX_CACHED_PAGES); // all still held
+    await get(`h${MAX_CACHED_PAGES}.example`); // one more: the cache starts again
+    await get('h0.example');
+    expect(renders).toHaveLength(MAX_CACHED_PAGES + 2);
   });
 });
