@@ -95,7 +95,7 @@ export async function pageCost(
   quick: boolean,
 ): Promise<PageCost> {
   const service = createReferenceHandler(
-    { dbPath: db.dbPath, readOnly: false, replay: 'database' },
+    { dbPath: db.dbPath, readOnly: false, replay: 'database', testForms: false, cors: [] },
     () => undefined,
   );
   try {

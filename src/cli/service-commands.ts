@@ -1,8 +1,8 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
 // --db <path> (default ./data/events.sqlite, or EVGEN_DB).
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { corsOrigins } from '@evgen/runtime';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -26,6 +26,27 @@ const positiveInt = (v: string) => {
   return n;
 };
 
+/** `--cors a,b`: origins as browsers send them; a bad one is a usage error. */
+const originList = (v: string) => {
+  const origins = v.split(',').filter((o) => o.trim() !== '');
+  try {
+    corsOrigins(origins);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+  return origins;
+};
+
+interface ServeOptions {
+  db: string;
+  port: number;
+  host: string;
+  cors?: string[];
+  testForms: boolean;
+  workers?: number;
+  readOnly?: boolean;
+}
+
 function progressBar(done: number, total: number): void {
   if (!process.stderr.isTTY && done !== total && done % 20_000 !== 0) return;
   const width = 30;
@@ -45,6 +66,12 @@ export function registerServiceCommands(program: Command): void {
   )
     .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--cors <origins>',
+      'origins allowed to call from browsers, comma-separated',
+      originList,
+    )
+    .option('--no-test-forms', 'help pages without test forms (for a production stub)')
     // Reference-service flags (issue 13): worker threads and read-only serving.
     .option(
       '--workers <n>',
@@ -52,39 +79,37 @@ export function registerServiceCommands(program: Command): void {
       positiveInt,
     )
     .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
-    .action(
-      async (o: {
-        db: string;
-        port: number;
-        host: string;
-        workers?: number;
-        readOnly?: boolean;
-      }) => {
-        const { startReferenceService } = await reference();
-        const svc = await startReferenceService({
-          dbPath: resolve(o.db),
-          host: o.host,
-          port: o.port,
-          seed: { onProgress: progressBar },
-          ...(o.workers === undefined ? {} : { workers: o.workers }),
-          readOnly: o.readOnly ?? false,
-        });
-        const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
-        // One write, so a reader that sees the endpoint also sees the demo key.
-        const demo = svc.demoKey
-          ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
-          : '';
-        process.stderr.write(
-          `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${svc.workers === 0 ? 'none (requests run on the request loop)' : `${svc.workers} per lane (quick, bulk)`}\n`,
-        );
-        const stop = (signal: string) => {
-          process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
-          void svc.close().then(() => process.exit(0));
-        };
-        process.once('SIGTERM', () => stop('SIGTERM'));
-        process.once('SIGINT', () => stop('SIGINT'));
-      },
-    );
+    .action(async (o: ServeOptions) => {
+      const { startReferenceService } = await reference();
+      const svc = await startReferenceService({
+        dbPath: resolve(o.db),
+        host: o.host,
+        port: o.port,
+        seed: { onProgress: progressBar },
+        testForms: o.testForms,
+        ...(o.cors ? { cors: o.cors } : {}),
+        ...(o.workers === undefined ? {} : { workers: o.workers }),
+        readOnly: o.readOnly ?? false,
+      });
+      const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
+      // One write, so a reader that sees the endpoint also sees the demo key.
+      const demo = svc.demoKey
+        ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
+        : '';
+      const workers =
+        svc.workers === 0
+          ? 'none (requests run on the request loop)'
+          : `${svc.workers} per lane (quick, bulk)`;
+      process.stderr.write(
+        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${workers}\n`,
+      );
+      const stop = (signal: string) => {
+        process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
+        void svc.close().then(() => process.exit(0));
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
 
   dbOption(
     program.command('seed').description('fill an empty database with deterministic demo data'),

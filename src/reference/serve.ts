@@ -24,6 +24,10 @@ export interface ReferenceOptions {
   readonly port?: number;
   readonly log?: (line: string) => void;
   readonly seed?: SeedOptions;
+  /** Test forms on the operation pages; default true. */
+  readonly testForms?: boolean;
+  /** Origins allowed to call the service from browsers (CORS); default none. */
+  readonly cors?: readonly string[];
   /** Worker threads per lane (see workers.ts); 0 serves on the request loop. Default: cores. */
   readonly workers?: number;
   /** Serve a read-only database: writes are answered InvalidRequest "read-only service". */
@@ -56,6 +60,8 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     dbPath: o.dbPath,
     readOnly: o.readOnly ?? false,
     replay: o.replay ?? 'database',
+    testForms: o.testForms ?? true,
+    cors: o.cors ?? [],
     ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
   };
   if (config.replayPath) openReplayDatabase(config.replayPath, true).close();

@@ -13,7 +13,15 @@ export interface ServiceConfig {
   readonly replay: 'database' | 'off';
   /** A read-only service keeps its replay record in a writable file of its own. */
   readonly replayPath?: string;
+  /** Test forms on the help pages of operations. */
+  readonly testForms: boolean;
+  /** Origins allowed to call the service from browsers (CORS). */
+  readonly cors: readonly string[];
 }
+
+// The browser bundle of the test forms is built (esbuild, about a quarter of a second) when a page
+// first asks for it.
+const browserClient = async () => (await import('../browser/bundle.js')).buildBrowserClient();
 
 /** The log line of one request (never the secret or the signature), tagged with its worker. */
 export function logLine(entry: Omit<LogEntry, 'error'>, worker: number | undefined): string {
@@ -36,6 +44,8 @@ export function createReferenceHandler(
   const handler = createEventService(referenceHandlers(store), {
     lookupKey: (apiKey) => store.lookupKey(apiKey),
     replayStore: config.replay === 'off' ? false : store.replay,
+    testForms: config.testForms ? { clientScript: browserClient } : false,
+    ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
     onLog: ({ error, ...entry }) => {
       log(logLine(entry, worker));
       if (error)

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Binding } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
-import { startReferenceService, type ReferenceService } from '../../../src/reference/serve.js';
+import {
+  startReferenceService,
+  type ReferenceOptions,
+  type ReferenceService,
+} from '../../../src/reference/serve.js';
 
 export interface Reference {
   readonly svc: ReferenceService;
@@ -15,7 +19,7 @@ export interface Reference {
 
 export async function startReference(
   seed = { events: 12, bookings: 400 },
-  workers?: number,
+  options: Pick<ReferenceOptions, 'cors' | 'testForms' | 'workers'> = {},
 ): Promise<Reference> {
   const dir = await mkdtemp(join(tmpdir(), 'evgen-ref-'));
   const logs: string[] = [];
@@ -24,7 +28,7 @@ export async function startReference(
     port: 0,
     log: (l) => logs.push(l),
     seed,
-    ...(workers === undefined ? {} : { workers }),
+    ...options,
   });
   const key = svc.demoKey!;
   return {

@@ -7,7 +7,7 @@ import { startReference, type Reference } from './harness.js';
 
 let ref: Reference;
 beforeAll(async () => {
-  ref = await startReference({ events: 4, bookings: 100 }, 1);
+  ref = await startReference({ events: 4, bookings: 100 }, { workers: 1 });
 });
 afterAll(() => ref.stop());
 
