@@ -1,7 +1,7 @@
 // Bookings in SQLite: six set-based queries per page (never one per row), each returning its rows
 // as one JSON text, in one read transaction so that a page is one snapshot even while another
 // process writes.
-import { bool, columns, int, text, textOrNull } from '../store/columns.js';
+import { addressColumns, bool, columns, int, text, textOrNull } from '../store/columns.js';
 import type * as R from '../store/records.js';
 import { idList, type StatementCache } from './statements.js';
 
@@ -16,6 +16,7 @@ const BOOKING = columns<R.BookingRow>({
   isTest: bool('b.is_test'),
 });
 const ATTENDEE = columns<R.AttendeeRow>({
+  ...addressColumns('c.'),
   id: int('a.id'),
   bookingId: int('a.booking_id'),
   reference: text('a.reference'),
@@ -25,26 +26,7 @@ const ATTENDEE = columns<R.AttendeeRow>({
   attendeeTypeId: int('a.attendee_type_id'),
   ticketType: text('tt.name'),
   ticketTypeId: int('a.ticket_type_id'),
-  title: text('c.title'),
-  forename: text('c.forename'),
-  surname: text('c.surname'),
-  organisation: text('c.organisation'),
-  occupation: text('c.occupation'),
-  paName: text('c.pa_name'),
-  marketingOptOut: bool('c.marketing_opt_out'),
-  line1: text('c.line1'),
-  line2: text('c.line2'),
-  line3: text('c.line3'),
-  town: text('c.town'),
-  county: text('c.county'),
-  postcode: text('c.postcode'),
-  country: text('c.country'),
   countryCode: text('c.country_code'),
-  email: text('c.email'),
-  telephone: text('c.telephone'),
-  fax: text('c.fax'),
-  mobile: text('c.mobile'),
-  website: text('c.website'),
   isLead: bool('a.is_lead'),
   attended: bool('a.attended'),
 });

@@ -1,28 +1,19 @@
 // Contacts and their events in SQLite.
-import { bool, columns, int, intOrNull, text, textOrNull } from '../store/columns.js';
+import {
+  addressColumns,
+  bool,
+  columns,
+  int,
+  intOrNull,
+  text,
+  textOrNull,
+} from '../store/columns.js';
 import type * as R from '../store/records.js';
 import type { StatementCache } from './statements.js';
 
 const CONTACT = columns<R.ContactRow>({
+  ...addressColumns(''),
   id: int('id'),
-  title: text('title'),
-  forename: text('forename'),
-  surname: text('surname'),
-  organisation: text('organisation'),
-  occupation: text('occupation'),
-  paName: text('pa_name'),
-  line1: text('line1'),
-  line2: text('line2'),
-  line3: text('line3'),
-  town: text('town'),
-  county: text('county'),
-  postcode: text('postcode'),
-  country: text('country'),
-  email: text('email'),
-  telephone: text('telephone'),
-  fax: text('fax'),
-  mobile: text('mobile'),
-  website: text('website'),
   code: text('code'),
   reference: text('reference'),
   profileString: text('profile_string'),
@@ -32,7 +23,6 @@ const CONTACT = columns<R.ContactRow>({
   google: text('google'),
   shortBio: text('short_bio'),
   bio: text('bio'),
-  marketingOptOut: bool('marketing_opt_out'),
   dateOfBirth: text('date_of_birth'),
   regStatus: int('reg_status'),
 });

@@ -64,3 +64,29 @@ export class ColumnList<R> {
 
 /** `columns<Row>({...})`: a column list checked against the row type it fills. */
 export const columns = <R>(c: ColumnsOf<R>): ColumnList<R> => new ColumnList<R>(c);
+
+/** The columns of a contact's name and address, from the contact table under `alias`. */
+export const addressColumns = (alias: string) => {
+  const c = (column: string) => `${alias}${column}`;
+  return {
+    title: text(c('title')),
+    forename: text(c('forename')),
+    surname: text(c('surname')),
+    organisation: text(c('organisation')),
+    occupation: text(c('occupation')),
+    paName: text(c('pa_name')),
+    line1: text(c('line1')),
+    line2: text(c('line2')),
+    line3: text(c('line3')),
+    town: text(c('town')),
+    county: text(c('county')),
+    postcode: text(c('postcode')),
+    country: text(c('country')),
+    email: text(c('email')),
+    telephone: text(c('telephone')),
+    fax: text(c('fax')),
+    mobile: text(c('mobile')),
+    website: text(c('website')),
+    marketingOptOut: bool(c('marketing_opt_out')),
+  };
+};

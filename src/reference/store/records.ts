@@ -13,7 +13,30 @@ export interface BookingRow {
   isTest: boolean;
 }
 
-export interface AttendeeRow {
+/** A contact's name and address, as attendees and contacts carry them. */
+export interface AddressRow {
+  title: string;
+  forename: string;
+  surname: string;
+  organisation: string;
+  occupation: string;
+  paName: string;
+  line1: string;
+  line2: string;
+  line3: string;
+  town: string;
+  county: string;
+  postcode: string;
+  country: string;
+  email: string;
+  telephone: string;
+  fax: string;
+  mobile: string;
+  website: string;
+  marketingOptOut: boolean;
+}
+
+export interface AttendeeRow extends AddressRow {
   id: number;
   bookingId: number;
   reference: string;
@@ -23,26 +46,7 @@ export interface AttendeeRow {
   attendeeTypeId: number;
   ticketType: string;
   ticketTypeId: number;
-  title: string;
-  forename: string;
-  surname: string;
-  organisation: string;
-  occupation: string;
-  paName: string;
-  marketingOptOut: boolean;
-  line1: string;
-  line2: string;
-  line3: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: string;
   countryCode: string;
-  email: string;
-  telephone: string;
-  fax: string;
-  mobile: string;
-  website: string;
   isLead: boolean;
   attended: boolean;
 }
@@ -402,26 +406,8 @@ export interface CustomFields {
   readonly options: CustomFieldOptionRow[];
 }
 
-export interface ContactRow {
+export interface ContactRow extends AddressRow {
   id: number;
-  title: string;
-  forename: string;
-  surname: string;
-  organisation: string;
-  occupation: string;
-  paName: string;
-  line1: string;
-  line2: string;
-  line3: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: string;
-  email: string;
-  telephone: string;
-  fax: string;
-  mobile: string;
-  website: string;
   code: string;
   reference: string;
   profileString: string;
@@ -431,7 +417,6 @@ export interface ContactRow {
   google: string;
   shortBio: string;
   bio: string;
-  marketingOptOut: boolean;
   dateOfBirth: string;
   regStatus: number;
 }
