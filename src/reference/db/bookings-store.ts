@@ -135,38 +135,43 @@ export const readBookingSummary = (sql: StatementCache, bookingId: number) =>
 const CANCELLED_STATUS_OF_EVENT =
   'SELECT id FROM attendee_status WHERE event_id = ? AND is_default_cancelled = 1';
 
+interface Target {
+  id: number;
+  eventId: number;
+}
+const ATTENDEE_TARGET = columns<Target>({ id: int('a.id'), eventId: int('b.event_id') });
+const BOOKING_TARGET = columns<Target>({ id: int('id'), eventId: int('event_id') });
+
 /** Call inside a write transaction. */
 export function writeCancelAttendee(sql: StatementCache, reference: string): boolean {
-  const a = sql
-    .cached(
-      'SELECT a.id, b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.reference = ?',
-    )
-    .raw()
-    .get(reference) as [number, number] | undefined;
+  const a = sql.row(
+    ATTENDEE_TARGET,
+    `SELECT ${ATTENDEE_TARGET.exprs} FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.reference = ?`,
+    reference,
+  );
   if (!a) return false;
-  const [attendeeId, eventId] = a;
   sql
     .cached('UPDATE attendee SET status_id = ? WHERE id = ?')
-    .run(sql.value(CANCELLED_STATUS_OF_EVENT, eventId), attendeeId);
+    .run(sql.value(CANCELLED_STATUS_OF_EVENT, a.eventId), a.id);
   return true;
 }
 
 /** Call inside a write transaction. */
 export function writeCancelBooking(sql: StatementCache, reference: string, at: string): boolean {
-  const b = sql
-    .cached('SELECT id, event_id FROM booking WHERE reference = ?')
-    .raw()
-    .get(reference) as [number, number] | undefined;
+  const b = sql.row(
+    BOOKING_TARGET,
+    `SELECT ${BOOKING_TARGET.exprs} FROM booking WHERE reference = ?`,
+    reference,
+  );
   if (!b) return false;
-  const [bookingId, eventId] = b;
   const cancelled = sql.value(
     "SELECT id FROM booking_status WHERE status_type = 'Cancelled' ORDER BY id LIMIT 1",
   );
   sql
     .cached('UPDATE booking SET status_id = ?, last_updated = ? WHERE id = ?')
-    .run(cancelled, at, bookingId);
+    .run(cancelled, at, b.id);
   sql
     .cached('UPDATE attendee SET status_id = ? WHERE booking_id = ?')
-    .run(sql.value(CANCELLED_STATUS_OF_EVENT, eventId), bookingId);
+    .run(sql.value(CANCELLED_STATUS_OF_EVENT, b.eventId), b.id);
   return true;
 }

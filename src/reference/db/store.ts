@@ -4,6 +4,7 @@
 // callback (bookings, tokens) hold the connection for their callback, and other calls wait.
 
 import { ServiceFault } from '@evgen/runtime';
+import { columns, text } from '../store/columns.js';
 import type { ReferenceStore, SearchFilter, StoreHealth } from '../store/store.js';
 import {
   readBookingPage,
@@ -20,6 +21,11 @@ import { openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase } from './replay-store.js';
 import * as setup from './setup-store.js';
 import { StatementCache } from './statements.js';
+
+const API_KEY = columns<{ secret: string; name: string }>({
+  secret: text('secret'),
+  name: text('name'),
+});
 
 /** A write on a read-only service: InvalidRequest, as the README says. */
 const readOnlyFault = () => new ServiceFault('InvalidRequest', 'read-only service');
@@ -137,11 +143,11 @@ export class SqliteStore implements ReferenceStore {
 
   async lookupKey(apiKey: string): Promise<{ secret: string; name: string } | undefined> {
     if (this.#held) await this.#free();
-    const row = this.sql
-      .cached('SELECT secret, name FROM api_key WHERE api_key = ? AND revoked_at IS NULL')
-      .raw()
-      .get(apiKey) as [string, string] | undefined;
-    return row && { secret: row[0], name: row[1] };
+    return this.sql.row(
+      API_KEY,
+      `SELECT ${API_KEY.exprs} FROM api_key WHERE api_key = ? AND revoked_at IS NULL`,
+      apiKey,
+    );
   }
 
   async health(): Promise<StoreHealth> {
