@@ -2,7 +2,7 @@
 // in the same run; prints one table and writes it as JSON for comparison across commits.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -54,6 +54,9 @@ async function memory(n: number) {
 }
 
 export async function runBench(o: { quick: boolean; out: string }): Promise<void> {
+  const loadAtStart = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
   const rows: Row[] = [];
   const r = (x: number) => x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
   const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -252,7 +255,11 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
       '\n',
     ),
   );
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
+  // Other work on the machine changes every figure: the load average says how much there was.
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average at the end ${load} (started at ${loadAtStart})`;
   console.log(
     `\nmeasured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}`,
   );
