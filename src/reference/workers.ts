@@ -108,7 +108,7 @@ export class WorkerPool {
   }
 
   #spawn(lane: Lane): Promise<void> {
-    const data: WorkerData = { config: this.o.config, id: this.#nextId++ };
+    const data: WorkerData = { config: this.o.config, id: this.#nextId++, lane };
     const worker = new Worker(ENTRY, {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
