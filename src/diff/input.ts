@@ -63,7 +63,7 @@ export async function checkoutSpec(ref: string, workingSpecDir: string): Promise
   });
   await new Promise<void>((done, fail) => {
     const child = execFile('tar', ['-x', '-C', tmp], (e) =>
-      e ? fail(e instanceof Error ? e : new Error(String(e))) : done(),
+      e ? fail(new Error(`tar: ${e.message}`)) : done(),
     );
     child.stdin!.end(tar.stdout);
   });
