@@ -69,7 +69,8 @@ function compareOperation(ctx: DiffContext, b: IrOperation, h: IrOperation): voi
   compareParameters(ctx, b, h);
   const r = resultChange(ctx, b.result, h.result);
   if (r) emit(ctx, r.rule, h, 'head', [h.name], r.message);
-  if (b.httpRoot !== h.httpRoot)
+  // From none, a root is part of RESULT_ADDED: old clients expected no body and read none.
+  if (b.httpRoot !== null && b.httpRoot !== h.httpRoot)
     emit(
       ctx,
       'HTTP_ROOT_NO_CHANGE',

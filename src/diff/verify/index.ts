@@ -2,8 +2,9 @@
 // the head client against a base server), over every binding, for every operation a change
 // touches, with full and sparse values. An operation's observed behaviour is then held against
 // the worst wire-lax verdict of the changes touching it:
-//   breaking  the old client fails or loses a value with full values;
-//   dangerous full values pass, and (confirmed when) sparse values (nil, absent, empty) fail;
+//   breaking  the old client fails or loses a value with full values or a fault;
+//   dangerous full values and faults pass, and (confirmed when) sparse values (nil, absent,
+//             empty) fail;
 //   safe      every call passes with every value arriving.
 // The generated client ignores unknown elements and order, so it stands for wire-lax clients.
 import { fileURLToPath } from 'node:url';
@@ -11,8 +12,8 @@ import type { IrOperation } from '../../generator/ir/model.js';
 import type { SpecVersion } from '../input.js';
 import { worst, type Change, type Severity } from '../model.js';
 import { compareParams, compareResult, type Losses } from './observe.js';
-import { loadVersionPackage, type LoadedVersion } from './stubs.js';
-import { paramsSample, resultSample, type Sample } from './values.js';
+import { FAULT_CODE, loadVersionPackage, type LoadedVersion } from './stubs.js';
+import { paramsSample, resultSample, SAMPLES, type Sample } from './values.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../templates', import.meta.url));
 
@@ -79,7 +80,7 @@ async function observe(
     if (!cop) continue; // this client has no such method
     const sop = server.version.ir.operations.find((o) => o.name === name);
     for (const binding of client.version.ir.bindings.map((x) => x.id))
-      for (const sample of ['full', 'sparse'] as const) {
+      for (const sample of SAMPLES) {
         const { outcome, detail } = await call(client, server, cop, sop, binding, sample);
         out.push({ direction, operation: name, binding, sample, outcome, detail });
       }
@@ -102,11 +103,15 @@ async function call(
   try {
     got = await client.client(server.server.url, binding)[cop.method]!(params);
   } catch (e) {
-    return {
-      outcome: 'failed',
-      detail: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
-    };
+    const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    if (sample === 'fault' && sop)
+      return (e as { code?: unknown }).code === FAULT_CODE
+        ? { outcome: 'ok', detail: '' }
+        : { outcome: 'lost', detail: `fault ${FAULT_CODE} sent; the client saw ${detail}` };
+    return { outcome: 'failed', detail };
   }
+  if (sample === 'fault')
+    return { outcome: 'failed', detail: `fault ${FAULT_CODE} sent; the call returned` };
   if (!sop) return { outcome: 'lost', detail: `${cop.name} answered by a server without it` };
   const losses: Losses = [
     ...compareParams(sop, cop, receivedBy(server), params),
@@ -142,7 +147,7 @@ function check(changes: readonly Change[], observations: readonly Observation[])
     const base = { rule: c.rule, path: c.path, severity };
     if (seen.length === 0)
       return { ...base, verdict: 'not observed', detail: 'no operation both versions can call' };
-    const bad = seen.filter((o) => o.sample === 'full' && o.outcome !== 'ok');
+    const bad = seen.filter((o) => o.sample !== 'sparse' && o.outcome !== 'ok');
     const sparseFailed = seen.filter((o) => o.sample === 'sparse' && o.outcome === 'failed');
     const anyBad = seen.filter((o) => o.outcome !== 'ok');
     const first = (os: Observation[]) =>
@@ -156,7 +161,7 @@ function check(changes: readonly Change[], observations: readonly Observation[])
         ? v('confirmed', first(bad))
         : v(
             'contradicted',
-            `old clients passed on every binding with full values (${seen.length} calls)`,
+            `old clients passed on every binding with full values and faults (${seen.length} calls)`,
           );
     if (bad.length)
       return masked

@@ -7,12 +7,14 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IrOperation } from '../../generator/ir/model.js';
 import { renderIr } from '../../generator/pipeline.js';
-import { listen, type RunningServer } from '../../runtime/index.js';
+import { listen, ServiceFault, type RunningServer } from '../../runtime/index.js';
 import type { SpecVersion } from '../input.js';
 import { readRelease } from '../release.js';
 import { resultSample, type Sample } from './values.js';
 
 export const API_KEY = 'evgen-verify';
+/** The code of the `fault` sample: one every version of the spec has so far. */
+export const FAULT_CODE = 'NotFound';
 const SECRET = 'evgen-verify-secret';
 
 type Method = (params: object, options?: object) => Promise<unknown>;
@@ -54,6 +56,7 @@ export async function loadVersionPackage(
       op.method,
       (params: Record<string, unknown>) => {
         loaded.received = { op: op.name, params };
+        if (loaded.sample === 'fault') throw new ServiceFault(FAULT_CODE, 'verify: a fault sample');
         return resultSample(version.ir, op, loaded.sample);
       },
     ]),

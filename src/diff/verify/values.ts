@@ -1,7 +1,8 @@
 // Values for the stub servers and clients of --verify, derived from one version's IR. A value
 // depends only on the field's name and type, so both versions send the same value for a field
 // they share. `full` sets everything (optional fields present, nullable ones set, one list item);
-// `sparse` sets as little as the type allows (optional absent, nullable nil, lists empty).
+// `sparse` sets as little as the type allows (optional absent, nullable nil, lists empty);
+// `fault` answers with a fault whose code both versions know.
 import type {
   IrField,
   IrOperation,
@@ -10,7 +11,8 @@ import type {
   ScalarKind,
 } from '../../generator/ir/model.js';
 
-export type Sample = 'full' | 'sparse';
+export type Sample = 'full' | 'sparse' | 'fault';
+export const SAMPLES: readonly Sample[] = ['full', 'sparse', 'fault'];
 
 function hash(s: string): number {
   let h = 7;
