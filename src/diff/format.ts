@@ -57,9 +57,12 @@ function summaryLine(s: Summary): string {
     total === 0
       ? 'no changes'
       : `${total} change${total === 1 ? '' : 's'}: ${s.breaking} breaking, ${s.dangerous} dangerous, ${s.safe} safe`;
-  const version = s.proposedVersion
-    ? `; next package version ${s.proposedVersion} (${s.level === 'none' ? 'patch' : s.level}, from ${s.baseVersion})`
-    : '';
+  const version =
+    s.proposedVersion === null
+      ? ''
+      : s.level === 'none'
+        ? `; the package version stays ${s.baseVersion} (${s.proposedVersion} for generator-only changes)`
+        : `; next package version ${s.proposedVersion} (${s.level}, from ${s.baseVersion})`;
   return counts + version;
 }
 

@@ -1,9 +1,14 @@
 // The version gate of `evgen generate` and `evgen diff --check-version`: the package version in
-// spec/CHANGELOG.md must satisfy the diff against the release it names as its base.
+// spec/CHANGELOG.md must satisfy the diff against the last release. That is the release its
+// section names (`Base: x.y.z at <commit>`), or, for a section naming none (the first release),
+// the version itself as of the commit that added its heading: so a change after it needs a new
+// heading, whoever forgets to write one.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { diffSpecs } from './diff.js';
 import { checkoutSpec, loadVersion } from './input.js';
 import type { Change } from './model.js';
-import { bump, readRelease, requiredLevel, satisfies, type Level } from './release.js';
+import { bump, CHANGELOG, readRelease, requiredLevel, satisfies, type Level } from './release.js';
 
 export interface GateResult {
   readonly ok: boolean;
@@ -13,16 +18,33 @@ export interface GateResult {
   readonly message: string;
 }
 
+/** The oldest commit whose CHANGELOG.md added `## version`, or null (not committed, or no git). */
+async function headingAddedAt(specDir: string, version: string): Promise<string | null> {
+  try {
+    const { stdout } = await promisify(execFile)(
+      'git',
+      ['log', '--format=%h', `-S## ${version}`, '--', CHANGELOG],
+      { cwd: specDir },
+    );
+    return stdout.trim().split('\n').filter(Boolean).pop() ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function checkPackageVersion(specDir: string): Promise<GateResult> {
-  const release = await readRelease(specDir);
-  if (!release.base)
+  const declared = await readRelease(specDir);
+  const addedAt = declared.base ? null : await headingAddedAt(specDir, declared.version);
+  const base = declared.base ?? (addedAt ? { version: declared.version, commit: addedAt } : null);
+  if (!base)
     return {
       ok: true,
-      version: release.version,
+      version: declared.version,
       level: 'none',
       changes: [],
-      message: `${release.version}: first release, no base to diff against`,
+      message: `${declared.version}: not released yet (its heading is not committed), nothing to diff against`,
     };
+  const release = { version: declared.version, base };
   const checkout = await checkoutSpec(release.base.commit, specDir);
   try {
     const changes = await diffSpecs(
@@ -38,9 +60,12 @@ export async function checkPackageVersion(specDir: string): Promise<GateResult> 
       level,
       changes,
       message: ok
-        ? `${release.version} satisfies the diff against ${release.base.version} (${release.base.commit}): ${level} change`
+        ? `package version ${release.version} satisfies the diff against ${release.base.version} (${release.base.commit}): ${level === 'none' ? 'no change' : `a ${level} change`}`
         : `package version ${release.version} does not satisfy the diff against ${release.base.version} (${release.base.commit}): ` +
-          `${changes.length} change(s) need a ${level} version, at least ${need} (run: npx evgen diff --base ${release.base.commit})`,
+          `${changes.length} change(s) need a ${level} version, at least ${need} (run: npx evgen diff --base ${release.base.commit})` +
+          (declared.base
+            ? ''
+            : `; add a heading "## ${need}" with the line "Base: ${release.base.version} at ${release.base.commit}" to spec/${CHANGELOG}`),
     };
   } finally {
     await checkout.dispose();

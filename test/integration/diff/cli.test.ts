@@ -177,8 +177,27 @@ describe('the package version gate', () => {
       ),
     );
 
-  it('refuses a minor version after a breaking change, in evgen diff --check-version and evgen generate', async () => {
+  it('refuses a change after the first release when no new heading says so', async () => {
     await edit('types/booking.yaml', CREATED, '{ name: DateCreated, type: dateTime }');
+    const g = await run(
+      repo,
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      join(repo, 'out0'),
+      '--no-typecheck',
+    );
+    expect(g.code).toBe(1);
+    expect(g.stderr).toContain(
+      `package version 1.0.0 does not satisfy the diff against 1.0.0 (${released}): 2 change(s) need a major version, at least 2.0.0`,
+    );
+    expect(g.stderr).toContain(
+      `add a heading "## 2.0.0" with the line "Base: 1.0.0 at ${released}" to spec/CHANGELOG.md`,
+    );
+  });
+
+  it('refuses a minor version after a breaking change, in evgen diff --check-version and evgen generate', async () => {
     await release('1.1.0');
     const d = await run(repo, 'diff', '--head', spec, '--fail-on', 'none', '--check-version');
     expect(d.code).toBe(1);
