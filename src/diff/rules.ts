@@ -199,7 +199,7 @@ const TABLE: readonly (readonly [string, Severity, Severity, Severity, string])[
     'AUTH_NO_CHANGE',
     B,
     B,
-    B,
+    S,
     'the authentication header element, its fields or the HTTP credential headers changed',
   ],
   [

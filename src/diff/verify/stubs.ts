@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IrOperation } from '../../generator/ir/model.js';
-import { renderIr } from '../../generator/pipeline.js';
+import { renderIr, type GeneratedFiles } from '../../generator/pipeline.js';
 import { listen, ServiceFault, type RunningServer } from '../../runtime/index.js';
 import type { SpecVersion } from '../input.js';
 import { readRelease } from '../release.js';
@@ -22,6 +22,9 @@ export type Client = Record<string, Method>;
 
 export interface LoadedVersion {
   readonly version: SpecVersion;
+  /** The generated package, as written under `dir`. */
+  readonly dir: string;
+  readonly files: GeneratedFiles;
   client(baseUrl: string, binding: string): Client;
   /** The stub: `sample` decides what every handler returns; `received` what the last call got. */
   readonly server: RunningServer;
@@ -70,6 +73,8 @@ export async function loadVersionPackage(
   );
   return Object.assign(loaded, {
     version,
+    dir,
+    files,
     server,
     client: (baseUrl: string, binding: string) =>
       new clientModule.EventServiceClient({
