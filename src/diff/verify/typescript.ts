@@ -105,7 +105,12 @@ export function runTypeProbes(
       const line = d.getLineNumber() ?? 0;
       errors.set(
         line,
-        errors.get(line) ?? ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n'),
+        errors.get(line) ??
+          ts
+            .flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')
+            // Name the versions rather than their temporary folders.
+            .replaceAll(`import("${join(root, b)}/src/types").`, 'base.')
+            .replaceAll(`import("${join(root, h)}/src/types").`, 'head.'),
       );
     }
   } finally {

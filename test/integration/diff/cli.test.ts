@@ -128,10 +128,13 @@ describe('evgen diff (git base)', () => {
       const r = await run(repo, 'diff', '--head', spec, '--verify');
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(
-        /verify confirmed +breaking +BookingResponse\.CreatedDate +\[FIELD_NO_REMOVE\] +GetBooking \w+ full: failed XmlDecodeError: GetBookingResult\/CreatedDate/,
+        /verify wire-lax +confirmed +breaking +BookingResponse\.CreatedDate +\[FIELD_NO_REMOVE\] +GetBooking \w+ full: failed XmlDecodeError: GetBookingResult\/CreatedDate/,
       );
       expect(r.stdout).toMatch(
-        /verify: \d+ calls; 1 confirmed, 0 consistent, 0 contradicted, 1 masked/,
+        /verify typescript +confirmed +breaking +BookingResponse\.CreatedDate +\[FIELD_NO_REMOVE\] +call GetBooking: Property 'CreatedDate' is missing in type 'head\.BookingResponse'/,
+      );
+      expect(r.stdout).toMatch(
+        /verify: \d+ calls; 3 confirmed, 0 consistent, 0 contradicted, 1 masked, 0 not observed/,
       );
     },
   );
