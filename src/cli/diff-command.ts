@@ -76,7 +76,10 @@ async function runDiff(o: DiffOptions): Promise<number> {
   const headDir = resolve(o.head);
   const checkout = await checkoutSpec(o.base, headDir);
   try {
-    const base = await loadVersion(checkout.specDir, o.base);
+    const base = await loadVersion(checkout.specDir, o.base).catch((e: unknown) => {
+      if (e instanceof SpecError) e.message = `--base ${o.base}: ${e.message}`;
+      throw e;
+    });
     const head = await loadVersion(headDir, o.head);
     const changes = await diffSpecs(base, head);
     const level = requiredLevel(changes);
@@ -110,7 +113,7 @@ async function runDiff(o: DiffOptions): Promise<number> {
     );
     if (o.checkVersion) {
       const gate = await checkPackageVersion(headDir);
-      (gate.ok ? console.log : console.error)(gate.message);
+      (gate.ok && !gate.warning ? console.log : console.error)(gate.message);
       if (!gate.ok) failed = true;
     }
     return failed ? 1 : 0;

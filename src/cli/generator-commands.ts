@@ -44,6 +44,7 @@ export function registerGeneratorCommands(program: Command): void {
     if (!gate.ok && !o.allowBreaking)
       throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
     if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
+    if (gate.warning) console.warn(gate.message);
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),

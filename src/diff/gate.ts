@@ -6,7 +6,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { diffSpecs } from './diff.js';
-import { checkoutSpec, loadVersion } from './input.js';
+import { SpecError } from '../generator/spec/diagnostics.js';
+import { checkoutSpec, loadVersion, UsageError } from './input.js';
 import type { Change } from './model.js';
 import { bump, CHANGELOG, readRelease, requiredLevel, satisfies, type Level } from './release.js';
 
@@ -16,6 +17,8 @@ export interface GateResult {
   readonly level: Level;
   readonly changes: readonly Change[];
   readonly message: string;
+  /** Passed without checking: the message says why. */
+  readonly warning?: boolean;
 }
 
 /** The oldest commit whose CHANGELOG.md added `## version`, or null (not committed, or no git). */
@@ -45,12 +48,33 @@ export async function checkPackageVersion(specDir: string): Promise<GateResult> 
       message: `${declared.version}: not released yet (its heading is not committed), nothing to diff against`,
     };
   const release = { version: declared.version, base };
-  const checkout = await checkoutSpec(release.base.commit, specDir);
+  const head = await loadVersion(specDir);
+  // A base that cannot be read (a spec format change since, or a commit this clone lacks) leaves
+  // nothing to compare: say so and pass rather than block every later change.
+  const unreadable = (why: string): GateResult => ({
+    ok: true,
+    warning: true,
+    version: release.version,
+    level: 'none',
+    changes: [],
+    message:
+      `warning: the spec of ${release.base.version} at ${release.base.commit} cannot be read, so the package version is not checked; ` +
+      `record a newer base ("Base: ${release.base.version} at <commit>") in spec/${CHANGELOG}: ${why}`,
+  });
+  let checkout;
   try {
-    const changes = await diffSpecs(
-      await loadVersion(checkout.specDir, release.base.commit),
-      await loadVersion(specDir),
-    );
+    checkout = await checkoutSpec(release.base.commit, specDir);
+  } catch (e) {
+    if (e instanceof UsageError) return unreadable(e.message);
+    throw e;
+  }
+  try {
+    const base = await loadVersion(checkout.specDir, release.base.commit).catch((e: unknown) => {
+      if (e instanceof SpecError) return e;
+      throw e;
+    });
+    if (base instanceof SpecError) return unreadable(base.message);
+    const changes = await diffSpecs(base, head);
     const level = requiredLevel(changes);
     const ok = satisfies(release.version, release.base.version, level);
     const need = level === 'none' ? release.base.version : bump(release.base.version, level);

@@ -46,14 +46,17 @@ export function parseRelease(text: string, file: string): Release {
 export type Level = 'major' | 'minor' | 'patch' | 'none';
 const LEVELS: readonly Level[] = ['none', 'patch', 'minor', 'major'];
 
-/** major: breaking for typescript or wire-lax clients; minor: anything but documentation; patch: documentation. */
+/** Changes to documentation and to the generated conformance suite's own behaviour. */
+const PATCH_RULES: readonly string[] = ['DOC_CHANGED', 'CONFORMANCE_CHANGED'];
+
+/** major: breaking for typescript or wire-lax clients; patch: PATCH_RULES only; minor: the rest. */
 export function requiredLevel(changes: readonly Change[]): Level {
   let level: Level = 'none';
   const raise = (l: Level) => (level = LEVELS.indexOf(l) > LEVELS.indexOf(level) ? l : level);
   for (const c of changes) {
     if (c.severities.typescript === 'breaking' || c.severities['wire-lax'] === 'breaking')
       raise('major');
-    else if (c.rule === 'DOC_CHANGED') raise('patch');
+    else if (PATCH_RULES.includes(c.rule)) raise('patch');
     else raise('minor');
   }
   return level;

@@ -226,6 +226,13 @@ const TABLE: readonly (readonly [string, Severity, Severity, Severity, string])[
     S,
     'the interface version changed (package metadata and WSDL only)',
   ],
+  [
+    'CONFORMANCE_CHANGED',
+    S,
+    S,
+    S,
+    'spec/conformance.yaml changed: how the generated conformance suite finds values and what it checks',
+  ],
   ['DOC_CHANGED', S, S, S, 'documentation, sections or gap references changed'],
 ];
 

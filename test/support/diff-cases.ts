@@ -35,6 +35,7 @@ const S = 'safe';
 const e = (file: string, from: string, to: string): Edit => ({ file, from, to });
 
 const OPS = 'operations.yaml';
+const CONF = 'conformance.yaml';
 const BOOKING = 'types/booking.yaml';
 const DETAILS_OP = `  - name: GetBookingDetails
     purpose: Summary of one booking.
@@ -91,8 +92,13 @@ export const DIFF_CASES: readonly DiffCase[] = [
         '    http: { shown: false, root: BookingDetails }\n',
         '    http: { shown: false, root: BookingDetails }\n    mutating: true\n',
       ),
+      e(
+        CONF,
+        '    - { operation: CancelAttendee }',
+        '    - { operation: CancelAttendee }\n    - { operation: GetBookingDetails }',
+      ),
     ],
-    want: { OPERATION_RETRY_CHANGED: [S, S, D] },
+    want: { OPERATION_RETRY_CHANGED: [S, S, D], CONFORMANCE_CHANGED: [S, S, S] },
   },
   {
     name: 'parameter added',
@@ -100,7 +106,7 @@ export const DIFF_CASES: readonly DiffCase[] = [
       e(
         OPS,
         DETAILS_OP,
-        DETAILS_OP.replace('type: int }', 'type: int }\n      - { name: locale, type: string }'),
+        DETAILS_OP.replace('type: int }', 'type: int }\n      - { name: skip, type: int }'),
       ),
     ],
     want: { PARAMETER_ADDED: [B, B, B] },
@@ -118,7 +124,7 @@ export const DIFF_CASES: readonly DiffCase[] = [
   },
   {
     name: 'parameter renamed',
-    edits: [e(OPS, DETAILS_OP, DETAILS_OP.replace('name: bookingId', 'name: id'))],
+    edits: [e(OPS, DETAILS_OP, DETAILS_OP.replace('name: bookingId', 'name: contactId'))],
     want: { PARAMETER_NO_REMOVE: [B, B, B], PARAMETER_ADDED: [B, B, B] },
   },
   {
@@ -198,8 +204,13 @@ export const DIFF_CASES: readonly DiffCase[] = [
         'of: BookingResponse, item: BookingResponse, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n\n  - name: GetBookingsBatch',
         'of: BookingResponse, item: Booking, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n\n  - name: GetBookingsBatch',
       ),
+      e(
+        CONF,
+        '{ operation: GetBookings, items: BookingResponse,',
+        '{ operation: GetBookings, items: Booking,',
+      ),
     ],
-    want: { RESULT_ITEM_NO_RENAME: [B, B, S] },
+    want: { RESULT_ITEM_NO_RENAME: [B, B, S], CONFORMANCE_CHANGED: [S, S, S] },
   },
   {
     name: 'HTTP root changed',
@@ -331,8 +342,23 @@ export const DIFF_CASES: readonly DiffCase[] = [
         '{ name: Attendees, type: list, of: AttendeeResponse, item: AttendeeResponse }',
         '{ name: Attendees, type: list, of: AttendeeResponse, item: Attendee }',
       ),
+      e(
+        CONF,
+        'GetBookingsBatch, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/AttendeeResponse/',
+        'GetBookingsBatch, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/Attendee/',
+      ),
+      e(
+        CONF,
+        'GetBookings, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/AttendeeResponse/',
+        'GetBookings, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/Attendee/',
+      ),
+      e(
+        CONF,
+        'Attendees/AttendeeResponse/AttendeeReference',
+        'Attendees/Attendee/AttendeeReference',
+      ),
     ],
-    want: { FIELD_LIST_ITEM_NO_RENAME: [B, B, S] },
+    want: { FIELD_LIST_ITEM_NO_RENAME: [B, B, S], CONFORMANCE_CHANGED: [S, S, S] },
   },
   {
     name: 'decimal scale increased',
@@ -483,6 +509,16 @@ export const DIFF_CASES: readonly DiffCase[] = [
     name: 'fault code remapped',
     edits: [e('errors.yaml', 'http: [409]', 'http: [422]')],
     want: { FAULT_CODE_NO_REMAP: [D, D, S] },
+  },
+  {
+    name: 'SOAP fault status changed',
+    edits: [e('errors.yaml', 'soap11Status: 500', 'soap11Status: 400')],
+    want: { FAULT_CODE_NO_REMAP: [D, D, S] },
+  },
+  {
+    name: 'conformance limits changed',
+    edits: [e('conformance.yaml', 'bodyBytes: 2097152', 'bodyBytes: 4194304')],
+    want: { CONFORMANCE_CHANGED: [S, S, S] },
   },
   {
     name: 'interface version changed',

@@ -63,6 +63,17 @@ export function compareService(ctx: DiffContext): void {
   compareBindings(ctx, all, at);
   compareAuth(ctx, all, at);
   compareFaults(ctx, at);
+  const conformance = (x: typeof b) => JSON.stringify(x.conformance);
+  if (conformance(b) !== conformance(h))
+    at(
+      'CONFORMANCE_CHANGED',
+      'head',
+      'spec/conformance.yaml',
+      [],
+      'conformance',
+      'how the generated conformance suite finds values and what it checks changed',
+      [],
+    );
   const gaps = (x: typeof b) => JSON.stringify(x.gaps);
   if (gaps(b) !== gaps(h))
     at('DOC_CHANGED', 'head', 'spec/gaps.yaml', [], 'gaps', 'decisions changed', []);
@@ -176,6 +187,17 @@ function compareFaults(ctx: DiffContext, at: At): void {
       ['.detailElement'],
       'faults.detailElement',
       `${b.faultDetailElement} → ${h.faultDetailElement}: old clients find no fault code`,
+    );
+  const statuses = (x: typeof b) => JSON.stringify(x.soapFaultStatuses);
+  if (statuses(b) !== statuses(h))
+    at(
+      'FAULT_CODE_NO_REMAP',
+      'head',
+      file,
+      ['.soap11Status'],
+      'faults.soapStatuses',
+      `${statuses(b)} → ${statuses(h)}: clients branching on the old HTTP status misjudge SOAP faults`,
+      [],
     );
   const inHead = new Map(h.faults.map((f) => [f.code, f]));
   const inBase = new Set(b.faults.map((f) => f.code));

@@ -25,6 +25,8 @@ const run = async (cwd: string, ...args: string[]) => {
 let repo: string;
 let spec: string;
 let released: string;
+/** A commit without spec/: a base this evgen cannot read. */
+let empty: string;
 const git = (...args: string[]) => exec('git', args, { cwd: repo }).then((r) => r.stdout.trim());
 const edit = async (file: string, from: string, to: string) => {
   const path = join(spec, file);
@@ -38,19 +40,17 @@ beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'evgen-diff-repo-'));
   spec = join(repo, 'spec');
   await cp(SPEC_DIR, spec, { recursive: true });
+  // The copy's 1.0.0 is released by the commit adding its heading (the project's Base line names
+  // a commit this repository does not have).
+  const log = join(spec, 'CHANGELOG.md');
+  await writeFile(log, (await readFile(log, 'utf8')).replace(/\nBase: [^\n]*\n/, '\n'));
+  const commit = (message: string, ...args: string[]) =>
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message, ...args);
   await git('init', '-q', '-b', 'main');
-  await git(
-    '-c',
-    'user.name=t',
-    '-c',
-    'user.email=t@t',
-    'commit',
-    '-qm',
-    'spec 1.0.0',
-    '--allow-empty',
-  );
+  await commit('empty', '--allow-empty');
+  empty = await git('rev-parse', '--short', 'HEAD');
   await git('add', 'spec');
-  await git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'spec 1.0.0');
+  await commit('spec 1.0.0');
   released = await git('rev-parse', '--short', 'HEAD');
 });
 afterAll(() => rm(repo, { recursive: true, force: true }));
@@ -242,5 +242,26 @@ describe('the package version gate', () => {
     };
     expect(pkg.version).toBe('2.0.0');
     expect(pkg.description).toContain('Interface 1.0');
+  });
+
+  it('warns and passes when the recorded base cannot be read (a commit without a loadable spec)', async () => {
+    const log = join(spec, 'CHANGELOG.md');
+    await writeFile(
+      log,
+      (await readFile(log, 'utf8')).replace(/Base: 1\.0\.0 at \w+/, `Base: 1.0.0 at ${empty}`),
+    );
+    const g = await run(
+      repo,
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      join(repo, 'out3'),
+      '--no-typecheck',
+    );
+    expect(g.code).toBe(0);
+    expect(g.stderr).toContain(
+      `warning: the spec of 1.0.0 at ${empty} cannot be read, so the package version is not checked`,
+    );
   });
 });

@@ -45,6 +45,7 @@ describe('version arithmetic', () => {
   const levels = [
     { given: [], want: 'none' },
     { given: ['DOC_CHANGED'], want: 'patch' },
+    { given: ['DOC_CHANGED', 'CONFORMANCE_CHANGED'], want: 'patch' },
     { given: ['DOC_CHANGED', 'FIELD_ADDED_OPTIONAL'], want: 'minor' },
     { given: ['FIELD_ADDED_REQUIRED'], want: 'major' }, // breaking for typescript
     { given: ['FIELD_NO_MOVE'], want: 'minor' }, // breaking for wire-strict only
