@@ -7,15 +7,8 @@ export function compareService(ctx: DiffContext): void {
   const h = ctx.headIr;
   const inHead = new Set(h.operations.map((o) => o.name));
   const all = b.operations.map((o) => o.name).filter((n) => inHead.has(n));
-  const at = (
-    rule: string,
-    side: Side,
-    file: string,
-    symbol: string[],
-    path: string,
-    message: string,
-    ops = all,
-  ) => ctx.add({ rule, path, side, file, symbol, message: `${path} ${message}`, operations: ops });
+  const at: At = (rule, side, file, symbol, path, message, ops = all) =>
+    ctx.add({ rule, path, side, file, symbol, message: `${path} ${message}`, operations: ops });
   const service = 'spec/service.yaml';
 
   if (b.service.version !== h.service.version)

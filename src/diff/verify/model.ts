@@ -58,3 +58,59 @@ export function isMasked(c: Change, audience: CheckedAudience, worst: Map<string
   const s = c.severities[audience];
   return c.operations.length > 0 && c.operations.every((op) => RANK[worst.get(op) ?? s] > RANK[s]);
 }
+
+/** What an audience's check saw of one change, as descriptions of the failures. */
+export interface Evidence {
+  /** Failures that show a change breaking (wire: full values or faults; ts: any probe). */
+  readonly breaking: readonly string[];
+  /** Failures that contradict anything less than breaking. */
+  readonly typical: readonly string[];
+  /** Failures that show a change dangerous (wire: sparse values; ts: whole implementations). */
+  readonly some: readonly string[];
+  /** Every failure: a safe change must have none. */
+  readonly any: readonly string[];
+  /** What passed, for the messages of verdicts without failures. */
+  readonly passed: { readonly breaking: string; readonly dangerous: string; readonly safe: string };
+}
+
+/** The verdict on `c` for `audience` from what its check saw; the same rules for every audience. */
+export function judge(
+  c: Change,
+  audience: CheckedAudience,
+  worst: Map<string, Severity>,
+  e: Evidence,
+): CheckedChange {
+  const severity = c.severities[audience];
+  const v = (verdict: Verdict, detail: string): CheckedChange => ({
+    audience,
+    rule: c.rule,
+    path: c.path,
+    severity,
+    verdict,
+    detail,
+  });
+  const explained = (bad: readonly string[]) =>
+    isMasked(c, audience, worst)
+      ? v('masked', `a more severe change on the same operation: ${bad[0]}`)
+      : v('contradicted', bad[0]!);
+  if (severity === 'breaking')
+    return e.breaking.length
+      ? v('confirmed', e.breaking[0]!)
+      : v('contradicted', e.passed.breaking);
+  if (e.typical.length) return explained(e.typical);
+  if (severity === 'dangerous')
+    return e.some.length ? v('confirmed', e.some[0]!) : v('consistent', e.passed.dangerous);
+  if (e.any.length) return explained(e.any);
+  return v('confirmed', e.passed.safe);
+}
+
+export function notObserved(c: Change, audience: CheckedAudience, why: string): CheckedChange {
+  return {
+    audience,
+    rule: c.rule,
+    path: c.path,
+    severity: c.severities[audience],
+    verdict: 'not observed',
+    detail: why,
+  };
+}

@@ -2,7 +2,7 @@
 // the receiver's model holds must be the sender's value for the same name (compared as XML text,
 // so a decimal read at a larger scale or an int read as a string is the same value). A field the
 // receiver knows but the sender's version no longer has counts as lost.
-import type { IrField, IrOperation, IrSpec, IrValue } from '../../generator/ir/model.js';
+import type { IrOperation, IrSpec, IrValue } from '../../generator/ir/model.js';
 
 /** Paths whose values did not arrive. */
 export type Losses = string[];
@@ -39,11 +39,11 @@ export function compareResult(
   received: unknown,
   sent: unknown,
 ): Losses {
-  const out: Losses = [];
+  const w: Walk = { ri: recv.ir, si: send.ir, out: [] };
   const rr = recv.op.result;
   const sr = send.op.result;
   const path = `${recv.op.name}Result`;
-  if (rr.kind === 'none') return out;
+  if (rr.kind === 'none') return w.out;
   if (sr.kind === 'none') return [`${path} (not sent)`];
   const value = (r: typeof rr): IrValue | null =>
     r.kind === 'type'
@@ -53,73 +53,62 @@ export function compareResult(
         : null;
   const rv = value(rr)!;
   const sv = value(sr)!;
-  if (rr.kind === 'list' && sr.kind === 'list')
-    compareList(recv.ir, send.ir, rv, sv, received, sent, path, out);
-  else if (rr.kind === 'type' && sr.kind === 'type')
-    compareValue(recv.ir, send.ir, rv, sv, received, sent, path, out);
-  else out.push(`${path} (one value and a list)`);
-  return out;
+  if (rr.kind === 'list' && sr.kind === 'list') compareList(w, rv, sv, received, sent, path);
+  else if (rr.kind === 'type' && sr.kind === 'type') compareValue(w, rv, sv, received, sent, path);
+  else w.out.push(`${path} (one value and a list)`);
+  return w.out;
+}
+
+/** The receiver's and the sender's IR, and the losses found so far. */
+interface Walk {
+  readonly ri: IrSpec;
+  readonly si: IrSpec;
+  readonly out: Losses;
 }
 
 function compareList(
-  ri: IrSpec,
-  si: IrSpec,
+  w: Walk,
   rv: IrValue,
   sv: IrValue,
   received: unknown,
   sent: unknown,
   path: string,
-  out: Losses,
 ) {
   const r = Array.isArray(received) ? received : [];
   const s = Array.isArray(sent) ? sent : [];
-  if (r.length !== s.length) out.push(`${path} (${s.length} item(s) sent, ${r.length} received)`);
-  else r.forEach((x, i) => compareValue(ri, si, rv, sv, x, s[i], `${path}[${i}]`, out));
+  if (r.length !== s.length) w.out.push(`${path} (${s.length} item(s) sent, ${r.length} received)`);
+  else r.forEach((x, i) => compareValue(w, rv, sv, x, s[i], `${path}[${i}]`));
 }
 
 function compareValue(
-  ri: IrSpec,
-  si: IrSpec,
+  w: Walk,
   rv: IrValue,
   sv: IrValue,
   received: unknown,
   sent: unknown,
   path: string,
-  out: Losses,
 ) {
   if (received === null || received === undefined || sent === null || sent === undefined) {
-    if (received !== sent) out.push(`${path} (sent ${String(sent)}, received ${String(received)})`);
+    if (received !== sent)
+      w.out.push(`${path} (sent ${String(sent)}, received ${String(received)})`);
     return;
   }
   if (rv.kind === 'scalar' || sv.kind === 'scalar') {
     if (rv.kind !== sv.kind || lexical(received) !== lexical(sent))
-      out.push(`${path} (sent ${JSON.stringify(sent)}, received ${JSON.stringify(received)})`);
+      w.out.push(`${path} (sent ${JSON.stringify(sent)}, received ${JSON.stringify(received)})`);
     return;
   }
-  const rt = ri.types.find((t) => t.name === rv.typeName)!;
-  const st = si.types.find((t) => t.name === sv.typeName)!;
+  const rt = w.ri.types.find((t) => t.name === rv.typeName)!;
+  const st = w.si.types.find((t) => t.name === sv.typeName)!;
   const r = received as Record<string, unknown>;
   const s = sent as Record<string, unknown>;
   for (const f of rt.fields) {
     const sf = st.fields.find((x) => x.name === f.name);
     const at = `${path}/${f.name}`;
-    if (!sf) out.push(`${at} (no longer sent)`);
-    else compareField(ri, si, f, sf, r[f.name], s[f.name], at, out);
+    if (!sf) w.out.push(`${at} (no longer sent)`);
+    else if ((f.list === null) !== (sf.list === null)) w.out.push(`${at} (one value and a list)`);
+    else if (f.list && Array.isArray(s[f.name]))
+      compareList(w, f.value, sf.value, r[f.name], s[f.name], at);
+    else compareValue(w, f.value, sf.value, r[f.name], s[f.name], at);
   }
-}
-
-function compareField(
-  ri: IrSpec,
-  si: IrSpec,
-  rf: IrField,
-  sf: IrField,
-  received: unknown,
-  sent: unknown,
-  path: string,
-  out: Losses,
-) {
-  if ((rf.list === null) !== (sf.list === null)) out.push(`${path} (one value and a list)`);
-  else if (rf.list && Array.isArray(sent))
-    compareList(ri, si, rf.value, sf.value, received, sent, path, out);
-  else compareValue(ri, si, rf.value, sf.value, received, sent, path, out);
 }

@@ -15,7 +15,7 @@ import { ts, type Project } from 'ts-morph';
 import type { IrSpec } from '../../generator/ir/model.js';
 import type { GeneratedFiles } from '../../generator/pipeline.js';
 import type { Change } from '../model.js';
-import { isMasked, worstPerOperation, type CheckedChange, type Verdict } from './model.js';
+import { judge, notObserved, worstPerOperation, type CheckedChange } from './model.js';
 import { generatedProject } from '../../generator/typecheck.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -132,48 +132,23 @@ export function checkTypescript(
 ): CheckedChange[] {
   const worst = worstPerOperation(changes, 'typescript');
   return changes.map((c): CheckedChange => {
-    const severity = c.severities.typescript;
-    const v = (verdict: Verdict, detail: string): CheckedChange => ({
-      audience: 'typescript',
-      rule: c.rule,
-      path: c.path,
-      severity,
-      verdict,
-      detail,
-    });
-    const ofOps = probes.filter(
-      (p) => OP_PROBES.includes(p.kind) && c.operations.includes(p.subject),
+    const relevant = probes.filter(
+      (p) =>
+        (OP_PROBES.includes(p.kind) && c.operations.includes(p.subject)) ||
+        ((p.kind === 'type' || p.kind === 'read') && p.subject === c.path) ||
+        (p.kind === 'handlers' && c.rule === 'OPERATION_ADDED'),
     );
-    const ofType = probes.filter(
-      (p) => (p.kind === 'type' || p.kind === 'read') && p.subject === c.path,
-    );
-    const handlers =
-      c.rule === 'OPERATION_ADDED' ? probes.filter((p) => p.kind === 'handlers') : [];
-    const relevant = [...ofOps, ...ofType, ...handlers];
-    if (relevant.length === 0) return v('not observed', 'no type of the base package is involved');
+    if (relevant.length === 0)
+      return notObserved(c, 'typescript', 'no type of the base package is involved');
     const failed = relevant.filter((p) => p.error !== null);
-    const describe = (p: Probe | undefined) => (p ? `${p.kind} ${p.subject}: ${p.error}` : '');
-    const opFailed = failed.filter((p) => p.kind !== 'handlers');
-    const explained = (bad: Probe[]) =>
-      isMasked(c, 'typescript', worst)
-        ? v('masked', `a more severe change on the same operation: ${describe(bad[0])}`)
-        : v('contradicted', describe(bad[0]));
-    if (severity === 'breaking')
-      return failed.length
-        ? v('confirmed', describe(failed[0]))
-        : v(
-            'contradicted',
-            `base code compiles against the head package (${relevant.length} probes)`,
-          );
-    if (opFailed.length) return explained(opFailed);
-    if (severity === 'dangerous')
-      return failed.length
-        ? v('confirmed', describe(failed[0]))
-        : v('consistent', `callers and handlers compile (${relevant.length} probes)`);
-    if (failed.length) return explained(failed);
-    return v(
-      'confirmed',
-      `base code compiles against the head package (${relevant.length} probes)`,
-    );
+    const describe = (p: Probe) => `${p.kind} ${p.subject}: ${p.error}`;
+    const compiles = `base code compiles against the head package (${relevant.length} probes)`;
+    return judge(c, 'typescript', worst, {
+      breaking: failed.map(describe),
+      typical: failed.filter((p) => p.kind !== 'handlers').map(describe),
+      some: failed.map(describe),
+      any: failed.map(describe),
+      passed: { breaking: compiles, dangerous: compiles, safe: compiles },
+    });
   });
 }

@@ -8,13 +8,13 @@
 import type { IrOperation } from '../../generator/ir/model.js';
 import type { Change } from '../model.js';
 import {
-  isMasked,
+  judge,
+  notObserved,
   worstPerOperation,
   type CheckedChange,
   type Direction,
   type Observation,
   type Outcome,
-  type Verdict,
 } from './model.js';
 import { compareParams, compareResult, type Losses } from './observe.js';
 import { FAULT_CODE, type LoadedVersion } from './stubs.js';
@@ -84,8 +84,8 @@ function receivedBy(server: LoadedVersion): Record<string, unknown> {
   return server.received?.params ?? {};
 }
 
-const describe = (o: Observation | undefined) =>
-  o ? `${o.operation} ${o.binding} ${o.sample}: ${o.outcome} ${o.detail}` : '';
+const describe = (o: Observation) =>
+  `${o.operation} ${o.binding} ${o.sample}: ${o.outcome} ${o.detail}`;
 
 export function checkWire(
   changes: readonly Change[],
@@ -94,37 +94,19 @@ export function checkWire(
   const forward = observations.filter((o) => o.direction === 'old-client/new-server');
   const worst = worstPerOperation(changes, 'wire-lax');
   return changes.map((c): CheckedChange => {
-    const severity = c.severities['wire-lax'];
-    const v = (verdict: Verdict, detail: string): CheckedChange => ({
-      audience: 'wire-lax',
-      rule: c.rule,
-      path: c.path,
-      severity,
-      verdict,
-      detail,
-    });
     const seen = forward.filter((o) => c.operations.includes(o.operation));
-    if (seen.length === 0) return v('not observed', 'no operation old clients can call');
-    const typical = seen.filter((o) => o.sample !== 'sparse' && o.outcome !== 'ok');
-    const sparseFailed = seen.filter((o) => o.sample === 'sparse' && o.outcome === 'failed');
-    const anyBad = seen.filter((o) => o.outcome !== 'ok');
-    const explained = (bad: Observation[]) =>
-      isMasked(c, 'wire-lax', worst)
-        ? v('masked', `a more severe change on the same operation: ${describe(bad[0])}`)
-        : v('contradicted', describe(bad[0]));
-    if (severity === 'breaking')
-      return typical.length
-        ? v('confirmed', describe(typical[0]))
-        : v(
-            'contradicted',
-            `old clients passed on every binding with full values and faults (${seen.length} calls)`,
-          );
-    if (typical.length) return explained(typical);
-    if (severity === 'dangerous')
-      return sparseFailed.length
-        ? v('confirmed', describe(sparseFailed[0]))
-        : v('consistent', 'full values and faults passed; no sparse value failed');
-    if (anyBad.length) return explained(anyBad);
-    return v('confirmed', `${seen.length} calls passed with every value arriving`);
+    if (seen.length === 0) return notObserved(c, 'wire-lax', 'no operation old clients can call');
+    const typical = seen.filter((o) => o.sample !== 'sparse' && o.outcome !== 'ok').map(describe);
+    return judge(c, 'wire-lax', worst, {
+      breaking: typical,
+      typical,
+      some: seen.filter((o) => o.sample === 'sparse' && o.outcome === 'failed').map(describe),
+      any: seen.filter((o) => o.outcome !== 'ok').map(describe),
+      passed: {
+        breaking: `old clients passed on every binding with full values and faults (${seen.length} calls)`,
+        dangerous: 'full values and faults passed; no sparse value failed',
+        safe: `${seen.length} calls passed with every value arriving`,
+      },
+    });
   });
 }

@@ -35,6 +35,8 @@ const edit = async (file: string, from: string, to: string) => {
   await writeFile(path, text.replace(from, to));
 };
 const CREATED = '{ name: CreatedDate, type: dateTime }';
+const generate = (out: string, ...args: string[]) =>
+  run(repo, 'generate', '--spec', spec, '--out', out, '--no-typecheck', ...args);
 
 beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'evgen-diff-repo-'));
@@ -182,15 +184,7 @@ describe('the package version gate', () => {
 
   it('refuses a change after the first release when no new heading says so', async () => {
     await edit('types/booking.yaml', CREATED, '{ name: DateCreated, type: dateTime }');
-    const g = await run(
-      repo,
-      'generate',
-      '--spec',
-      spec,
-      '--out',
-      join(repo, 'out0'),
-      '--no-typecheck',
-    );
+    const g = await generate(join(repo, 'out0'));
     expect(g.code).toBe(1);
     expect(g.stderr).toContain(
       `package version 1.0.0 does not satisfy the diff against 1.0.0 (${released}): 2 change(s) need a major version, at least 2.0.0`,
@@ -208,19 +202,10 @@ describe('the package version gate', () => {
       `package version 1.1.0 does not satisfy the diff against 1.0.0 (${released}): 2 change(s) need a major version, at least 2.0.0`,
     );
     const out = join(repo, 'out');
-    const g = await run(repo, 'generate', '--spec', spec, '--out', out, '--no-typecheck');
+    const g = await generate(out);
     expect(g.code).toBe(1);
     expect(g.stderr).toContain('nothing written (or pass --allow-breaking)');
-    const forced = await run(
-      repo,
-      'generate',
-      '--spec',
-      spec,
-      '--out',
-      out,
-      '--no-typecheck',
-      '--allow-breaking',
-    );
+    const forced = await generate(out, '--allow-breaking');
     expect(forced.code).toBe(0);
     expect(JSON.parse(await readFile(join(out, 'package.json'), 'utf8'))).toMatchObject({
       version: '1.1.0',
@@ -233,9 +218,7 @@ describe('the package version gate', () => {
       (await run(repo, 'diff', '--head', spec, '--fail-on', 'none', '--check-version')).code,
     ).toBe(0);
     const out = join(repo, 'out2');
-    expect((await run(repo, 'generate', '--spec', spec, '--out', out, '--no-typecheck')).code).toBe(
-      0,
-    );
+    expect((await generate(out)).code).toBe(0);
     const pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as {
       version: string;
       description: string;
@@ -250,15 +233,7 @@ describe('the package version gate', () => {
       log,
       (await readFile(log, 'utf8')).replace(/Base: 1\.0\.0 at \w+/, `Base: 1.0.0 at ${empty}`),
     );
-    const g = await run(
-      repo,
-      'generate',
-      '--spec',
-      spec,
-      '--out',
-      join(repo, 'out3'),
-      '--no-typecheck',
-    );
+    const g = await generate(join(repo, 'out3'));
     expect(g.code).toBe(0);
     expect(g.stderr).toContain(
       `warning: the spec of 1.0.0 at ${empty} cannot be read, so the package version is not checked`,
