@@ -33,6 +33,8 @@ export interface LoadedVersion {
   dispose(): Promise<void>;
 }
 
+const rendered = new Map<string, GeneratedFiles>();
+
 export async function loadVersionPackage(
   version: SpecVersion,
   templatesDir: string,
@@ -41,7 +43,15 @@ export async function loadVersionPackage(
     (r) => r.version,
     () => '0.0.0',
   );
-  const files = await renderIr(version.ir, templatesDir, packageVersion);
+  const key = JSON.stringify([templatesDir, packageVersion, version.ir]);
+  // A run of diffs against one base (the rule tests) renders the base once.
+  let files = rendered.get(key);
+  if (!files) {
+    files = await renderIr(version.ir, templatesDir, packageVersion);
+    // Bounded: the oldest goes first past four versions.
+    if (rendered.size >= 4) rendered.delete(rendered.keys().next().value!);
+    rendered.set(key, files);
+  }
   const dir = await mkdtemp(join(tmpdir(), 'evgen-verify-'));
   for (const [path, text] of files) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
