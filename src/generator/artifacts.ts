@@ -5,6 +5,7 @@ import type { IrSpec } from './ir/model.js';
 import type { FileKind } from './render/format.js';
 import { codecsView } from './views/codecs-view.js';
 import { conformanceTestView, conformanceView } from './views/conformance-view.js';
+import { helpView } from './views/help-view.js';
 import { operationsView } from './views/operations-view.js';
 import { authView, clientView, serverView } from './views/service-view.js';
 import { typesView } from './views/types-view.js';
@@ -69,6 +70,13 @@ const tsArtifacts: Artifact[] = [
     template: 'wsdl.ts.hbs',
     exportAs: './wsdl',
     view: wsdlView,
+  },
+  {
+    path: 'src/help.ts',
+    kind: 'typescript',
+    template: 'help.ts.hbs',
+    exportAs: './help',
+    view: helpView,
   },
   {
     path: 'src/conformance.ts',

@@ -62,6 +62,7 @@ export function buildIr(spec: RawSpec): IrSpec {
       name: spec.service.service.name,
       title: spec.service.service.title,
       version: spec.service.service.version,
+      doc: spec.service.service.doc,
       endpointPath: spec.service.service.endpointPath,
       namespaceRule: spec.service.service.namespace.rule,
       wsdlServiceName: spec.service.service.wsdl.serviceName,
@@ -106,6 +107,7 @@ export function buildIr(spec: RawSpec): IrSpec {
       id: g.id,
       section: g.section,
       status: g.status,
+      document: g.document,
       decision: g.decision,
     })),
     conformance: buildConformance(spec.conformance.conformance),
@@ -174,6 +176,7 @@ function buildOperation(o: SpecOperation, file: string): IrOperation {
     resultElement: `${o.name}Result`,
     httpRoot: o.http.root ?? null,
     httpShapeShown: o.http.shown,
+    httpShapeGap: o.http.gap ?? null,
     mutating: o.mutating ?? false,
     provenance: { file, symbol: o.name },
   };

@@ -71,6 +71,8 @@ export interface IrOperation {
   readonly httpRoot: string | null;
   /** False for the document's "note A": the HTTP shape follows our decision. */
   readonly httpShapeShown: boolean;
+  /** The gap whose decision the HTTP shape follows when it is not shown. */
+  readonly httpShapeGap: string | null;
   /** Changes data: never retried, and run by the conformance suite only when allowed. */
   readonly mutating: boolean;
   readonly provenance: Provenance;
@@ -111,6 +113,8 @@ export interface IrGap {
   readonly id: string;
   readonly section: string;
   readonly status: 'decided' | 'open';
+  /** What the document says is not shown. */
+  readonly document: string;
   readonly decision: string;
 }
 
@@ -161,6 +165,7 @@ export interface IrSpec {
     readonly name: string;
     readonly title: string;
     readonly version: string;
+    readonly doc: string;
     readonly endpointPath: string;
     readonly namespaceRule: string;
     readonly wsdlServiceName: string;

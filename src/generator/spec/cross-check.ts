@@ -133,6 +133,9 @@ export function crossCheck(spec: RawSpec): Diagnostic[] {
     }
     if (r.kind !== 'none' && op.http.root === undefined)
       report(op.http.pos, `operation "${op.name}" has a result but no HTTP root element`);
+    checkGap(op.http.gap, op.http.pos);
+    if (!op.http.shown && op.http.gap === undefined)
+      report(op.http.pos, `operation "${op.name}" has http.shown false but names no gap`);
     if (r.kind === 'none' && op.http.root !== undefined)
       report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
   }

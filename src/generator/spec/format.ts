@@ -68,7 +68,8 @@ const operation = obj({
   purpose: req(str),
   parameters: req(list(parameter)),
   result: req(result),
-  http: req(obj({ shown: req(bool), root: opt(str) })),
+  /** shown: false marks the document's note A; gap names the decision the HTTP shape follows. */
+  http: req(obj({ shown: req(bool), root: opt(str), gap: opt(str) })),
   mutating: opt(bool),
   rules: opt(list(str)),
   effects: opt(list(str)),

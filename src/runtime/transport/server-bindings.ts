@@ -10,6 +10,7 @@ import {
   writeSoapMessage,
   type XmlDocument,
 } from '../xml/index.js';
+import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
 import { ServiceFault } from './faults.js';
@@ -26,6 +27,7 @@ export interface Pipeline {
   readonly ops: ReadonlyMap<string, AnyOperationDef>;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
+  readonly help: HelpResponder | undefined;
 }
 
 interface Log {
