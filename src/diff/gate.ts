@@ -87,7 +87,8 @@ export async function checkPackageVersion(specDir: string): Promise<GateResult> 
         ? `package version ${release.version} satisfies the diff against ${release.base.version} (${release.base.commit}): ${level === 'none' ? 'no change' : `a ${level} change`}`
         : `package version ${release.version} does not satisfy the diff against ${release.base.version} (${release.base.commit}): ` +
           `${changes.length} change(s) need a ${level} version, at least ${need} (run: npx evgen diff --base ${release.base.commit})` +
-          (declared.base
+          // The version written is the released one: a new heading is what is missing.
+          (release.version !== release.base.version
             ? ''
             : `; add a heading "## ${need}" with the line "Base: ${release.base.version} at ${release.base.commit}" to spec/${CHANGELOG}`),
     };

@@ -90,7 +90,11 @@ function compareOperation(ctx: DiffContext, b: IrOperation, h: IrOperation): voi
         ? 'now changes data: the generated client no longer retries it'
         : 'no longer changes data: the generated client may retry it',
     );
-  if (b.docs.join('\n') !== h.docs.join('\n') || b.httpShapeShown !== h.httpShapeShown)
+  if (
+    b.docs.join('\n') !== h.docs.join('\n') ||
+    b.httpShapeShown !== h.httpShapeShown ||
+    b.httpShapeGap !== h.httpShapeGap
+  )
     emit(ctx, 'DOC_CHANGED', h, 'head', [h.name], 'documentation changed');
 }
 

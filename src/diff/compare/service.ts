@@ -41,6 +41,7 @@ export function compareService(ctx: DiffContext): void {
     );
   if (
     b.service.title !== h.service.title ||
+    b.service.doc !== h.service.doc ||
     b.service.wsdlServiceName !== h.service.wsdlServiceName
   )
     at(
@@ -49,7 +50,7 @@ export function compareService(ctx: DiffContext): void {
       service,
       ['.service'],
       'service',
-      'title or WSDL service name changed',
+      'title, description or WSDL service name changed',
       [],
     );
 
