@@ -42,7 +42,7 @@ const DETAILS_OP = `  - name: GetBookingDetails
     parameters:
       - { name: bookingId, type: int }
     result: { kind: type, type: BookingDetails, text: BookingDetails fields }
-    http: { shown: false, root: BookingDetails }
+    http: { shown: false, gap: http-note-a, root: BookingDetails }
 `;
 const SECURE_KEY = '      - { name: SecureKey, type: string }';
 const BINDING_HTTP_POST = `  - id: httpPost
@@ -89,8 +89,8 @@ export const DIFF_CASES: readonly DiffCase[] = [
     edits: [
       e(
         OPS,
-        '    http: { shown: false, root: BookingDetails }\n',
-        '    http: { shown: false, root: BookingDetails }\n    mutating: true\n',
+        '    http: { shown: false, gap: http-note-a, root: BookingDetails }\n',
+        '    http: { shown: false, gap: http-note-a, root: BookingDetails }\n    mutating: true\n',
       ),
       e(
         CONF,
@@ -157,8 +157,8 @@ export const DIFF_CASES: readonly DiffCase[] = [
     edits: [
       e(
         OPS,
-        '    result: { kind: none, text: none (empty response) }\n    http: { shown: false }',
-        '    result: { kind: type, type: BookingDetails, text: the booking }\n    http: { shown: false, root: BookingDetails }',
+        '    result: { kind: none, text: none (empty response) }\n    http: { shown: false, gap: http-note-a }',
+        '    result: { kind: type, type: BookingDetails, text: the booking }\n    http: { shown: false, gap: http-note-a, root: BookingDetails }',
       ),
     ],
     want: { RESULT_ADDED: [S, B, B] },
