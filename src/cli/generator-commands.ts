@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { compareOutput, writeOutput } from '../generator/output.js';
 import { generateFiles, loadIr } from '../generator/pipeline.js';
+import { checkPackageVersion } from '../diff/gate.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const defaults = {
@@ -32,8 +33,18 @@ export function registerGeneratorCommands(program: Command): void {
       .description(
         'generate types, codecs, client, server stub, WSDL and conformance tests from the spec into the output directory',
       )
-      .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript'),
-  ).action(async (o: PathOptions & { typecheck: boolean }) => {
+      .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript')
+      .option(
+        '--allow-breaking',
+        'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against its base release',
+      ),
+  ).action(async (o: PathOptions & { typecheck: boolean; allowBreaking?: boolean }) => {
+    // The package version must say what changed since the release it names (see `evgen diff`).
+    const gate = await checkPackageVersion(resolve(o.spec));
+    if (!gate.ok && !o.allowBreaking)
+      throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
+    if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
+    if (gate.warning) console.warn(gate.message);
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
