@@ -4,7 +4,13 @@
 // a constant (search included: its SQL has one shape whatever the query), so the bound is never
 // reached in normal operation; it exists so that no input can grow the cache.
 import type { Statement } from 'better-sqlite3';
-import type { ColumnList } from '../store/columns.js';
+import {
+  ListParam,
+  type Param,
+  type Program,
+  type Query,
+  type RowMapper,
+} from '../store/program.js';
 import type { Db } from './open.js';
 
 export const STATEMENT_CACHE_SIZE = 256;
@@ -41,7 +47,7 @@ export class StatementCache {
    * 100-booking page: 1.5 ms as row objects, 0.5 ms as JSON). Exact for TEXT and INTEGER
    * columns; SQLite would print a REAL with 15 digits, so no REAL column is read this way.
    */
-  jsonRows<R>(list: ColumnList<R>, sql: string, ...params: unknown[]): R[] {
+  jsonRows<R>(list: RowMapper<R>, sql: string, ...params: unknown[]): R[] {
     const text = this.cached(sql)
       .pluck()
       .get(...params) as string;
@@ -49,7 +55,7 @@ export class StatementCache {
   }
 
   /** The first row of a plain query selecting `list.exprs`, or undefined. */
-  row<R>(list: ColumnList<R>, sql: string, ...params: unknown[]): R | undefined {
+  row<R>(list: RowMapper<R>, sql: string, ...params: unknown[]): R | undefined {
     const values = this.cached(sql)
       .raw()
       .get(...params) as unknown[] | undefined;
@@ -57,7 +63,7 @@ export class StatementCache {
   }
 
   /** Every row of a plain query selecting `list.exprs` (short results). */
-  rows<R>(list: ColumnList<R>, sql: string, ...params: unknown[]): R[] {
+  rows<R>(list: RowMapper<R>, sql: string, ...params: unknown[]): R[] {
     return list.rows(
       this.cached(sql)
         .raw()
@@ -79,6 +85,33 @@ export class StatementCache {
   }
 }
 
-/** Ids as one bound parameter, read back with json_each. */
-export const idList = (ids: readonly number[]) => JSON.stringify(ids);
-export const IN_IDS = 'IN (SELECT value FROM json_each(?))';
+/** A list parameter as SQLite reads it: one JSON text, read back with json_each. */
+const bound = (params: readonly Param[]) =>
+  params.map((p) => (p instanceof ListParam ? JSON.stringify(p.values) : p));
+
+/** One query of a store program, on this connection. */
+function execute(sql: StatementCache, q: Query): unknown {
+  const text = q.statement.sqlite;
+  const params = bound(q.params);
+  switch (q.kind) {
+    case 'row':
+      return sql.row(q.list, text, ...params);
+    case 'rows':
+      return q.statement.sqliteJson
+        ? sql.jsonRows(q.list, text, ...params)
+        : sql.rows(q.list, text, ...params);
+    case 'value':
+      return sql.value(text, ...params);
+    case 'values':
+      return sql.values(text, ...params);
+    case 'run':
+      return sql.cached(text).run(...params).changes;
+  }
+}
+
+/** Runs a store program to its end, synchronously (call inside a transaction when it reads twice). */
+export function runSqlite<T>(sql: StatementCache, program: Program<T>): T {
+  let step = program.next();
+  while (!step.done) step = program.next(execute(sql, step.value));
+  return step.value;
+}

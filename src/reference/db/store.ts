@@ -4,28 +4,24 @@
 // callback (bookings, tokens) hold the connection for their callback, and other calls wait.
 
 import { ServiceFault } from '@evgen/runtime';
-import { columns, text } from '../store/columns.js';
-import type { ReferenceStore, SearchFilter, StoreHealth } from '../store/store.js';
+import { bookingTransaction, tokenTransaction } from '../store/booking-tx.js';
 import {
   readBookingPage,
   readBookingSummary,
   readBookings,
   writeCancelAttendee,
   writeCancelBooking,
-} from './bookings-store.js';
-import { sqliteBookingTransaction, sqliteTokenTransaction } from './booking-tx.js';
-import * as catalogue from './catalogue-store.js';
-import * as contacts from './contacts-store.js';
-import { readEventDetails, readSearch } from './events-store.js';
+} from '../store/bookings.js';
+import * as catalogue from '../store/catalogue.js';
+import * as contacts from '../store/contacts.js';
+import { readEventDetails, readSearch } from '../store/events.js';
+import { lookupKey, storeHealth } from '../store/service-reads.js';
+import type { Program } from '../store/program.js';
+import * as setup from '../store/setup.js';
+import type { ReferenceStore, SearchFilter, StoreHealth } from '../store/store.js';
 import { openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase } from './replay-store.js';
-import * as setup from './setup-store.js';
-import { StatementCache } from './statements.js';
-
-const API_KEY = columns<{ secret: string; name: string }>({
-  secret: text('secret'),
-  name: text('name'),
-});
+import { StatementCache, runSqlite } from './statements.js';
 
 /** A write on a read-only service: InvalidRequest, as the README says. */
 const readOnlyFault = () => new ServiceFault('InvalidRequest', 'read-only service');
@@ -65,16 +61,21 @@ export class SqliteStore implements ReferenceStore {
     while (this.#held) await this.#held.catch(() => undefined);
   }
 
-  async #read<T>(fn: () => T): Promise<T> {
+  /** A read in one read transaction (one snapshot). */
+  async #read<T>(program: Program<T>): Promise<T> {
     if (this.#held) await this.#free();
-    return this.db.transaction(fn)();
+    return this.db.transaction(() => runSqlite(this.sql, program))();
   }
 
-  async #write<T>(fn: () => T): Promise<T> {
+  async #write<T>(program: Program<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
     if (this.#held) await this.#free();
-    return this.db.transaction(fn).immediate();
+    return this.db.transaction(() => runSqlite(this.sql, program)).immediate();
   }
+
+  /** A program inside the transaction #hold holds. */
+  readonly #inHeld = <T>(program: Program<T>): Promise<T> =>
+    Promise.resolve(runSqlite(this.sql, program));
 
   async #hold<T>(fn: () => Promise<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
@@ -98,65 +99,50 @@ export class SqliteStore implements ReferenceStore {
     }
   }
 
-  bookings = (ids: readonly number[]) => this.#read(() => readBookings(this.sql, ids));
+  bookings = (ids: readonly number[]) => this.#read(readBookings(ids));
   bookingPage = (eventId: number, skip: number, size: number) =>
-    this.#read(() => readBookingPage(this.sql, eventId, skip, size));
-  bookingSummary = (id: number) => this.#read(() => readBookingSummary(this.sql, id));
-  cancelAttendee = (reference: string) =>
-    this.#write(() => writeCancelAttendee(this.sql, reference));
-  cancelBooking = (reference: string, at: string) =>
-    this.#write(() => writeCancelBooking(this.sql, reference, at));
+    this.#read(readBookingPage(eventId, skip, size));
+  bookingSummary = (id: number) => this.#read(readBookingSummary(id));
+  cancelAttendee = (reference: string) => this.#write(writeCancelAttendee(reference));
+  cancelBooking = (reference: string, at: string) => this.#write(writeCancelBooking(reference, at));
   bookingTransaction<T>(fn: Parameters<ReferenceStore['bookingTransaction']>[0]): Promise<T> {
-    return this.#hold(() => fn(sqliteBookingTransaction(this.sql)) as Promise<T>);
+    return this.#hold(() => fn(bookingTransaction(this.#inHeld)) as Promise<T>);
   }
 
   eventDetails = (eventId: number, profiles: boolean) =>
-    this.#read(() => readEventDetails(this.sql, eventId, profiles));
-  searchEvents = (f: SearchFilter, limit: number) =>
-    this.#read(() => readSearch(this.sql, f, limit));
+    this.#read(readEventDetails(eventId, profiles));
+  searchEvents = (f: SearchFilter, limit: number) => this.#read(readSearch(f, limit));
   calendarEvents = (from: string, to: string, archived: boolean) =>
-    this.#read(() => catalogue.readCalendarEvents(this.sql, from, to, archived));
-  calendarAttendees = (eventId: number) =>
-    this.#read(() => catalogue.readCalendarAttendees(this.sql, eventId));
-  submissions = (eventId: number) => this.#read(() => catalogue.readSubmissions(this.sql, eventId));
-  shows = () => this.#read(() => catalogue.readShows(this.sql));
-  speakers = (series: string) => this.#read(() => catalogue.readSpeakers(this.sql, series));
-  subClientCompanies = () => this.#read(() => catalogue.readSubClientCompanies(this.sql));
+    this.#read(catalogue.readCalendarEvents(from, to, archived));
+  calendarAttendees = (eventId: number) => this.#read(catalogue.readCalendarAttendees(eventId));
+  submissions = (eventId: number) => this.#read(catalogue.readSubmissions(eventId));
+  shows = () => this.#read(catalogue.readShows());
+  speakers = (series: string) => this.#read(catalogue.readSpeakers(series));
+  subClientCompanies = () => this.#read(catalogue.readSubClientCompanies());
 
-  eventExists = (eventId: number) => this.#read(() => setup.readEventExists(this.sql, eventId));
-  attendeeTypes = (eventId: number) => this.#read(() => setup.readAttendeeTypes(this.sql, eventId));
-  bookableSessions = (eventId: number) =>
-    this.#read(() => setup.readBookableSessions(this.sql, eventId));
-  attendeeStatuses = (eventId: number) =>
-    this.#read(() => setup.readAttendeeStatuses(this.sql, eventId));
-  customFields = (eventId: number) => this.#read(() => setup.readCustomFields(this.sql, eventId));
-  roadshowTickets = (id: number) => this.#read(() => setup.readRoadshowTickets(this.sql, id));
+  eventExists = (eventId: number) => this.#read(setup.readEventExists(eventId));
+  attendeeTypes = (eventId: number) => this.#read(setup.readAttendeeTypes(eventId));
+  bookableSessions = (eventId: number) => this.#read(setup.readBookableSessions(eventId));
+  attendeeStatuses = (eventId: number) => this.#read(setup.readAttendeeStatuses(eventId));
+  customFields = (eventId: number) => this.#read(setup.readCustomFields(eventId));
+  roadshowTickets = (id: number) => this.#read(setup.readRoadshowTickets(id));
 
-  contactByEmail = (email: string) =>
-    this.#read(() => contacts.readContactByEmail(this.sql, email));
-  contactHistory = (id: number) => this.#read(() => contacts.readContactHistory(this.sql, id));
+  contactByEmail = (email: string) => this.#read(contacts.readContactByEmail(email));
+  contactHistory = (id: number) => this.#read(contacts.readContactHistory(id));
   contactEvents = (id: number, archived: boolean, test: boolean) =>
-    this.#read(() => contacts.readContactEvents(this.sql, id, archived, test));
+    this.#read(contacts.readContactEvents(id, archived, test));
   tokenTransaction<T>(fn: Parameters<ReferenceStore['tokenTransaction']>[0]): Promise<T> {
-    return this.#hold(() => fn(sqliteTokenTransaction(this.sql)) as Promise<T>);
+    return this.#hold(() => fn(tokenTransaction(this.#inHeld)) as Promise<T>);
   }
 
   async lookupKey(apiKey: string): Promise<{ secret: string; name: string } | undefined> {
     if (this.#held) await this.#free();
-    return this.sql.row(
-      API_KEY,
-      `SELECT ${API_KEY.exprs} FROM api_key WHERE api_key = ? AND revoked_at IS NULL`,
-      apiKey,
-    );
+    return runSqlite(this.sql, lookupKey(apiKey));
   }
 
   async health(): Promise<StoreHealth> {
     try {
-      if (this.#held) await this.#free();
-      const schemaVersion =
-        this.sql.value<number>('SELECT max(version) FROM schema_migrations') ?? 0;
-      this.sql.value('SELECT count(*) FROM event');
-      return { ok: true, schemaVersion };
+      return await this.#read(storeHealth());
     } catch (e) {
       return { ok: false, schemaVersion: 0, detail: e instanceof Error ? e.message : String(e) };
     }

@@ -2,7 +2,7 @@
 // scan of a table or a temporary B-tree (a sort) would make a page cost grow with the table; on
 // the previous SQL each row set was sorted in a temporary B-tree (json_group_array ORDER BY).
 import { describe, expect, it } from 'vitest';
-import { BOOKING_SET_SQL, PAGE_IDS_SQL } from '../../../src/reference/db/bookings-store.js';
+import { BOOKING_SET_SQL, PAGE_IDS_SQL } from '../../../src/reference/store/bookings.js';
 import { openDatabase } from '../../../src/reference/db/open.js';
 import { seed } from '../../../src/reference/seed/index.js';
 
@@ -18,8 +18,8 @@ const plan = (sql: string, ...params: unknown[]) =>
 describe('query plans of a page of bookings', () => {
   const ids = JSON.stringify([3, 5, 8, 13]);
   it.each([
-    { given: 'page ids', sql: PAGE_IDS_SQL, params: [1, 100, 0] },
-    ...BOOKING_SET_SQL.map((sql, i) => ({ given: `row set ${i + 1}`, sql, params: [ids] })),
+    { given: 'page ids', sql: PAGE_IDS_SQL.sqlite, params: [1, 100, 0] },
+    ...BOOKING_SET_SQL.map((s, i) => ({ given: `row set ${i + 1}`, sql: s.sqlite, params: [ids] })),
   ])('$given: searches only', ({ sql, params }) => {
     const steps = plan(sql, ...params);
     expect(steps.length).toBeGreaterThan(0);

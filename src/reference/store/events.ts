@@ -1,16 +1,8 @@
-// Event reads in SQLite: details, search, calendar, submissions, shows, speakers, companies.
-import {
-  bool,
-  columns,
-  int,
-  intOrNull,
-  text,
-  textOrNull,
-  type ColumnsOf,
-} from '../store/columns.js';
-import type * as R from '../store/records.js';
-import type { SearchFilter } from '../store/store.js';
-import { IN_IDS, idList, type StatementCache } from './statements.js';
+// Event reads: details and search.
+import { bool, columns, int, intOrNull, text, textOrNull, type ColumnsOf } from './columns.js';
+import { list, row, rows, statement, values, type Program } from './program.js';
+import type * as R from './records.js';
+import type { SearchFilter } from './store.js';
 
 const count = (statusType: string) =>
   `coalesce((SELECT n FROM event_attendee_count WHERE event_id = e.id AND status_type = '${statusType}'), 0)`;
@@ -62,9 +54,9 @@ const DETAILS = columns<R.EventDetailsRow>({
 });
 const COMPANIES =
   'event e JOIN client_company cc ON cc.id = e.client_company_id LEFT JOIN client_company sc ON sc.id = e.sub_client_company_id';
-const DETAILS_SQL = `SELECT ${DETAILS.exprs} FROM ${COMPANIES}
+const DETAILS_SQL = statement(`SELECT ${DETAILS.exprs} FROM ${COMPANIES}
   LEFT JOIN event_website w ON w.id = (SELECT id FROM event_website WHERE event_id = e.id ORDER BY is_default DESC, id LIMIT 1)
-  WHERE e.id = ?`;
+  WHERE e.id = ?`);
 const COLLABORATOR = columns<R.CollaboratorRow>({
   name: text('name'),
   type: text('type'),
@@ -78,33 +70,30 @@ const PROFILE = columns<R.ProfileRow>({
   valueName: text('value_name'),
 });
 
+const VENUES_SQL = statement(
+  'SELECT venue_id FROM event_venue WHERE event_id = ? ORDER BY venue_id',
+);
+const COLLABORATORS_SQL = statement(
+  `SELECT ${COLLABORATOR.exprs} FROM event_collaborator WHERE event_id = ? ORDER BY ord`,
+);
+const LINKS_SQL = statement('SELECT url FROM event_link WHERE event_id = ? ORDER BY ord');
+const PROFILES_SQL = statement(
+  `SELECT ${PROFILE.exprs} FROM event_profile WHERE event_id = ? ORDER BY id`,
+);
+
 /** Call inside a read transaction. */
-export function readEventDetails(
-  sql: StatementCache,
+export function* readEventDetails(
   eventId: number,
   profiles: boolean,
-): R.EventDetailsRecord | undefined {
-  const event = sql.row(DETAILS, DETAILS_SQL, eventId);
+): Program<R.EventDetailsRecord | undefined> {
+  const event = yield* row(DETAILS, DETAILS_SQL, eventId);
   if (!event) return undefined;
   return {
     event,
-    venues: sql.values(
-      'SELECT venue_id FROM event_venue WHERE event_id = ? ORDER BY venue_id',
-      eventId,
-    ),
-    collaborators: sql.rows(
-      COLLABORATOR,
-      `SELECT ${COLLABORATOR.exprs} FROM event_collaborator WHERE event_id = ? ORDER BY ord`,
-      eventId,
-    ),
-    links: sql.values('SELECT url FROM event_link WHERE event_id = ? ORDER BY ord', eventId),
-    profiles: profiles
-      ? sql.rows(
-          PROFILE,
-          `SELECT ${PROFILE.exprs} FROM event_profile WHERE event_id = ? ORDER BY id`,
-          eventId,
-        )
-      : [],
+    venues: yield* values<number>(VENUES_SQL, eventId),
+    collaborators: yield* rows(COLLABORATOR, COLLABORATORS_SQL, eventId),
+    links: yield* values<string>(LINKS_SQL, eventId),
+    profiles: profiles ? yield* rows(PROFILE, PROFILES_SQL, eventId) : [],
   };
 }
 
@@ -126,51 +115,49 @@ const WEBSITE = columns<R.WebsiteRow>({
 });
 
 // One SQL text whatever the query (so one prepared statement, and no query can build an
-// expression tree SQLite refuses): each kind of term is a JSON array parameter, and an event
-// matches when no term of any kind fails on it.
-const LIKE = (column: string) => `${column} LIKE '%' || t.value || '%' ESCAPE '\\'`;
-const none = (param: string, fails: string) =>
-  `NOT EXISTS (SELECT 1 FROM json_each(${param}) t WHERE NOT (${fails}))`;
-const SEARCH_SQL = `SELECT json_group_array(json_array(${EVENT.exprs}) ORDER BY e.start_date, e.id) FROM (
-  SELECT e.* FROM event e WHERE
-    ${none('?', `${LIKE('e.title')} OR ${LIKE('e.description')} OR ${LIKE('e.code')} OR ${LIKE('e.location')}`)}
-    AND ${none('?', 'e.code = t.value')} AND ${none('?', 'e.country = t.value')}
-    AND ${none('?', 'e.type = t.value')} AND ${none('?', 'e.status = t.value')}
-    AND ${none('?', 'e.series = t.value')} AND ${none('?', LIKE('e.location'))}
-    AND ${none('?', 'e.start_date >= t.value')} AND ${none('?', 'e.start_date <= t.value')}
-    AND ${none('?', 'e.is_archived = t.value')}
-  ORDER BY e.start_date, e.id LIMIT ?
-) e LEFT JOIN client_company sc ON sc.id = e.sub_client_company_id`;
+// expression tree the database refuses): each kind of term is a list parameter, and an event
+// matches when no term of any kind fails on it. Text matches ignore ASCII case, as SQLite's LIKE.
+const SEARCH_SQL = statement((d) => {
+  const contains = (column: string) => d.containsNocase(column, 't.value');
+  const none = (type: 'int' | 'text', fails: string) =>
+    `NOT EXISTS (SELECT 1 FROM ${d.each(type)} WHERE NOT (${fails}))`;
+  const where = `${none('text', `${contains('e.title')} OR ${contains('e.description')} OR ${contains('e.code')} OR ${contains('e.location')}`)}
+    AND ${none('text', 'e.code = t.value')} AND ${none('text', 'e.country = t.value')}
+    AND ${none('text', 'e.type = t.value')} AND ${none('text', 'e.status = t.value')}
+    AND ${none('text', 'e.series = t.value')} AND ${none('text', contains('e.location'))}
+    AND ${none('text', 'e.start_date >= t.value')} AND ${none('text', 'e.start_date <= t.value')}
+    AND ${none('int', 'e.is_archived = t.value')}`;
+  const page = `SELECT e.* FROM event e WHERE ${where} ORDER BY e.start_date, e.id LIMIT ?`;
+  const join = 'LEFT JOIN client_company sc ON sc.id = e.sub_client_company_id';
+  return d.dialect === 'sqlite'
+    ? `SELECT json_group_array(json_array(${EVENT.exprs}) ORDER BY e.start_date, e.id) FROM (${page}) e ${join}`
+    : `SELECT ${EVENT.exprs} FROM (${page}) e ${join} ORDER BY e.start_date, e.id`;
+}, true);
+const WEBSITES_SQL = statement(
+  (d) =>
+    `SELECT ${WEBSITE.exprs} FROM event_website WHERE ${d.inIds('event_id')} ORDER BY event_id, id`,
+);
 
 /** `%`, `_` and `\` match themselves in a LIKE with ESCAPE '\'. */
 export const likeLiteral = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Call inside a read transaction. */
-export function readSearch(
-  sql: StatementCache,
-  f: SearchFilter,
-  limit: number,
-): R.EventSearchResult {
-  const json = (values: readonly unknown[]) => JSON.stringify(values);
-  const events = sql.jsonRows(
+export function* readSearch(f: SearchFilter, limit: number): Program<R.EventSearchResult> {
+  const events = yield* rows(
     EVENT,
     SEARCH_SQL,
-    json(f.words.map(likeLiteral)),
-    json(f.code),
-    json(f.country),
-    json(f.type),
-    json(f.status),
-    json(f.series),
-    json(f.location.map(likeLiteral)),
-    json(f.from),
-    json(f.to),
-    json(f.archived.map((a) => (a ? 1 : 0))),
+    list(f.words.map(likeLiteral)),
+    list(f.code),
+    list(f.country),
+    list(f.type),
+    list(f.status),
+    list(f.series),
+    list(f.location.map(likeLiteral)),
+    list(f.from),
+    list(f.to),
+    list(f.archived.map((a) => (a ? 1 : 0))),
     limit,
   );
-  const websites = sql.rows(
-    WEBSITE,
-    `SELECT ${WEBSITE.exprs} FROM event_website WHERE event_id ${IN_IDS} ORDER BY event_id, id`,
-    idList(events.map((e) => e.id)),
-  );
+  const websites = yield* rows(WEBSITE, WEBSITES_SQL, list(events.map((e) => e.id)));
   return { events, websites };
 }

@@ -1,15 +1,7 @@
-// Contacts and their events in SQLite.
-import {
-  addressColumns,
-  bool,
-  columns,
-  int,
-  intOrNull,
-  text,
-  textOrNull,
-} from '../store/columns.js';
-import type * as R from '../store/records.js';
-import type { StatementCache } from './statements.js';
+// Contacts and their events.
+import { addressColumns, bool, columns, int, intOrNull, text, textOrNull } from './columns.js';
+import { row, rows, statement, value, type Program } from './program.js';
+import type * as R from './records.js';
 
 const CONTACT = columns<R.ContactRow>({
   ...addressColumns(''),
@@ -28,25 +20,19 @@ const CONTACT = columns<R.ContactRow>({
 });
 const PROFILE_VALUE = columns<R.ProfileValueRow>({ id: int('value_id'), name: text('name') });
 
+// E-mail addresses match ignoring ASCII case (SQLite's NOCASE on both dialects).
+const CONTACT_SQL = statement(
+  (d) => `SELECT ${CONTACT.exprs} FROM contact WHERE ${d.equalsNocase('email')}`,
+);
+const PROFILE_VALUES_SQL = statement(
+  `SELECT ${PROFILE_VALUE.exprs} FROM contact_profile_value WHERE contact_id = ? ORDER BY value_id`,
+);
+
 /** Call inside a read transaction. */
-export function readContactByEmail(
-  sql: StatementCache,
-  email: string,
-): R.ContactRecord | undefined {
-  const contact = sql.row(
-    CONTACT,
-    `SELECT ${CONTACT.exprs} FROM contact WHERE email = ? COLLATE NOCASE`,
-    email,
-  );
+export function* readContactByEmail(email: string): Program<R.ContactRecord | undefined> {
+  const contact = yield* row(CONTACT, CONTACT_SQL, email);
   if (!contact) return undefined;
-  return {
-    contact,
-    profileValues: sql.rows(
-      PROFILE_VALUE,
-      `SELECT ${PROFILE_VALUE.exprs} FROM contact_profile_value WHERE contact_id = ? ORDER BY value_id`,
-      contact.id,
-    ),
-  };
+  return { contact, profileValues: yield* rows(PROFILE_VALUE, PROFILE_VALUES_SQL, contact.id) };
 }
 
 const HISTORY = columns<R.ContactHistoryRow>({
@@ -84,16 +70,12 @@ const HISTORY = columns<R.ContactHistoryRow>({
   thirdParty: bool('e.third_party'),
 });
 
-export const readContactHistory = (sql: StatementCache, contactId: number) =>
-  sql.rows(
-    HISTORY,
-    `SELECT ${HISTORY.exprs}
+const HISTORY_SQL = statement(`SELECT ${HISTORY.exprs}
      FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN event e ON e.id = b.event_id JOIN attendee_status s ON s.id = a.status_id
      JOIN booking_status bs ON bs.id = b.status_id JOIN client_company cc ON cc.id = e.client_company_id
      LEFT JOIN client_company sc ON sc.id = e.sub_client_company_id
-     WHERE a.contact_id = ? ORDER BY e.start_date, a.id`,
-    contactId,
-  );
+     WHERE a.contact_id = ? ORDER BY e.start_date, a.id`);
+export const readContactHistory = (contactId: number) => rows(HISTORY, HISTORY_SQL, contactId);
 
 const CONTACT_EVENT = columns<R.ContactEventRow>({
   eventId: int('e.id'),
@@ -105,20 +87,22 @@ const CONTACT_EVENT = columns<R.ContactEventRow>({
   ),
 });
 
+const CONTACT_EXISTS = statement('SELECT 1 FROM contact WHERE id = ?');
+const CONTACT_EVENTS_SQL = statement(`SELECT ${CONTACT_EVENT.exprs} FROM event e
+     WHERE e.id IN (SELECT b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.contact_id = ? AND b.is_test = ?)
+       AND (? = 1 OR e.is_archived = 0)
+     ORDER BY e.start_date, e.id`);
+
 /** Call inside a read transaction. */
-export function readContactEvents(
-  sql: StatementCache,
+export function* readContactEvents(
   contactId: number,
   includeArchived: boolean,
   testBookings: boolean,
-): R.ContactEventRow[] | undefined {
-  if (!sql.value('SELECT 1 FROM contact WHERE id = ?', contactId)) return undefined;
-  return sql.rows(
+): Program<R.ContactEventRow[] | undefined> {
+  if ((yield* value(CONTACT_EXISTS, contactId)) === undefined) return undefined;
+  return yield* rows(
     CONTACT_EVENT,
-    `SELECT ${CONTACT_EVENT.exprs} FROM event e
-     WHERE e.id IN (SELECT b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.contact_id = ? AND b.is_test = ?)
-       AND (? = 1 OR e.is_archived = 0)
-     ORDER BY e.start_date, e.id`,
+    CONTACT_EVENTS_SQL,
     contactId,
     testBookings ? 1 : 0,
     includeArchived ? 1 : 0,
