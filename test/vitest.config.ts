@@ -4,10 +4,14 @@
 //   unit         no servers, no child processes, no network: `npm run test:unit`
 //   integration  real HTTP on 127.0.0.1, child processes, the CLI, node-soap
 //   package      packs the two packages and compiles a scratch project against them
+//   pg           the reference service on PostgreSQL: the tests of PG_MATRIX again, on a
+//                PostgreSQL server the tier starts itself, and the tests of several nodes on one
+//                database (`npm run test:pg`; in `npm test` when the server binaries are there)
 //   interop      Debian tools: python3-zeep, xmllint, xsltproc, curl (`npm run test:interop`)
 //   browser      Debian's chromium driven by playwright-core (`npm run test:browser`)
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { postgresBin } from './support/postgres.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runtimeSource = fileURLToPath(new URL('../src/runtime/index.ts', import.meta.url));
@@ -21,6 +25,38 @@ const tier = (
   extends: true,
   test: { name, include, ...extra },
 });
+
+// The tests that run on both databases: the same files, once per tier; each asks
+// test/support/backend.ts for its database (EVGEN_TEST_BACKEND, set by the tier).
+const PG_MATRIX = [
+  'generated/src/conformance.test.ts',
+  'test/integration/reference/operations.test.ts',
+  'test/integration/reference/capacity-injection.test.ts',
+  'test/integration/reference/attendee-counts.test.ts',
+  'test/integration/reference/replay.test.ts',
+  'test/integration/reference/cli.test.ts',
+];
+
+/**
+ * The pg tier, when PostgreSQL's server binaries are installed. Without them `npm test` says so in
+ * one line and runs the rest; CI (CI=true) and `npm run test:pg` (EVGEN_PG=required) refuse to.
+ */
+function pgTier(): TestProjectInlineConfiguration[] {
+  if (postgresBin()) {
+    return [
+      tier('pg', [...PG_MATRIX, 'test/pg/**/*.test.ts'], {
+        globalSetup: ['test/pg-setup.ts'],
+        setupFiles: ['test/conformance-env.ts'],
+        env: { EVGEN_TEST_BACKEND: 'postgres' },
+      }),
+    ];
+  }
+  const missing =
+    'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin, or EVGEN_PG_BIN): the pg tier is not run; apt-get install postgresql';
+  if (process.env.CI === 'true' || process.env.EVGEN_PG === 'required') throw new Error(missing);
+  console.warn(missing);
+  return [];
+}
 
 export default defineConfig({
   root,
@@ -40,8 +76,10 @@ export default defineConfig({
       tier('unit', ['test/unit/**/*.test.ts']),
       tier('integration', ['test/integration/**/*.test.ts', 'generated/src/**/*.test.ts'], {
         globalSetup: ['test/conformance-setup.ts'],
+        setupFiles: ['test/conformance-env.ts'],
       }),
       tier('package', ['test/package/**/*.test.ts']),
+      ...pgTier(),
       tier('interop', ['test/interop/**/*.test.ts']),
       tier('browser', ['test/browser/**/*.test.ts'], { testTimeout: 60_000 }),
     ],

@@ -13,7 +13,8 @@ export type ServerConfig =
   | {
       type: 'start';
       kind: 'ours';
-      dbPath: string;
+      /** A SQLite file or a postgres:// URL. */
+      database: string;
       keys: number;
       /** Worker threads per lane (0: on the request loop); default: cores. */
       workers?: number;

@@ -5,8 +5,10 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceHandler } from '@evgen/runtime';
+import { databaseTarget, runOnSqlite } from '../reference/database.js';
 import { openDatabase } from '../reference/db/open.js';
 import { createKey } from '../reference/keys.js';
+import { POOL_INLINE } from '../reference/serve.js';
 import { createReferenceHandler } from '../reference/service.js';
 import { prepareDatabase } from '../reference/startup.js';
 import { startServer } from './children.js';
@@ -48,7 +50,7 @@ export function seededDatabase(dir: string, bookings: number): { dbPath: string;
   const dbPath = join(dir, `bench-${bookings}.sqlite`);
   prepareDatabase(dbPath, { seed: { events: 2, bookings } });
   const db = openDatabase(dbPath);
-  const key = createKey(db, 'bench');
+  const key = runOnSqlite(db, createKey('bench'));
   db.close();
   return { dbPath, key };
 }
@@ -95,7 +97,14 @@ export async function pageCost(
   quick: boolean,
 ): Promise<PageCost> {
   const service = createReferenceHandler(
-    { dbPath: db.dbPath, readOnly: false, replay: 'database', testForms: false, cors: [] },
+    {
+      database: databaseTarget(db.dbPath),
+      readOnly: false,
+      poolSize: POOL_INLINE,
+      replay: 'database',
+      testForms: false,
+      cors: [],
+    },
     () => undefined,
   );
   try {
@@ -135,7 +144,7 @@ export async function pageOverHttp(
   const server = await startServer({
     type: 'start',
     kind: 'ours',
-    dbPath: db.dbPath,
+    database: db.dbPath,
     keys: 1,
     workers,
   });
@@ -170,7 +179,7 @@ export async function smallUnderLoad(
   const server = await startServer({
     type: 'start',
     kind: 'ours',
-    dbPath: db.dbPath,
+    database: db.dbPath,
     keys: 2,
     workers,
   });
@@ -226,7 +235,7 @@ export async function smallUnderLoad(
 
 /** Time to refuse a 0.87 MB body of 88,000 distinct names with no AuthenticationHeader (median). */
 export async function manyNamesRefusal(db: { dbPath: string }, quick: boolean): Promise<number> {
-  const server = await startServer({ type: 'start', kind: 'ours', dbPath: db.dbPath, keys: 1 });
+  const server = await startServer({ type: 'start', kind: 'ours', database: db.dbPath, keys: 1 });
   try {
     const times: number[] = [];
     for (let i = 0; i < (quick ? 5 : 15); i++) {

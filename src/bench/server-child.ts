@@ -37,7 +37,7 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
     const { startReferenceService } = await import('../reference/serve.js');
     const { createKey } = await import('../reference/keys.js');
     const ref = await startReferenceService({
-      dbPath: c.dbPath,
+      database: c.database,
       host: '127.0.0.1',
       port: 0,
       log: () => undefined,
@@ -46,14 +46,13 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
     });
     close = () => ref.close();
     // A fresh key per server process: timestamps of an earlier run never meet this one's.
-    const keys = Array.from(
-      { length: c.keys },
-      (_, i) => (i === 0 && ref.demoKey) || createKey(ref.db, `bench ${i}`),
+    const keys = [];
+    for (let i = 0; i < c.keys; i++)
+      keys.push((i === 0 && ref.demoKey) || (await ref.database.run(createKey(`bench ${i}`))));
+    const [busiest] = await ref.database.query<{ id: number }>(
+      'SELECT event_id AS id FROM booking GROUP BY event_id ORDER BY count(*) DESC, event_id LIMIT 1',
     );
-    const eventId = ref.db
-      .prepare('SELECT event_id FROM booking GROUP BY event_id ORDER BY count(*) DESC LIMIT 1')
-      .pluck()
-      .get() as number;
+    const eventId = busiest!.id;
     return { url: ref.server.url, ns: nsOf(ref.server.url), keys, eventId };
   }
   if (c.kind === 'stub') return startStub(c);

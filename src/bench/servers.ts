@@ -158,7 +158,7 @@ export async function benchServers(duration: number): Promise<{
     // serves verbatim and (decoded) what node-soap serves. Then the client figures against it.
     // A key per user, so no two sources of timestamps share one: raw answers, decoded answers,
     // then the generated client and node-soap's client.
-    const prep = await startServer({ type: 'start', kind: 'ours', dbPath, keys: 4 });
+    const prep = await startServer({ type: 'start', kind: 'ours', database: dbPath, keys: 4 });
     let client: ClientFigures;
     const cases: {
       operation: string;
@@ -206,7 +206,7 @@ export async function benchServers(duration: number): Promise<{
     for (const c of cases) {
       console.error(`  ${c.operation}: ours, bare node:http, node-soap, stub…`);
       const ours = await run(
-        { type: 'start', kind: 'ours', dbPath, keys: 3 },
+        { type: 'start', kind: 'ours', database: dbPath, keys: 3 },
         c.operation,
         c.params,
         duration,
@@ -231,7 +231,7 @@ export async function benchServers(duration: number): Promise<{
       );
       const ours1 = (extra: Partial<Extract<ServerConfig, { kind: 'ours' }>>) =>
         run(
-          { type: 'start', kind: 'ours', dbPath, keys: 3, ...extra },
+          { type: 'start', kind: 'ours', database: dbPath, keys: 3, ...extra },
           c.operation,
           c.params,
           duration,

@@ -49,7 +49,7 @@ async function startReference(): Promise<{
   const { createToken } = await import('../reference/tokens.js');
   const dir = await mkdtemp(join(tmpdir(), 'evgen-conformance-'));
   const svc = await startReferenceService({
-    dbPath: join(dir, 'events.sqlite'),
+    database: join(dir, 'events.sqlite'),
     port: 0,
     log: () => undefined,
     seed: { events: 12, bookings: 300 },
@@ -62,7 +62,10 @@ async function startReference(): Promise<{
       apiKey: svc.demoKey!.apiKey,
       secretKey: svc.demoKey!.secretKey,
       values: token
-        ? { [token.name]: createToken(svc.db, { contactId: 1, singleUse: false }).token }
+        ? {
+            [token.name]: (await svc.database.run(createToken({ contactId: 1, singleUse: false })))
+              .token,
+          }
         : {},
     },
     stop: async () => (await svc.close(), await rm(dir, { recursive: true, force: true })),

@@ -1,25 +1,38 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
-// --db <path> (default ./data/events.sqlite, or EVGEN_DB).
-import { resolve } from 'node:path';
+// --db <path or postgres:// URL> (default ./data/events.sqlite, or EVGEN_DB, or DATABASE_URL).
 import { InvalidArgumentError, type Command } from 'commander';
 import { corsOrigins } from '@evgen/runtime';
+import type { ReferenceDatabase } from '../reference/database.js';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
 const reference = async () => ({
-  ...(await import('../reference/db/open.js')),
+  ...(await import('../reference/database.js')),
   ...(await import('../reference/keys.js')),
-  ...(await import('../reference/seed/index.js')),
   ...(await import('../reference/serve.js')),
   ...(await import('../reference/tokens.js')),
 });
 
 const dbOption = (cmd: Command) =>
   cmd.option(
-    '--db <path>',
-    'database file (env EVGEN_DB)',
-    process.env.EVGEN_DB ?? './data/events.sqlite',
+    '--db <path|url>',
+    'SQLite file, or postgres://user@host:port/db (env EVGEN_DB, DATABASE_URL)',
+    process.env.EVGEN_DB ?? process.env.DATABASE_URL ?? './data/events.sqlite',
   );
+
+/** `fn` on the database `--db` names (migrated first), closed afterwards. */
+async function withDatabase<T>(
+  db: string,
+  fn: (d: Awaited<ReturnType<typeof reference>>, open: ReferenceDatabase) => Promise<T>,
+): Promise<T> {
+  const r = await reference();
+  const open = await r.openReferenceDatabase(r.databaseTarget(db));
+  try {
+    return await fn(r, open);
+  } finally {
+    await open.close();
+  }
+}
 const positiveInt = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
@@ -80,9 +93,9 @@ export function registerServiceCommands(program: Command): void {
     )
     .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
     .action(async (o: ServeOptions) => {
-      const { startReferenceService } = await reference();
+      const { startReferenceService, describeTarget } = await reference();
       const svc = await startReferenceService({
-        dbPath: resolve(o.db),
+        database: o.db,
         host: o.host,
         port: o.port,
         seed: { onProgress: progressBar },
@@ -101,7 +114,7 @@ export function registerServiceCommands(program: Command): void {
           ? 'none (requests run on the request loop)'
           : `${svc.workers} per lane (quick, bulk)`;
       process.stderr.write(
-        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${workers}\n`,
+        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${workers}\n`,
       );
       const stop = (signal: string) => {
         process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
@@ -118,16 +131,14 @@ export function registerServiceCommands(program: Command): void {
     .option('--bookings <n>', 'number of bookings', positiveInt, 3000)
     .option('--seed <n>', 'random seed', positiveInt, 1)
     .action(async (o: { db: string; events: number; bookings: number; seed: number }) => {
-      const { openDatabase, seed } = await reference();
-      const db = openDatabase(resolve(o.db));
+      const { databaseTarget, seedDatabase } = await reference();
       const started = Date.now();
-      const summary = seed(db, {
+      const summary = await seedDatabase(databaseTarget(o.db), {
         events: o.events,
         bookings: o.bookings,
         seed: o.seed,
         onProgress: progressBar,
       });
-      db.close();
       console.log(
         `seeded ${summary.events} events, ${summary.bookings} bookings, ${summary.contacts} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
@@ -140,30 +151,21 @@ export function registerServiceCommands(program: Command): void {
     .requiredOption('--name <label>', 'who the key is for')
     .option('--json', 'print {"apiKey":…,"secretKey":…}')
     .action(async (o: { db: string; name: string; json?: boolean }) => {
-      const { openDatabase, createKey } = await reference();
-      const db = openDatabase(resolve(o.db));
-      const k = createKey(db, o.name);
-      db.close();
+      const k = await withDatabase(o.db, (r, db) => db.run(r.createKey(o.name)));
       console.log(o.json ? JSON.stringify(k) : `APIKey:    ${k.apiKey}\nSecretKey: ${k.secretKey}`);
     });
   dbOption(keys.command('list').description('list keys (never secrets)')).action(
     async (o: { db: string }) => {
-      const { openDatabase, listKeys } = await reference();
-      const db = openDatabase(resolve(o.db));
-      for (const k of listKeys(db))
+      for (const k of await withDatabase(o.db, (r, db) => db.run(r.listKeys())))
         console.log(
           `${k.apiKey}  ${k.name}  created ${k.created}${k.revoked ? `  REVOKED ${k.revoked}` : ''}`,
         );
-      db.close();
     },
   );
   dbOption(
     keys.command('revoke').description('revoke a key').argument('<key>', 'the API key'),
   ).action(async (key: string, o: { db: string }) => {
-    const { openDatabase, revokeKey } = await reference();
-    const db = openDatabase(resolve(o.db));
-    const done = revokeKey(db, key);
-    db.close();
+    const done = await withDatabase(o.db, (r, db) => db.run(r.revokeKey(key)));
     if (!done) throw new Error(`no active key ${key}`);
     console.log(`revoked ${key}`);
   });
@@ -182,14 +184,15 @@ export function registerServiceCommands(program: Command): void {
         ttl?: string;
         json?: boolean;
       }) => {
-        const { openDatabase, createToken, parseDuration } = await reference();
-        const db = openDatabase(resolve(o.db));
-        const t = createToken(db, {
-          contactId: o.contact,
-          singleUse: o.singleUse ?? false,
-          ...(o.ttl ? { ttlMs: parseDuration(o.ttl) } : {}),
-        });
-        db.close();
+        const t = await withDatabase(o.db, (r, db) =>
+          db.run(
+            r.createToken({
+              contactId: o.contact,
+              singleUse: o.singleUse ?? false,
+              ...(o.ttl ? { ttlMs: r.parseDuration(o.ttl) } : {}),
+            }),
+          ),
+        );
         console.log(
           o.json
             ? JSON.stringify(t)

@@ -1,7 +1,10 @@
 // API keys of the reference service (gap key-lifecycle): created, listed and revoked by operator
 // commands; a revoked key fails authentication. Secrets are random and shown once at creation.
+// Store programs, so the commands work the same on SQLite and PostgreSQL, and every node that
+// shares the database sees a key as soon as it is created or revoked.
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db/open.js';
+import { columns, text, textOrNull } from './store/columns.js';
+import { rows, run, statement, type Program } from './store/program.js';
 
 export interface KeyInfo {
   readonly name: string;
@@ -10,47 +13,30 @@ export interface KeyInfo {
   readonly revoked: string | null;
 }
 
-export function createKey(db: Db, name: string): { apiKey: string; secretKey: string } {
+const INSERT_KEY = statement(
+  'INSERT INTO api_key (name, api_key, secret, created) VALUES (?, ?, ?, ?)',
+);
+const KEY = columns<KeyInfo>({
+  name: text('name'),
+  apiKey: text('api_key'),
+  created: text('created'),
+  revoked: textOrNull('revoked_at'),
+});
+const LIST_KEYS = statement(`SELECT ${KEY.exprs} FROM api_key ORDER BY id`);
+const REVOKE_KEY = statement(
+  'UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL',
+);
+
+export function* createKey(name: string): Program<{ apiKey: string; secretKey: string }> {
   const apiKey = `ak_${randomBytes(12).toString('hex')}`;
   const secretKey = randomBytes(24).toString('base64url');
-  db.prepare('INSERT INTO api_key (name, api_key, secret, created) VALUES (?, ?, ?, ?)').run(
-    name,
-    apiKey,
-    secretKey,
-    new Date().toISOString(),
-  );
+  yield* run(INSERT_KEY, name, apiKey, secretKey, new Date().toISOString());
   return { apiKey, secretKey };
 }
 
-export function listKeys(db: Db): KeyInfo[] {
-  return (
-    db.prepare('SELECT name, api_key, created, revoked_at FROM api_key ORDER BY id').all() as {
-      name: string;
-      api_key: string;
-      created: string;
-      revoked_at: string | null;
-    }[]
-  ).map((k) => ({
-    name: k.name,
-    apiKey: k.api_key,
-    created: k.created,
-    revoked: k.revoked_at,
-  }));
-}
+export const listKeys = (): Program<KeyInfo[]> => rows(KEY, LIST_KEYS);
 
-export function revokeKey(db: Db, apiKey: string): boolean {
-  return (
-    db
-      .prepare('UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL')
-      .run(new Date().toISOString(), apiKey).changes === 1
-  );
-}
-
-/** The server's key lookup: revoked and unknown keys give undefined. */
-export function keyLookup(db: Db) {
-  const find = db.prepare(
-    'SELECT secret, name FROM api_key WHERE api_key = ? AND revoked_at IS NULL',
-  );
-  return (apiKey: string) =>
-    Promise.resolve(find.get(apiKey) as { secret: string; name: string } | undefined);
+/** False when there is no active key `apiKey`. */
+export function* revokeKey(apiKey: string): Program<boolean> {
+  return (yield* run(REVOKE_KEY, new Date().toISOString(), apiKey)) === 1;
 }

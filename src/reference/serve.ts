@@ -1,7 +1,8 @@
-// The reference service: the generated server on the SQLite store, with a health check, one JSON
-// log line per request (never the secret or the signature) and a graceful stop. Requests run on
-// worker threads (workers.ts) so that no request waits for another's database work or encoding;
-// `workers: 0` runs them on the request loop itself, as before (the bench's "before").
+// The reference service: the generated server on a store (SQLite file or PostgreSQL database),
+// with a health check, one JSON log line per request (never the secret or the signature) and a
+// graceful stop. Requests run on worker threads (workers.ts) so that no request waits for
+// another's database work or encoding; `workers: 0` runs them on the request loop itself, as
+// before (the bench's "before"). On PostgreSQL any number of such nodes share one database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,15 +12,25 @@ import {
   type ServiceHandler,
   type ServiceResponse,
 } from '@evgen/runtime';
-import { openDatabase, type Db } from './db/open.js';
+import {
+  databaseTarget,
+  describeTarget,
+  openReferenceDatabase,
+  openStore,
+  type DatabaseTarget,
+  type ReferenceDatabase,
+} from './database.js';
 import { openReplayDatabase } from './db/replay-store.js';
-import { prepareDatabase } from './startup.js';
+import { preparePostgres } from './pg/startup.js';
+import { StartupError, prepareDatabase } from './startup.js';
 import type { SeedOptions } from './seed/index.js';
+import type { ReferenceStore } from './store/store.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
 
 export interface ReferenceOptions {
-  readonly dbPath: string;
+  /** A SQLite file path or a postgres:// URL. */
+  readonly database: string;
   readonly host?: string;
   readonly port?: number;
   readonly log?: (line: string) => void;
@@ -38,8 +49,9 @@ export interface ReferenceOptions {
 
 export interface ReferenceService {
   readonly server: RunningServer;
-  /** A connection of the main thread (health checks, operator work in tests). */
-  readonly db: Db;
+  readonly target: DatabaseTarget;
+  /** The database, from the main thread (operator work in tests and the bench). */
+  readonly database: ReferenceDatabase;
   /** Set when this start created and seeded the database: the demo key pair to print. */
   readonly demoKey: { apiKey: string; secretKey: string } | undefined;
   readonly workers: number;
@@ -50,23 +62,46 @@ export interface ReferenceService {
 
 export const defaultWorkers = () => availableParallelism();
 
+/**
+ * PostgreSQL connections per instance of the service: a worker thread serves one request at a
+ * time (replay record, key, then the operation: one connection at a time, one spare); the request
+ * loop (workers 0) serves many at once. A node holds at most 2 × 2 × workers + 1 connections.
+ */
+export const POOL_PER_WORKER = 2;
+export const POOL_INLINE = 16;
+
+/** Creates, migrates and seeds a new database; the demo key when this start seeded it. */
+async function prepare(target: DatabaseTarget, o: ReferenceOptions) {
+  if (target.dialect === 'sqlite')
+    return prepareDatabase(target.path, { readOnly: o.readOnly ?? false, seed: o.seed });
+  if (o.readOnly)
+    throw new StartupError(
+      `--read-only serves a SQLite file; on PostgreSQL (${describeTarget(target)}) give the nodes a role that may only read instead`,
+    );
+  return preparePostgres(target.url, { seed: o.seed });
+}
+
 /** Opens (creating, migrating and seeding an empty database), checks and serves. */
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
-  const { demoKey } = prepareDatabase(o.dbPath, { readOnly: o.readOnly ?? false, seed: o.seed });
+  const target = databaseTarget(o.database);
+  const { demoKey } = await prepare(target, o);
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   // A read-only database cannot hold the replay record: it goes to a file of this process's own.
   const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
+  const workers = o.workers ?? defaultWorkers();
   const config: ServiceConfig = {
-    dbPath: o.dbPath,
+    database: target,
     readOnly: o.readOnly ?? false,
+    poolSize: workers === 0 ? POOL_INLINE : POOL_PER_WORKER,
     replay: o.replay ?? 'database',
     testForms: o.testForms ?? true,
     cors: o.cors ?? [],
     ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
   };
   if (config.replayPath) openReplayDatabase(config.replayPath, true).close();
-  const workers = o.workers ?? defaultWorkers();
-  const db = openDatabase(o.dbPath, { migrate: false, readOnly: o.readOnly ?? false });
+  const database = await openReferenceDatabase(target, { migrate: false });
+  // The health check's own store: it answers even while every worker is busy.
+  const healthStore = openStore(target, { ...config, poolSize: 1 });
   let handler: ServiceHandler;
   let stop: () => Promise<void>;
   let running: () => number;
@@ -83,41 +118,38 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     stop = () => started.close();
     running = () => started.running;
   }
-  const health = healthCheck(db, workers, running);
+  const health = healthCheck(healthStore, workers, running);
   const server = await listen(
     async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
     { host: o.host ?? '127.0.0.1', port: o.port ?? 8080 },
   );
   return {
     server,
-    db,
+    target,
+    database,
     demoKey,
     workers,
     pool,
     async close() {
       await server.close();
       await stop();
-      db.close();
+      await healthStore.close();
+      await database.close();
       if (replayDir) rmSync(replayDir, { recursive: true, force: true });
     },
   };
 }
 
 /** /healthz: 200 when the database answers and every lane has a worker, 503 otherwise; says which. */
-function healthCheck(db: Db, workers: number, running: () => number) {
-  const version = db.prepare('SELECT max(version) FROM schema_migrations').pluck();
-  const probe = db.prepare('SELECT count(*) FROM event').pluck();
-  return (): Promise<ServiceResponse> => {
-    let database: { ok: boolean; schemaVersion?: number; error?: string };
-    try {
-      database = { ok: true, schemaVersion: version.get() as number };
-      probe.get();
-    } catch (e) {
-      database = { ok: false, error: e instanceof Error ? e.message : String(e) };
-    }
+function healthCheck(store: ReferenceStore, workers: number, running: () => number) {
+  return async (): Promise<ServiceResponse> => {
+    const h = await store.health();
+    const database = h.ok
+      ? { ok: true, schemaVersion: h.schemaVersion }
+      : { ok: false, error: h.detail ?? 'unavailable' };
     const live = running();
     const ok = database.ok && (workers === 0 || live > 0);
-    return Promise.resolve({
+    return {
       status: ok ? 200 : 503,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -125,6 +157,6 @@ function healthCheck(db: Db, workers: number, running: () => number) {
         database,
         workers: { configured: workers, running: workers === 0 ? 0 : live },
       }),
-    });
+    };
   };
 }

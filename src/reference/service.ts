@@ -3,12 +3,14 @@
 import { inspect } from 'node:util';
 import type { LogEntry, ServiceHandler } from '@evgen/runtime';
 import { createEventService } from '@evgen/event-management/server';
-import { SqliteStore } from './db/store.js';
+import { openStore, type DatabaseTarget } from './database.js';
 import { referenceHandlers } from './handlers/index.js';
 
 export interface ServiceConfig {
-  readonly dbPath: string;
+  readonly database: DatabaseTarget;
   readonly readOnly: boolean;
+  /** PostgreSQL: connections each instance of the service may hold at once. */
+  readonly poolSize: number;
   /** Where replay entries go: the database, or nowhere (bench only: the cost of the record). */
   readonly replay: 'database' | 'off';
   /** A read-only service keeps its replay record in a writable file of its own. */
@@ -37,10 +39,7 @@ export function createReferenceHandler(
   log: (line: string) => void,
   worker?: number,
 ): { handler: ServiceHandler; close: () => Promise<void> } {
-  const store = SqliteStore.open(config.dbPath, {
-    readOnly: config.readOnly,
-    replayPath: config.replayPath,
-  });
+  const store = openStore(config.database, config);
   const handler = createEventService(referenceHandlers(store), {
     lookupKey: (apiKey) => store.lookupKey(apiKey),
     replayStore: config.replay === 'off' ? false : store.replay,

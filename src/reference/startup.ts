@@ -11,6 +11,7 @@ import {
   type Db,
 } from './db/open.js';
 import { MIGRATIONS } from './db/migrations.js';
+import { StatementCache, runSqlite } from './db/statements.js';
 import { createKey } from './keys.js';
 import { seed, type SeedOptions } from './seed/index.js';
 
@@ -106,7 +107,7 @@ function seedOnce(db: Db, options: SeedOptions | undefined): Prepared['demoKey']
         .transaction(() => {
           if (!isEmpty()) return undefined;
           seed(db, options);
-          return createKey(db, 'demo');
+          return runSqlite(new StatementCache(db), createKey('demo'));
         })
         .immediate();
     } catch (e) {

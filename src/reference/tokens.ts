@@ -2,7 +2,7 @@
 // command `evgen tokens create`). VerifyTokenForContact accepts tokenType ContactRegistration; a
 // single-use token works once; expired, used and unknown tokens are NotFound faults saying which.
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db/open.js';
+import { run, statement, value, type Program } from './store/program.js';
 
 export const TOKEN_TYPE = 'ContactRegistration';
 
@@ -16,18 +16,24 @@ export function parseDuration(s: string): number {
   );
 }
 
-export function createToken(
-  db: Db,
-  o: { contactId: number; singleUse: boolean; ttlMs?: number; now?: number },
-): { token: string; expiresAt: string | null } {
-  if (!db.prepare('SELECT 1 FROM contact WHERE id = ?').get(o.contactId))
+const CONTACT_EXISTS = statement('SELECT 1 FROM contact WHERE id = ?');
+const INSERT_TOKEN = statement(
+  'INSERT INTO contact_token (contact_id, token_type, value, single_use, expires_at, created) VALUES (?, ?, ?, ?, ?, ?)',
+);
+
+export function* createToken(o: {
+  contactId: number;
+  singleUse: boolean;
+  ttlMs?: number;
+  now?: number;
+}): Program<{ token: string; expiresAt: string | null }> {
+  if ((yield* value(CONTACT_EXISTS, o.contactId)) === undefined)
     throw new Error(`contact ${o.contactId} does not exist`);
   const now = o.now ?? Date.now();
   const token = randomBytes(24).toString('base64url');
   const expiresAt = o.ttlMs === undefined ? null : new Date(now + o.ttlMs).toISOString();
-  db.prepare(
-    'INSERT INTO contact_token (contact_id, token_type, value, single_use, expires_at, created) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(
+  yield* run(
+    INSERT_TOKEN,
     o.contactId,
     TOKEN_TYPE,
     token,

@@ -206,11 +206,10 @@ describe('test form', () => {
     const bindings = ['soap11', 'soap12', 'httpGet', 'httpPost'];
     for (const [i, binding] of bindings.entries()) {
       const bookingId = i + 1;
-      const row = ref.svc.db
-        .prepare(
-          'SELECT reference, secure_key, (SELECT count(*) FROM attendee WHERE booking_id = b.id) AS n FROM booking b WHERE id = ?',
-        )
-        .get(bookingId) as { reference: string; secure_key: string; n: number };
+      const row = await ref.one<{ reference: string; secure_key: string; n: number }>(
+        'SELECT reference, secure_key, (SELECT count(*) FROM attendee WHERE booking_id = b.id) AS n FROM booking b WHERE id = ?',
+        bookingId,
+      );
       await page.fill('#param-bookingId', String(bookingId));
       await page.selectOption('#binding', binding);
       await page.click('button[type=submit]');
@@ -251,18 +250,15 @@ describe('test form', () => {
   });
 
   it('asks before a mutating call, and calls nothing when refused', async () => {
-    const booking = ref.svc.db
-      .prepare(
-        "SELECT b.id, b.reference FROM booking b JOIN booking_status s ON s.id = b.status_id WHERE s.name <> 'Cancelled' LIMIT 1",
-      )
-      .get() as { id: number; reference: string };
-    const status = () =>
+    const booking = await ref.one<{ id: number; reference: string }>(
+      "SELECT b.id, b.reference FROM booking b JOIN booking_status s ON s.id = b.status_id WHERE s.name <> 'Cancelled' LIMIT 1",
+    );
+    const status = async () =>
       (
-        ref.svc.db
-          .prepare(
-            'SELECT s.name FROM booking b JOIN booking_status s ON s.id = b.status_id WHERE b.id = ?',
-          )
-          .get(booking.id) as { name: string }
+        await ref.one<{ name: string }>(
+          'SELECT s.name FROM booking b JOIN booking_status s ON s.id = b.status_id WHERE b.id = ?',
+          booking.id,
+        )
       ).name;
     const { page, errors } = await browser.page();
     await page.goto(`${endpointOf(ref.svc.server.url)}?op=CancelBooking`);
@@ -276,7 +272,7 @@ describe('test form', () => {
     page.once('dialog', (d) => void d.accept());
     await page.click('button[type=submit]');
     await page.locator('#test-result p.ok').waitFor();
-    expect(status()).toBe('Cancelled');
+    expect(await status()).toBe('Cancelled');
     // one call reached the service: the accepted one (a refused call would have been logged too)
     const calls = ref.logs.filter(
       (l) => (JSON.parse(l) as { operation?: string }).operation === 'CancelBooking',
@@ -323,11 +319,9 @@ describe('another origin', () => {
     const { page, errors } = await browser.page();
     await page.goto(`http://127.0.0.1:${otherPort}/`);
     await page.waitForFunction(() => document.getElementById('out')!.textContent !== 'pending');
-    const reference = (
-      ref.svc.db.prepare('SELECT reference FROM booking WHERE id = 2').get() as {
-        reference: string;
-      }
-    ).reference;
+    const { reference } = await ref.one<{ reference: string }>(
+      'SELECT reference FROM booking WHERE id = 2',
+    );
     expect(JSON.parse((await page.textContent('#out'))!)).toEqual({
       soap11: reference,
       soap12: reference,

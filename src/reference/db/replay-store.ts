@@ -12,6 +12,10 @@ import { BUSY_TIMEOUT_MS, openDatabase, type Db } from './open.js';
 /** How often one connection deletes expired entries and checkpoints the WAL. */
 export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
 
+/** The record's key: the first 16 bytes of the request key's SHA-256 (a window holds millions). */
+export const replayDigest = (key: string) =>
+  createHash('sha256').update(key).digest().subarray(0, 16);
+
 export class SqliteReplayStore implements ReplayStore {
   readonly #record;
   readonly #prune;
@@ -38,7 +42,7 @@ export class SqliteReplayStore implements ReplayStore {
   }
 
   async seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
-    const digest = createHash('sha256').update(key).digest().subarray(0, 16);
+    const digest = replayDigest(key);
     const deadline = Date.now() + BUSY_TIMEOUT_MS;
     for (let attempt = 0; ; attempt++) {
       try {

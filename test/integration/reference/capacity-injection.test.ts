@@ -1,7 +1,7 @@
 // Capacity is enforced atomically under concurrency; SQL and XML metacharacters are data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '@evgen/runtime';
-import { startReference, type Reference } from './harness.js';
+import { limitedTicketType, startReference, type Reference } from './harness.js';
 
 let ref: Reference;
 beforeAll(async () => {
@@ -11,21 +11,7 @@ afterAll(() => ref.stop());
 
 describe('capacity', () => {
   it('200 simultaneous bookings on a ticket type of capacity 50: exactly 50 succeed, 150 are Conflict faults', async () => {
-    const db = ref.svc.db;
-    const attendeeTypeId = db
-      .prepare("SELECT id FROM attendee_type WHERE event_id = 3 AND name = 'Delegate'")
-      .pluck()
-      .get() as number;
-    const ticketTypeId = Number(
-      db
-        .prepare(
-          "INSERT INTO ticket_type (event_id, name, capacity, gross_price_e5, tax_rate_e5, days_valid, is_open, available_from, available_to, min_age, external_site) VALUES (3, 'Limited', 50, 1200000, 20000, NULL, 1, '2026-01-01T00:00:00', '2027-01-01T00:00:00', 0, 0)",
-        )
-        .run().lastInsertRowid,
-    );
-    db.prepare(
-      'INSERT INTO ticket_type_attendee_type (ticket_type_id, attendee_type_id) VALUES (?, ?)',
-    ).run(ticketTypeId, attendeeTypeId);
+    const { attendeeTypeId, ticketTypeId } = await limitedTicketType(ref, 3, 50);
     const before = (await ref.client().getEventDetails7({ eventId: 3 })).AttendeeCount;
 
     const bindings = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;
@@ -54,7 +40,7 @@ describe('capacity', () => {
       types.flatMap((t) => t.TicketTypes).find((t) => t.TicketTypeId === ticketTypeId),
     ).toMatchObject({ Capacity: 50, AttendeeCount: 50 });
     expect((await ref.client().getEventDetails7({ eventId: 3 })).AttendeeCount).toBe(before + 50);
-    expect(db.prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(50);
+    expect(await ref.column('SELECT count(*) FROM outbox')).toEqual([50]);
   });
 });
 
@@ -68,12 +54,11 @@ describe('injection', () => {
     '\\',
     "demo@example.com' --",
   ];
-  const countBookings = () =>
-    ref.svc.db.prepare('SELECT count(*) FROM booking').pluck().get() as number;
+  const countBookings = async () => (await ref.column<number>('SELECT count(*) FROM booking'))[0];
 
   it('treats metacharacters in every string parameter as data', async () => {
     const c = ref.client();
-    const bookings = countBookings();
+    const bookings = await countBookings();
     for (const p of PAYLOADS) {
       expect(
         (await c.eventProfileSearch({ searchQuery: `"${p.replace(/"/g, '')}"` })).Events,
@@ -95,7 +80,7 @@ describe('injection', () => {
         await expect(call(), p).rejects.toMatchObject({ code: 'NotFound' });
       }
     }
-    expect(countBookings()).toBe(bookings);
+    expect(await countBookings()).toBe(bookings);
     expect((await c.getContact({ email: 'demo@example.com' })).ContactId).toBe(1);
   });
 

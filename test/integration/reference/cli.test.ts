@@ -1,25 +1,24 @@
-// The operator commands: keys (create, list, revoke), tokens, seed, and a graceful stop of serve.
+// The operator commands: keys (create, list, revoke), tokens, seed, and a graceful stop of serve,
+// on the tier's database (a SQLite file, or a PostgreSQL database in the pg tier).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/reference/db/open.js';
-import { keyLookup } from '../../../src/reference/keys.js';
+import { lookupKey } from '../../../src/reference/store/service-reads.js';
+import { newDatabase, withDatabase, type TestDatabase } from '../../support/backend.js';
 import { PROJECT_ROOT } from '../../support/ir.js';
 
 const BIN = join(PROJECT_ROOT, 'src/cli/bin.js');
-let dir: string;
+let database: TestDatabase;
 let db: string;
 const evgen = async (...args: string[]) =>
   (await promisify(execFile)('node', [BIN, ...args, '--db', db], { cwd: PROJECT_ROOT })).stdout;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'evgen-ops-'));
-  db = join(dir, 'events.sqlite');
+  database = await newDatabase();
+  db = database.target;
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => database.remove());
 
 describe('operator commands', () => {
   it('seeds, issues and revokes keys, and issues tokens', async () => {
@@ -34,17 +33,18 @@ describe('operator commands', () => {
     const list = await evgen('keys', 'list');
     expect(list).toContain(`${key.apiKey}  integrator`);
     expect(list).not.toContain(key.secretKey);
-    const handle = openDatabase(db);
-    try {
-      expect(await keyLookup(handle)(key.apiKey)).toEqual({
+    await withDatabase(db, async (handle) => {
+      expect(await handle.run(lookupKey(key.apiKey))).toEqual({
         secret: key.secretKey,
         name: 'integrator',
       });
       expect(await evgen('keys', 'revoke', key.apiKey)).toContain('revoked');
-      expect(await keyLookup(handle)(key.apiKey)).toBeUndefined();
-    } finally {
-      handle.close();
-    }
+      expect(await handle.run(lookupKey(key.apiKey))).toBeUndefined();
+    });
+    await expect(evgen('keys', 'revoke', key.apiKey)).rejects.toThrow(/no active key/);
+    await expect(evgen('seed', '--events', '2', '--bookings', '10')).rejects.toThrow(
+      /already holds demo data/,
+    );
     const token = JSON.parse(
       await evgen('tokens', 'create', '--contact', '1', '--single-use', '--ttl', '15m', '--json'),
     ) as { token: string; expiresAt: string };

@@ -1,7 +1,6 @@
-// A reference service on a temporary, freshly seeded database, with a client holding its demo key.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// A reference service on a new, freshly seeded database of the tier's backend (a SQLite file, or
+// a PostgreSQL database in the pg tier), with a client holding its demo key and ad-hoc reads of
+// its database.
 import type { Binding } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import {
@@ -9,8 +8,9 @@ import {
   type ReferenceOptions,
   type ReferenceService,
 } from '../../../src/reference/serve.js';
+import { newDatabase, reader } from '../../support/backend.js';
 
-export interface Reference {
+export interface Reference extends ReturnType<typeof reader> {
   readonly svc: ReferenceService;
   readonly client: (binding?: Binding) => EventServiceClient;
   readonly logs: string[];
@@ -21,10 +21,10 @@ export async function startReference(
   seed = { events: 12, bookings: 400 },
   options: Pick<ReferenceOptions, 'cors' | 'testForms' | 'workers'> = {},
 ): Promise<Reference> {
-  const dir = await mkdtemp(join(tmpdir(), 'evgen-ref-'));
+  const db = await newDatabase();
   const logs: string[] = [];
   const svc = await startReferenceService({
-    dbPath: join(dir, 'events.sqlite'),
+    database: db.target,
     port: 0,
     log: (l) => logs.push(l),
     seed,
@@ -34,6 +34,7 @@ export async function startReference(
   return {
     svc,
     logs,
+    ...reader(svc.database),
     client: (binding = 'soap11') =>
       new EventServiceClient({
         baseUrl: svc.server.url,
@@ -43,7 +44,34 @@ export async function startReference(
       }),
     async stop() {
       await svc.close();
-      await rm(dir, { recursive: true, force: true });
+      await db.remove();
     },
   };
+}
+
+/**
+ * A new ticket type of `capacity` places on event `eventId`, for its Delegate attendee type (the
+ * seeded ones are large): the ids to book it with.
+ */
+export async function limitedTicketType(
+  ref: Pick<Reference, 'svc' | 'one'>,
+  eventId: number,
+  capacity: number,
+): Promise<{ attendeeTypeId: number; ticketTypeId: number }> {
+  const db = ref.svc.database;
+  const { id: attendeeTypeId } = await ref.one<{ id: number }>(
+    "SELECT id FROM attendee_type WHERE event_id = ? AND name = 'Delegate'",
+    eventId,
+  );
+  const { id: ticketTypeId } = await ref.one<{ id: number }>(
+    "INSERT INTO ticket_type (event_id, name, capacity, gross_price_e5, tax_rate_e5, days_valid, is_open, available_from, available_to, min_age, external_site) VALUES (?, 'Limited', ?, 1200000, 20000, NULL, 1, '2026-01-01T00:00:00', '2027-01-01T00:00:00', 0, 0) RETURNING id",
+    eventId,
+    capacity,
+  );
+  await db.query(
+    'INSERT INTO ticket_type_attendee_type (ticket_type_id, attendee_type_id) VALUES (?, ?)',
+    ticketTypeId,
+    attendeeTypeId,
+  );
+  return { attendeeTypeId, ticketTypeId };
 }

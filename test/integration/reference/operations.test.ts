@@ -10,16 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => ref.stop());
 
-const one = <T>(sql: string, ...args: unknown[]) => ref.svc.db.prepare(sql).get(...args) as T;
+const one = <T extends object>(sql: string, ...args: unknown[]) => ref.one<T>(sql, ...args);
 const cents = (s: string) => Number(s.replace('.', ''));
 
 describe('bookings', () => {
   it('pages GetBookingsBatch by BookingId with skip and size', async () => {
     const c = ref.client();
-    const ids = ref.svc.db
-      .prepare('SELECT id FROM booking WHERE event_id = 1 ORDER BY id')
-      .pluck()
-      .all() as number[];
+    const ids = await ref.column<number>('SELECT id FROM booking WHERE event_id = 1 ORDER BY id');
     const first = await c.getBookingsBatch({ eventId: 1, skip: 0, size: 5 });
     expect(first.map((b) => b.BookingId)).toEqual(ids.slice(0, 5));
     const next = await c.getBookingsBatch({ eventId: 1, skip: 3, size: 4 });
@@ -32,7 +29,7 @@ describe('bookings', () => {
     const c = ref.client('httpGet');
     const [b] = await c.getBookingsBatch({ eventId: 2, skip: 0, size: 1 });
     expect(await c.getBooking({ bookingId: b!.BookingId })).toEqual(b);
-    const row = one<{ reference: string; n: number }>(
+    const row = await one<{ reference: string; n: number }>(
       'SELECT reference, (SELECT count(*) FROM attendee WHERE booking_id = booking.id) AS n FROM booking WHERE id = ?',
       b!.BookingId,
     );
@@ -52,9 +49,11 @@ describe('bookings', () => {
     const [b] = await ref.client('soap12').getExtBookings({ eventId: 1, skip: 0 });
     const a = b!.Attendees[0]!;
     expect(a.CountryCode).toBe(
-      one<{ country_code: string }>(
-        'SELECT c.country_code FROM attendee a JOIN contact c ON c.id = a.contact_id WHERE a.id = ?',
-        a.AttendeeId,
+      (
+        await one<{ country_code: string }>(
+          'SELECT c.country_code FROM attendee a JOIN contact c ON c.id = a.contact_id WHERE a.id = ?',
+          a.AttendeeId,
+        )
       ).country_code,
     );
     expect(typeof a.AttendedStatus).toBe('boolean');
@@ -86,11 +85,13 @@ describe('events', () => {
   it('computes event details from live data', async () => {
     const c = ref.client();
     const d7 = await c.getEventDetails7({ eventId: 4 });
-    const e = one<{ title: string; roadshow_id: number | null; code: string }>(
+    const e = await one<{ title: string; roadshow_id: number | null; code: string }>(
       'SELECT title, roadshow_id, code FROM event WHERE id = 4',
     );
-    const attending = one<{ n: number }>(
-      "SELECT count(*) AS n FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = 4 AND s.status_type = 'Attending'",
+    const attending = (
+      await one<{ n: number }>(
+        "SELECT count(*) AS n FROM attendee a JOIN booking b ON b.id = a.booking_id JOIN attendee_status s ON s.id = a.status_id WHERE b.event_id = 4 AND s.status_type = 'Attending'",
+      )
     ).n;
     expect(d7).toMatchObject({
       EventId: 4,
@@ -112,7 +113,7 @@ describe('events', () => {
 
   it('searches with free text and whitelisted fields', async () => {
     const c = ref.client();
-    const code = one<{ code: string }>('SELECT code FROM event WHERE id = 3').code;
+    const code = (await one<{ code: string }>('SELECT code FROM event WHERE id = 3')).code;
     const byCode = await c.eventProfileSearch({ searchQuery: `code:${code}` });
     expect(byCode.Events.map((m) => m.Event.EventId)).toEqual([3]);
     expect(byCode.Events[0]!.Event.DefaultTaxRate).toBe('0.20000');
@@ -146,8 +147,10 @@ describe('events', () => {
     expect(all.SystemOwnerEmail).toBe('owner@events.example.com');
     const attendees = await c.getCalendarAttendeesForEvent({ eventId: 1 });
     expect(attendees.Attendees.length).toBe(
-      one<{ n: number }>(
-        'SELECT count(*) AS n FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE b.event_id = 1',
+      (
+        await one<{ n: number }>(
+          'SELECT count(*) AS n FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE b.event_id = 1',
+        )
       ).n,
     );
   });
@@ -184,10 +187,9 @@ describe('events', () => {
   it('reads ticket types across a roadshow with MinAge and ExternalSite', async () => {
     const rows = await ref.client().getTicketTypesByRoadshowId({ roadshowId: 1 });
     expect(rows.map((r) => r.EventId)).toEqual(
-      ref.svc.db
-        .prepare('SELECT id FROM event WHERE roadshow_id = 1 ORDER BY start_date, id')
-        .pluck()
-        .all(),
+      await ref.column<number>(
+        'SELECT id FROM event WHERE roadshow_id = 1 ORDER BY start_date, id',
+      ),
     );
     expect(rows[0]!.TicketTypes[0]).toMatchObject({ MinAge: 18, ExternalSite: false });
     expect(rows[0]!.MaxAllowableGuestsOnRoadshow).toBe(2);
@@ -197,7 +199,7 @@ describe('events', () => {
     const c = ref.client('httpGet');
     const subs = await c.getSubmissionsForEvent2({ eventId: 1, clientUserId: 1 });
     expect(subs.length).toBe(
-      one<{ n: number }>('SELECT count(*) AS n FROM submission WHERE event_id = 1').n,
+      (await one<{ n: number }>('SELECT count(*) AS n FROM submission WHERE event_id = 1')).n,
     );
     expect(subs[0]!.Authors[0]!.AttendeeId).toBe(subs[0]!.LeadAttendeeId);
     const shows = await c.getShows();
@@ -209,7 +211,11 @@ describe('events', () => {
     expect(shows[0]!.ShowPerformance[0]!.ShowSKU).toBeNull();
     const speakers = await c.getSpeakersforSeries({ seriesValue: 'Data Week' });
     expect(speakers.length).toBe(
-      one<{ n: number }>("SELECT count(*) AS n FROM speaker_series WHERE series = 'Data Week'").n,
+      (
+        await one<{ n: number }>(
+          "SELECT count(*) AS n FROM speaker_series WHERE series = 'Data Week'",
+        )
+      ).n,
     );
     expect(await c.getSpeakersforSeries({ seriesValue: 'No Such Series' })).toEqual([]);
     const subsidiaries = await c.getSubClientCompanyList();
@@ -238,20 +244,20 @@ describe('contacts', () => {
 
   it('lists the events of a contact with the documented filters', async () => {
     const c = ref.client();
-    const contactId = one<{ contact_id: number }>(
-      'SELECT contact_id FROM attendee GROUP BY contact_id ORDER BY count(*) DESC LIMIT 1',
+    const contactId = (
+      await one<{ contact_id: number }>(
+        'SELECT contact_id FROM attendee GROUP BY contact_id ORDER BY count(*) DESC LIMIT 1',
+      )
     ).contact_id;
     const real = await c.getEventsByContactId({
       contactId,
       includeArchived: true,
       isTestBookingForm: false,
     });
-    const want = ref.svc.db
-      .prepare(
-        'SELECT DISTINCT b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.contact_id = ? AND b.is_test = 0',
-      )
-      .pluck()
-      .all(contactId) as number[];
+    const want = await ref.column<number>(
+      'SELECT DISTINCT b.event_id FROM attendee a JOIN booking b ON b.id = a.booking_id WHERE a.contact_id = ? AND b.is_test = 0',
+      contactId,
+    );
     expect(real.map((e) => e.EventId).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
     const live = await c.getEventsByContactId({
       contactId,
@@ -259,16 +265,23 @@ describe('contacts', () => {
       isTestBookingForm: false,
     });
     expect(live.every((e) => e.EventId % 6 !== 0)).toBe(true);
-    const email = one<{ email: string }>('SELECT email FROM contact WHERE id = ?', contactId).email;
+    const email = (
+      await one<{ email: string }>('SELECT email FROM contact WHERE id = ?', contactId)
+    ).email;
     const history = await c.getContactEventHistory3({ email });
     expect(history.length).toBe(
-      one<{ n: number }>('SELECT count(*) AS n FROM attendee WHERE contact_id = ?', contactId).n,
+      (
+        await one<{ n: number }>(
+          'SELECT count(*) AS n FROM attendee WHERE contact_id = ?',
+          contactId,
+        )
+      ).n,
     );
   });
 
   it('verifies tokens: single-use once, reusable many times, expired and unknown refused', async () => {
     const c = ref.client();
-    const single = createToken(ref.svc.db, { contactId: 1, singleUse: true });
+    const single = await ref.svc.database.run(createToken({ contactId: 1, singleUse: true }));
     expect(
       await c.verifyTokenForContact({ tokenType: 'ContactRegistration', tokenValue: single.token }),
     ).toEqual({ ContactId: 1, ContactEmail: 'demo@example.com' });
@@ -278,7 +291,7 @@ describe('contacts', () => {
       code: 'NotFound',
       faultString: expect.stringContaining('already used'),
     });
-    const reusable = createToken(ref.svc.db, { contactId: 2, singleUse: false });
+    const reusable = await ref.svc.database.run(createToken({ contactId: 2, singleUse: false }));
     for (let i = 0; i < 2; i++)
       expect(
         (
@@ -288,12 +301,14 @@ describe('contacts', () => {
           })
         ).ContactId,
       ).toBe(2);
-    const expired = createToken(ref.svc.db, {
-      contactId: 2,
-      singleUse: false,
-      ttlMs: 1000,
-      now: Date.now() - 5000,
-    });
+    const expired = await ref.svc.database.run(
+      createToken({
+        contactId: 2,
+        singleUse: false,
+        ttlMs: 1000,
+        now: Date.now() - 5000,
+      }),
+    );
     await expect(
       c.verifyTokenForContact({ tokenType: 'ContactRegistration', tokenValue: expired.token }),
     ).rejects.toMatchObject({ code: 'NotFound', faultString: expect.stringContaining('expired') });
@@ -309,7 +324,7 @@ describe('contacts', () => {
 describe('writes', () => {
   it('books, writes the BookingUpdated e-mail, and cancels idempotently', async () => {
     const c = ref.client();
-    const t = one<{ id: number; attendee_type_id: number }>(
+    const t = await one<{ id: number; attendee_type_id: number }>(
       "SELECT t.id, l.attendee_type_id FROM ticket_type t JOIN ticket_type_attendee_type l ON l.ticket_type_id = t.id WHERE t.event_id = 2 AND t.name LIKE 'Delegate – Standard'",
     );
     const made = await c.submitSimpleBookingWithBookingStatus({
@@ -319,8 +334,8 @@ describe('writes', () => {
       bookingStatusId: 1,
       contactId: 1,
     });
-    const prefix = one<{ booking_prefix: string }>(
-      'SELECT booking_prefix FROM event WHERE id = 2',
+    const prefix = (
+      await one<{ booking_prefix: string }>('SELECT booking_prefix FROM event WHERE id = 2')
     ).booking_prefix;
     expect(made.BookingReference).toMatch(new RegExp(`^${prefix}-\\d{6}$`));
     const booking = await c.getBooking({ bookingId: made.BookingId });
@@ -336,7 +351,7 @@ describe('writes', () => {
       ],
     });
     expect(
-      one<{ kind: string; recipient: string }>(
+      await one<{ kind: string; recipient: string }>(
         'SELECT kind, recipient FROM outbox WHERE booking_id = ?',
         made.BookingId,
       ),
@@ -359,7 +374,7 @@ describe('writes', () => {
 
   it('refuses bookings whose parts do not fit together', async () => {
     const c = ref.client();
-    const t1 = one<{ id: number; attendee_type_id: number }>(
+    const t1 = await one<{ id: number; attendee_type_id: number }>(
       'SELECT t.id, l.attendee_type_id FROM ticket_type t JOIN ticket_type_attendee_type l ON l.ticket_type_id = t.id WHERE t.event_id = 1 ORDER BY t.id LIMIT 1',
     );
     const base = {

@@ -1,0 +1,89 @@
+// A PostgreSQL database of the reference service: a bounded pool and the ways store programs run
+// on it. A read of several statements runs in one REPEATABLE READ, READ ONLY transaction (one
+// snapshot, as SQLite's read transaction); a write in one READ COMMITTED transaction; a
+// callback transaction (a booking) is run again when PostgreSQL refuses it for a deadlock or a
+// serialization failure. Errors that mean the database cannot be reached become the 503 fault.
+import type pg from 'pg';
+import type { Program } from '../store/program.js';
+import { asFault, createPool, isRetryable, isUnavailable, runPostgres } from './connect.js';
+
+/** Times a refused transaction is tried again before its error is answered. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+export type Mode = 'statement' | 'read' | 'write';
+const BEGIN: Record<Exclude<Mode, 'statement'>, string> = {
+  read: 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY',
+  write: 'BEGIN',
+};
+
+export class PgDatabase {
+  constructor(readonly pool: pg.Pool) {}
+
+  static open(url: string, o: { poolSize: number; name?: string }): PgDatabase {
+    return new PgDatabase(createPool(url, o.poolSize, o.name));
+  }
+
+  /** A connection of the pool for `fn`; dropped (not returned) when it broke. */
+  async withConnection<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      throw asFault(e);
+    }
+    try {
+      const out = await fn(client);
+      client.release();
+      return out;
+    } catch (e) {
+      client.release(isUnavailable(e) ? (e as Error) : undefined);
+      throw asFault(e);
+    }
+  }
+
+  /** `fn` between BEGIN and COMMIT; ROLLBACK when it throws (and the error is what it threw). */
+  static async inTransaction<T>(c: pg.ClientBase, begin: string, fn: () => Promise<T>): Promise<T> {
+    await c.query(begin);
+    try {
+      const out = await fn();
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      if (!isUnavailable(e)) await c.query('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** A program: one statement alone, several in a read snapshot, or a write transaction. */
+  run<T>(program: Program<T>, mode: Mode): Promise<T> {
+    return this.withConnection((c) =>
+      mode === 'statement'
+        ? runPostgres(c, program)
+        : PgDatabase.inTransaction(c, BEGIN[mode], () => runPostgres(c, program)),
+    );
+  }
+
+  /** `fn` in one write transaction, its programs on its connection; again when refused (40001, 40P01). */
+  transaction<T>(fn: (inTx: <U>(p: Program<U>) => Promise<U>) => Promise<T>): Promise<T> {
+    return this.withConnection(async (c) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await PgDatabase.inTransaction(c, 'BEGIN', () =>
+            fn((program) => runPostgres(c, program)),
+          );
+        } catch (e) {
+          if (!isRetryable(e) || attempt >= TRANSACTION_ATTEMPTS) throw e;
+        }
+      }
+    });
+  }
+
+  /** Ad-hoc SQL with $1… parameters (operator commands and tests): rows as objects. */
+  query<R extends object>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    return this.withConnection(async (c) => (await c.query<R>(sql, [...params])).rows);
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
