@@ -43,12 +43,17 @@ export interface ReferenceDatabase {
 export const runOnSqlite = <T>(db: Db, program: Program<T>): T =>
   db.transaction(() => runSqlite(new StatementCache(db), program)).immediate();
 
-function sqliteDatabase(db: Db): ReferenceDatabase {
+/** A SQLite connection as a ReferenceDatabase (closing it closes the connection). */
+export function sqliteReferenceDatabase(db: Db): ReferenceDatabase {
   return {
     dialect: 'sqlite',
     run: (program) => Promise.resolve(runOnSqlite(db, program)),
-    query: <R extends object>(sql: string, ...params: unknown[]) =>
-      Promise.resolve(db.prepare(sql).all(...params) as R[]),
+    query: <R extends object>(sql: string, ...params: unknown[]) => {
+      const statement = db.prepare(sql);
+      if (statement.reader) return Promise.resolve(statement.all(...params) as R[]);
+      statement.run(...params);
+      return Promise.resolve([]);
+    },
     close: () => {
       db.close();
       return Promise.resolve();
@@ -71,7 +76,7 @@ export async function openReferenceDatabase(
   o: { migrate?: boolean } = {},
 ): Promise<ReferenceDatabase> {
   if (target.dialect === 'sqlite')
-    return sqliteDatabase(openDatabase(target.path, { migrate: o.migrate ?? true }));
+    return sqliteReferenceDatabase(openDatabase(target.path, { migrate: o.migrate ?? true }));
   const db = PgDatabase.open(target.url, { poolSize: 2, name: 'evgen operator' });
   if (o.migrate ?? true)
     await withSchemaLock(db, migratePostgres).catch(async (e: unknown) => {

@@ -51,15 +51,21 @@ export async function withDatabase<T>(
   }
 }
 
-/** Ad-hoc reads of a test: the first row, and the one column of every row. */
+/** Ad-hoc reads of a test: the first row, its first value, and the one column of every row. */
 export function reader(db: ReferenceDatabase) {
+  const column = async <T>(sql: string, ...params: unknown[]): Promise<T[]> =>
+    (await db.query<Record<string, T>>(sql, ...params)).map((r) => Object.values(r)[0]!);
   return {
     one: async <T extends object>(sql: string, ...params: unknown[]): Promise<T> => {
       const [row] = await db.query<T>(sql, ...params);
       if (row === undefined) throw new Error(`no row: ${sql}`);
       return row;
     },
-    column: async <T>(sql: string, ...params: unknown[]): Promise<T[]> =>
-      (await db.query<Record<string, T>>(sql, ...params)).map((r) => Object.values(r)[0]!),
+    column,
+    value: async <T>(sql: string, ...params: unknown[]): Promise<T> => {
+      const [first] = await column<T>(sql, ...params);
+      if (first === undefined) throw new Error(`no row: ${sql}`);
+      return first;
+    },
   };
 }

@@ -11,7 +11,7 @@ afterAll(() => ref.stop());
 
 describe('capacity', () => {
   it('200 simultaneous bookings on a ticket type of capacity 50: exactly 50 succeed, 150 are Conflict faults', async () => {
-    const { attendeeTypeId, ticketTypeId } = await limitedTicketType(ref, 3, 50);
+    const { attendeeTypeId, ticketTypeId } = await limitedTicketType(ref.svc.database, 3, 50);
     const before = (await ref.client().getEventDetails7({ eventId: 3 })).AttendeeCount;
 
     const bindings = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;
@@ -54,7 +54,7 @@ describe('injection', () => {
     '\\',
     "demo@example.com' --",
   ];
-  const countBookings = async () => (await ref.column<number>('SELECT count(*) FROM booking'))[0];
+  const countBookings = async () => ref.value<number>('SELECT count(*) FROM booking');
 
   it('treats metacharacters in every string parameter as data', async () => {
     const c = ref.client();

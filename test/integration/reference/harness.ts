@@ -8,6 +8,7 @@ import {
   type ReferenceOptions,
   type ReferenceService,
 } from '../../../src/reference/serve.js';
+import type { ReferenceDatabase } from '../../../src/reference/database.js';
 import { newDatabase, reader } from '../../support/backend.js';
 
 export interface Reference extends ReturnType<typeof reader> {
@@ -54,16 +55,16 @@ export async function startReference(
  * seeded ones are large): the ids to book it with.
  */
 export async function limitedTicketType(
-  ref: Pick<Reference, 'svc' | 'one'>,
+  db: ReferenceDatabase,
   eventId: number,
   capacity: number,
 ): Promise<{ attendeeTypeId: number; ticketTypeId: number }> {
-  const db = ref.svc.database;
-  const { id: attendeeTypeId } = await ref.one<{ id: number }>(
+  const { one } = reader(db);
+  const { id: attendeeTypeId } = await one<{ id: number }>(
     "SELECT id FROM attendee_type WHERE event_id = ? AND name = 'Delegate'",
     eventId,
   );
-  const { id: ticketTypeId } = await ref.one<{ id: number }>(
+  const { id: ticketTypeId } = await one<{ id: number }>(
     "INSERT INTO ticket_type (event_id, name, capacity, gross_price_e5, tax_rate_e5, days_valid, is_open, available_from, available_to, min_age, external_site) VALUES (?, 'Limited', ?, 1200000, 20000, NULL, 1, '2026-01-01T00:00:00', '2027-01-01T00:00:00', 0, 0) RETURNING id",
     eventId,
     capacity,
