@@ -1,0 +1,95 @@
+// PostgreSQL restarted under load (a server of this file's own, as the others share the run's):
+// while it is down both nodes answer Internal (503 on the HTTP bindings) and /healthz says the
+// database is unreachable; they reconnect by themselves and serve again within 5 s of it coming
+// back; nothing acknowledged is lost.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ServiceError, type Binding } from '@evgen/runtime';
+import { EventServiceClient } from '@evgen/event-management/client';
+import { withDatabase } from '../support/backend.js';
+import { PgCluster } from '../support/postgres.js';
+import { serve, stop, type ServeProcess } from '../integration/reference/serve-process.js';
+import { bookingLoad, missingBookings, untilAcked } from './load.js';
+
+/** How soon after the server accepts connections again both nodes must serve (issue 14). */
+const BACK_WITHIN_MS = 5_000;
+
+let cluster: PgCluster;
+let url: string;
+let nodes: ServeProcess[];
+beforeAll(async () => {
+  cluster = await PgCluster.start();
+  url = await cluster.createDatabase();
+  const first = serve(url, '--workers', '1');
+  await first.ready;
+  nodes = [first, serve(url, '--workers', '1')];
+  await nodes[1]!.ready;
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(nodes.map(stop));
+  await cluster.stop();
+});
+
+const health = async (base: string) => {
+  const res = await fetch(`${base}/healthz`);
+  return { status: res.status, body: (await res.json()) as { database: object } };
+};
+
+it('PostgreSQL restarted under load: Internal/503 while down, back within 5 s, nothing lost', async () => {
+  const ready = await Promise.all(nodes.map((n) => n.ready));
+  const urls = ready.map((r) => r.url);
+  const key = ready[0]!.key!;
+  const client = (node: number, binding: Binding) =>
+    new EventServiceClient({ baseUrl: urls[node]!, ...key, binding, timeoutMs: 10_000 });
+  const load = bookingLoad(urls, key, 4);
+  try {
+    await untilAcked(load, 40);
+    await cluster.stopServer('immediate');
+    const downAt = Date.now();
+
+    // Down: every binding answers Internal (HTTP bindings 503, SOAP a Receiver fault), health 503.
+    for (const node of [0, 1]) {
+      for (const binding of ['soap11', 'soap12', 'httpGet', 'httpPost'] as const) {
+        const e = await client(node, binding)
+          .getEventDetails7({ eventId: 1 })
+          .catch((x: unknown) => x);
+        expect(e, `${binding} on node ${node}`).toBeInstanceOf(ServiceError);
+        expect((e as ServiceError).code).toBe('Internal');
+        if (binding.startsWith('http')) expect((e as ServiceError).httpStatus).toBe(503);
+      }
+      const h = await health(urls[node]!);
+      expect(h.status).toBe(503);
+      expect(h.body.database).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/database unreachable/) as string,
+      });
+    }
+
+    await cluster.startServer();
+    const upAt = Date.now();
+    for (const node of [0, 1]) {
+      const c = client(node, 'httpGet');
+      for (;;) {
+        const answered = await c.getEventDetails7({ eventId: 1 }).then(
+          () => true,
+          () => false,
+        );
+        if (answered) break;
+        expect(Date.now() - upAt, `node ${node} serving again`).toBeLessThan(BACK_WITHIN_MS);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await health(urls[node]!)).status).toBe(200);
+    }
+    const afterRestart = load.acked.length;
+    await untilAcked(load, afterRestart + 40);
+    await load.stop();
+
+    // While it was down the load got Internal only: no other fault, no request left unanswered.
+    const down = load.outcomes.filter((o) => o.at > downAt && o.at < upAt);
+    expect(down.length).toBeGreaterThan(0);
+    expect(down.filter((o) => o.result !== 'Internal' && o.result !== 'ok')).toEqual([]);
+    expect(load.outcomes.filter((o) => o.result === 'transport')).toEqual([]);
+  } finally {
+    await load.stop();
+  }
+  expect(await withDatabase(url, (db) => missingBookings(db, load.acked))).toEqual([]);
+}, 180_000);
