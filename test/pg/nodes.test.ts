@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, type Binding } from '@evgen/runtime';
+import type { Binding, ServiceError } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { POSTGRES_MIGRATIONS } from '../../src/reference/pg/schema.js';
 import { createToken } from '../../src/reference/tokens.js';
@@ -77,10 +77,12 @@ describe('nodes on one PostgreSQL database', () => {
         }),
       ),
     );
-    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    const refused = results.flatMap((r) =>
+      r.status === 'rejected' ? [r.reason as ServiceError] : [],
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
     expect(refused).toHaveLength(70);
-    for (const e of refused) expect((e as ServiceError).code).toBe('Conflict');
+    for (const e of refused) expect(e.code).toBe('Conflict');
     await withDatabase(database.target, async (db) => {
       const { value } = reader(db);
       expect(await value('SELECT count(*) FROM booking')).toBe(before + 30);
