@@ -54,7 +54,9 @@ function pgTier(): TestProjectInlineConfiguration[] {
   const missing =
     'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin, or EVGEN_PG_BIN): the pg tier is not run; apt-get install postgresql';
   if (process.env.CI === 'true' || process.env.EVGEN_PG === 'required') throw new Error(missing);
-  console.warn(missing);
+  // This file is evaluated once per project (extends: true): one line, the first time.
+  if (!process.env.EVGEN_PG_NOTICE) console.warn(missing);
+  process.env.EVGEN_PG_NOTICE = 'shown';
   return [];
 }
 
