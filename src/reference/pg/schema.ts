@@ -105,6 +105,21 @@ const ATTENDEE_COUNTS = `
     FOR EACH ROW WHEN (OLD.status_type IS DISTINCT FROM NEW.status_type) EXECUTE FUNCTION attendee_status_type_count();
 `;
 
+// The replay record's write (replay-store.ts) in one round trip: its commit does not wait for the
+// WAL to reach the disk (synchronous_commit off for this transaction only), as SQLite's replay
+// connection writes with synchronous NORMAL. Answers true when the key was already there, live.
+const REPLAY_SEEN = `
+  CREATE FUNCTION replay_seen(bytea, bigint, bigint) RETURNS boolean LANGUAGE plpgsql AS $$
+  DECLARE written integer;
+  BEGIN
+    PERFORM set_config('synchronous_commit', 'off', true);
+    INSERT INTO replay_record (digest, expires_at) VALUES ($1, $2)
+      ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at WHERE replay_record.expires_at <= $3;
+    GET DIAGNOSTICS written = ROW_COUNT;
+    RETURN written = 0;
+  END $$;
+`;
+
 /**
  * Versioned like SQLite's, in a list of its own: version 1 is the schema SQLite reaches at its
  * version 5 (tables, counts, indexes, replay record; SQLite's migration 5 repaired rows only its
@@ -116,6 +131,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     ATTENDEE_COUNTS,
     postgresDdl(sqliteStep(3)),
     postgresDdl(REPLAY_TABLE),
+    REPLAY_SEEN,
     ASCII_LOWER,
   ].join('\n'),
 ];
