@@ -11,7 +11,7 @@
 //   browser      Debian's chromium driven by playwright-core (`npm run test:browser`)
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { postgresBin } from './support/postgres.js';
+import { postgresBin } from '../src/reference/pg/local-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runtimeSource = fileURLToPath(new URL('../src/runtime/index.ts', import.meta.url));

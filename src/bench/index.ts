@@ -13,6 +13,7 @@ import { generateFiles } from '../generator/pipeline.js';
 import { benchCodecs } from './codecs.js';
 import { median } from './measure.js';
 import { bookings } from './samples.js';
+import { SETUPS, benchScale } from './scale.js';
 import { benchReference } from './size.js';
 import { benchServers } from './servers.js';
 
@@ -247,6 +248,42 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
     `${r(client.oursCallsPerSec / client.nodeSoapCallsPerSec)}x`,
   );
 
+  console.error('scaling out: 1 node SQLite, 1 node PostgreSQL, 2 nodes PostgreSQL…');
+  const scale = await benchScale(duration);
+  if (scale) {
+    const [sqlite, pg1, pg2] = SETUPS;
+    for (const [op, row] of Object.entries(scale.reads)) {
+      const f = (s: (typeof SETUPS)[number]) =>
+        `${r(row[s].rps)} req/s p50 ${r(row[s].p50)} ms p99 ${r(row[s].p99)} ms`;
+      const what = `${op}${op === 'GetBookingsBatch' ? '(100)' : ''}, 32 connections`;
+      add(
+        `${what}: ${pg1} vs ${sqlite}`,
+        f(pg1),
+        f(sqlite),
+        `${r(row[pg1].rps / row[sqlite].rps)}x`,
+      );
+      add(
+        `${what}: ${pg2} (16 each) vs ${pg1}`,
+        f(pg2),
+        f(pg1),
+        `${r(row[pg2].rps / row[pg1].rps)}x`,
+      );
+    }
+    const b = (s: (typeof SETUPS)[number]) =>
+      `${r(scale.bookings[s].perSec)}/s p50 ${r(scale.bookings[s].p50)} ms p99 ${r(scale.bookings[s].p99)} ms`;
+    const per = (s: (typeof SETUPS)[number]) => scale.bookings[s].perSec;
+    add(
+      `bookings, 8 writers: ${pg1} vs ${sqlite}`,
+      b(pg1),
+      b(sqlite),
+      `${r(per(pg1) / per(sqlite))}x`,
+    );
+    add(`bookings, 8 writers: ${pg2} vs ${pg1}`, b(pg2), b(pg1), `${r(per(pg2) / per(pg1))}x`);
+  } else
+    console.error(
+      '  PostgreSQL server binaries not found (apt-get install postgresql): no scaling-out figures',
+    );
+
   const header: Row = ['measure', 'ours', 'baseline', 'ratio'];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
   const line = (x: Row) => `| ${x.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
@@ -270,7 +307,7 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   await mkdir(dirname(o.out), { recursive: true });
   await writeFile(
     o.out,
-    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client }, null, 2)}\n`,
+    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client, scale }, null, 2)}\n`,
   );
   console.log(`written to ${o.out}`);
   // A load run with refused or failed requests measured something else than the service working.
@@ -280,6 +317,9 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
       .filter((k) => s[k]!.non2xx + s[k]!.errors > 0)
       .map((k) => `${s.operation} ${k}`),
   );
+  for (const [op, row] of Object.entries(scale?.reads ?? {}))
+    for (const s of SETUPS) if (row[s].bad > 0) invalid.push(`${op} ${s}`);
+  for (const s of SETUPS) if (scale && scale.bookings[s].refused > 0) invalid.push(`bookings ${s}`);
   if (invalid.length) {
     console.error(`not a valid run: non-2xx answers or errors in ${invalid.join(', ')}`);
     process.exitCode = 1;

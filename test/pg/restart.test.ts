@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ServiceError, type Binding } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { withDatabase } from '../support/backend.js';
-import { PgCluster } from '../support/postgres.js';
+import { PgCluster, TEST_SETTINGS } from '../../src/reference/pg/local-server.js';
 import { serve, stop, type ServeProcess } from '../integration/reference/serve-process.js';
 import { bookingLoad, missingBookings, untilAcked } from './load.js';
 
@@ -17,7 +17,7 @@ let cluster: PgCluster;
 let url: string;
 let nodes: ServeProcess[];
 beforeAll(async () => {
-  cluster = await PgCluster.start();
+  cluster = await PgCluster.start(TEST_SETTINGS);
   url = await cluster.createDatabase();
   const first = serve(url, '--workers', '1');
   await first.ready;

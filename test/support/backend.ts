@@ -11,7 +11,7 @@ import {
   openReferenceDatabase,
   type ReferenceDatabase,
 } from '../../src/reference/database.js';
-import { serverAt } from './postgres.js';
+import { serverAt } from '../../src/reference/pg/local-server.js';
 
 export type Backend = 'sqlite' | 'postgres';
 export const BACKEND: Backend =
