@@ -3,7 +3,7 @@
 // isTestBookingForm true lists events reached through test bookings only, false through real ones.
 // Password is always nil: only salted hashes are stored.
 import type { ServiceHandlers } from '@evgen/event-management/server';
-import type { ContactResponse2 } from '@evgen/event-management/types';
+import type { ContactResponse, ContactResponse2 } from '@evgen/event-management/types';
 import type { Db } from '../db/open.js';
 import { verifyToken } from '../tokens.js';
 import { bool, notFound, type Row } from './common.js';
@@ -25,7 +25,8 @@ export function contactHandlers(db: Db): ContactHandlers {
     if (!c) throw notFound(`contact ${JSON.stringify(email)}`);
     return c;
   };
-  const address = (c: Row) => ({
+  // Typed, so a field the spec renames or adds fails the type check here (a spread is not checked).
+  const address = (c: Row): Omit<ContactResponse, 'ContactId' | 'MarketingOptOut'> => ({
     Title: c.title,
     Forename: c.forename,
     Surname: c.surname,

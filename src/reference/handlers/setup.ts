@@ -56,6 +56,11 @@ export function ticketTypes(
       .all(list) as { ticket_type_id: number; day: string }[],
     (r) => r.ticket_type_id,
   );
+  // Typed, so a field the spec renames fails the type check here (a spread is not checked).
+  const roadshowOnly = (t: TicketRow): Pick<TicketTypeResponse, 'MinAge' | 'ExternalSite'> => ({
+    MinAge: t.min_age,
+    ExternalSite: bool(t.external_site),
+  });
   return new Map(
     rows.map((t) => [
       t.id,
@@ -73,7 +78,7 @@ export function ticketTypes(
         AvailabilityEndDate: t.available_to,
         AttendanceType: (attendance.get(t.id) ?? []).map((a) => ({ Id: a.id, Name: a.name })),
         TicketTypeDays: (days.get(t.id) ?? []).map((d) => ({ Date: d.day })),
-        ...(roadshowFields ? { MinAge: t.min_age, ExternalSite: bool(t.external_site) } : {}),
+        ...(roadshowFields ? roadshowOnly(t) : {}),
       },
     ]),
   );
