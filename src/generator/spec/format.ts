@@ -1,13 +1,12 @@
-// The spec format: one checker per kind of spec file. The TypeScript types of the raw spec are
-// inferred from these checkers, so the format is written once.
-import { anyValue, bool, int, list, obj, oneOf, opt, req, str, type Checker } from './schema.js';
+// The spec format: one checker per kind of spec file (types and operations here, the service-level
+// files in format-service.ts). The TypeScript types of the raw spec are inferred from these
+// checkers, so the format is written once.
+import { bool, int, list, name, obj, oneOf, opt, req, str, type Checker } from './schema.js';
 
-const PRIMITIVES = ['int', 'string', 'boolean', 'dateTime', 'decimal'] as const;
-export type PrimitiveName = (typeof PRIMITIVES)[number];
-export const primitiveNames: readonly string[] = PRIMITIVES;
+export * from './primitive-names.js';
 
 const field = obj({
-  name: req(str),
+  name: req(name),
   /** a primitive, `list`, or the name of a complex type */
   type: req(str),
   /** decimal places, required for decimals */
@@ -15,7 +14,7 @@ const field = obj({
   /** list item type (primitive or complex), required for lists */
   of: opt(str),
   /** list item element name, required for lists */
-  item: opt(str),
+  item: opt(name),
   nullable: opt(bool),
   /** may be absent on the wire (minOccurs 0) */
   optional: opt(bool),
@@ -25,7 +24,7 @@ const field = obj({
 });
 
 const complexType = obj({
-  name: req(str),
+  name: req(name),
   doc: req(str),
   section: req(str),
   extends: opt(str),
@@ -39,22 +38,24 @@ const complexType = obj({
 
 export const typesFile = obj({ types: req(list(complexType)) });
 
-const parameter = obj({ name: req(str), type: req(str), doc: opt(str) });
+/** A parameter is a primitive; a decimal names its scale. */
+const parameter = obj({ name: req(name), type: req(str), scale: opt(int), doc: opt(str) });
 
 const result = obj({
   kind: req(oneOf('none', 'type', 'list')),
   type: opt(str),
   of: opt(str),
-  item: opt(str),
+  item: opt(name),
+  /** the document's words for the result */
   text: req(str),
 });
 
 const operation = obj({
-  name: req(str),
+  name: req(name),
   purpose: req(str),
   parameters: req(list(parameter)),
   result: req(result),
-  http: req(obj({ shown: req(bool), root: opt(str) })),
+  http: req(obj({ shown: req(bool), root: opt(name) })),
   mutating: opt(bool),
   rules: opt(list(str)),
   effects: opt(list(str)),
@@ -62,129 +63,12 @@ const operation = obj({
 
 export const operationsFile = obj({ operations: req(list(operation)) });
 
-const binding = obj({
-  id: req(oneOf('soap11', 'soap12', 'httpGet', 'httpPost')),
-  title: req(str),
-  kind: req(oneOf('soap', 'http')),
-  soapVersion: opt(oneOf('1.1', '1.2')),
-  method: req(oneOf('GET', 'POST')),
-  path: req(str),
-  requestContentType: opt(str),
-  responseContentType: req(str),
-  soapAction: opt(str),
-  request: req(str),
-  response: req(str),
-});
+export * from './format-service.js';
 
-export const serviceFile = obj({
-  service: req(
-    obj({
-      name: req(str),
-      title: req(str),
-      version: req(str),
-      doc: req(str),
-      endpointPath: req(str),
-      namespace: req(obj({ rule: req(str), scheme: req(oneOf('https', 'http')) })),
-      wsdl: req(obj({ serviceName: req(str), portTypePrefix: req(str) })),
-      elementNames: req(oneOf('case-sensitive')),
-    }),
-  ),
-  bindings: req(list(binding)),
-  conventions: req(anyValue as Checker<unknown>),
-});
-
-export const primitivesFile = obj({
-  primitives: req(
-    list(
-      obj({
-        name: req(oneOf(...PRIMITIVES)),
-        xsd: req(str),
-        doc: req(str),
-        lexical: req(str),
-        scales: opt(anyValue as Checker<unknown>),
-      }),
-    ),
-  ),
-});
-
-export const authenticationFile = obj({
-  authentication: req(
-    obj({
-      doc: req(str),
-      header: req(
-        obj({
-          element: req(str),
-          fields: req(
-            list(
-              obj({ name: req(str), type: req(oneOf('string')), format: opt(str), doc: req(str) }),
-            ),
-          ),
-        }),
-      ),
-      signature: req(
-        obj({
-          algorithm: req(oneOf('HMAC-SHA1')),
-          key: req(str),
-          message: req(str),
-          encoding: req(oneOf('base64')),
-        }),
-      ),
-      rules: req(list(str)),
-      httpHeaders: req(
-        obj({ apiKey: req(str), timestamp: req(str), signature: req(str), operation: req(str) }),
-      ),
-      window: req(obj({ clockSkewSeconds: req(int), replay: req(oneOf('refused', 'allowed')) })),
-    }),
-  ),
-});
-
-export const statesFile = obj({ states: req(anyValue as Checker<unknown>) });
-
-export const errorsFile = obj({
-  faults: req(
-    obj({
-      detailElement: req(str),
-      codes: req(
-        list(
-          obj({
-            code: req(str),
-            doc: req(str),
-            soap11: req(oneOf('soap:Client', 'soap:Server')),
-            soap12: req(oneOf('soap12:Sender', 'soap12:Receiver')),
-            http: req(list(int)),
-          }),
-        ),
-      ),
-      soap11Status: req(int),
-      soap12Status: req(obj({ sender: req(int), receiver: req(int) })),
-    }),
-  ),
-});
-
-export const gapsFile = obj({
-  gaps: req(
-    list(
-      obj({
-        id: req(str),
-        section: req(str),
-        document: req(str),
-        status: req(oneOf('decided', 'open')),
-        issue: opt(int),
-        decision: req(str),
-      }),
-    ),
-  ),
-});
-
-type Checked<C> = C extends Checker<infer T> ? T : never;
+export type Checked<C> = C extends Checker<infer T> ? T : never;
 export type TypesFile = Checked<typeof typesFile>;
 export type SpecType = TypesFile['types'][number];
 export type SpecField = NonNullable<SpecType['fields']>[number];
 export type OperationsFile = Checked<typeof operationsFile>;
 export type SpecOperation = OperationsFile['operations'][number];
-export type ServiceFile = Checked<typeof serviceFile>;
-export type PrimitivesFile = Checked<typeof primitivesFile>;
-export type AuthenticationFile = Checked<typeof authenticationFile>;
-export type ErrorsFile = Checked<typeof errorsFile>;
-export type GapsFile = Checked<typeof gapsFile>;
-export type StatesFile = Checked<typeof statesFile>;
+export type SpecParameter = SpecOperation['parameters'][number];

@@ -3,6 +3,7 @@
 // undefined after reporting a diagnostic; they never throw.
 import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
 import { didYouMean, type Diagnostic, type SourcePos } from './diagnostics.js';
+import { nameProblem } from './names.js';
 
 export interface CheckContext {
   readonly file: string;
@@ -44,6 +45,19 @@ export const int = scalar(
   (v): v is number => typeof v === 'number' && Number.isInteger(v),
 );
 
+/** A name that becomes an XML name and a TypeScript identifier (see names.ts). */
+export const name: Checker<string> = (node, ctx, parentPos) => {
+  const v = str(node, ctx, parentPos);
+  if (v === undefined) return undefined;
+  const problem = nameProblem(v);
+  if (problem === undefined) return v;
+  ctx.report({
+    pos: posOf(node, ctx, parentPos),
+    message: `bad name ${JSON.stringify(v)}: ${problem}`,
+  });
+  return undefined;
+};
+
 export function oneOf<T extends string>(...allowed: T[]): Checker<T> {
   return (node, ctx, parentPos) => {
     const v = isScalar(node) ? node.value : undefined;
@@ -70,6 +84,26 @@ export function list<T>(item: Checker<T>): Checker<T[]> {
       if (v !== undefined) out.push(v);
     }
     return out;
+  };
+}
+
+/** A mapping from names to values of one kind, in the order written. */
+export function dict<T>(value: Checker<T>): Checker<Located<{ entries: [string, T][] }>> {
+  return (node, ctx, parentPos) => {
+    const pos = posOf(node, ctx, parentPos);
+    if (!isMap(node)) {
+      ctx.report({ pos, message: 'expected a mapping' });
+      return undefined;
+    }
+    const entries: [string, T][] = [];
+    let ok = true;
+    for (const pair of node.items) {
+      const key = name(pair.key, ctx, pos);
+      const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
+      if (key === undefined || v === undefined) ok = false;
+      else entries.push([key, v]);
+    }
+    return ok ? { entries, pos } : undefined;
   };
 }
 
@@ -118,7 +152,3 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
     return ok ? (out as Located<Out<S>>) : undefined;
   };
 }
-
-/** Any YAML value, kept as plain data (for free-form parts such as binding descriptions). */
-export const anyValue: Checker<unknown> = (node) =>
-  (node as Node | null)?.toJSON?.() ?? (isScalar(node) ? node.value : null);
