@@ -7,8 +7,9 @@ import {
   type ConformanceOptions,
   type ConformanceResult,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from './auth.js';
+import { authScheme } from './auth.js';
 import { operations } from './operations.js';
+import { SERVICE, WIRE } from './service.js';
 
 export const CONFORMANCE_MODEL: ConformanceModel = {
   endpointPath: SERVICE.endpointPath,
@@ -2999,7 +3000,13 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
 
 /** Holds the server at `options.url` against the interface document. */
 export function checkConformance(
-  options: Omit<ConformanceOptions, 'model' | 'operations' | 'auth'>,
+  options: Omit<ConformanceOptions, 'model' | 'operations' | 'auth' | 'wire'>,
 ): Promise<ConformanceResult[]> {
-  return runConformance({ ...options, model: CONFORMANCE_MODEL, operations, auth: authScheme });
+  return runConformance({
+    ...options,
+    model: CONFORMANCE_MODEL,
+    operations,
+    auth: authScheme,
+    wire: WIRE,
+  });
 }

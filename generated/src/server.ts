@@ -5,8 +5,9 @@ import {
   type ServiceHandler,
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from './auth.js';
+import { authScheme } from './auth.js';
 import { operations } from './operations.js';
+import { SERVICE, WIRE } from './service.js';
 import type * as T from './types.js';
 import { renderWsdl } from './wsdl.js';
 
@@ -15,8 +16,9 @@ export interface ServiceHandlers {
   /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
+   * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelAttendee
+   * @generated from spec/operations.yaml:12 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -26,7 +28,7 @@ export interface ServiceHandlers {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelBooking
+   * @generated from spec/operations.yaml:22 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -34,7 +36,7 @@ export interface ServiceHandlers {
   ): Promise<T.CancelBookingResult> | T.CancelBookingResult;
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml GetAccommodation
+   * @generated from spec/operations.yaml:32 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -42,7 +44,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAccommodationResult> | T.GetAccommodationResult;
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml GetAttendeeTypes
+   * @generated from spec/operations.yaml:39 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -50,7 +52,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeTypesResult> | T.GetAttendeeTypesResult;
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml GetBookableSessions
+   * @generated from spec/operations.yaml:46 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -58,7 +60,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookableSessionsResult> | T.GetBookableSessionsResult;
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml GetBookingDetails
+   * @generated from spec/operations.yaml:53 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -66,7 +68,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingDetailsResult> | T.GetBookingDetailsResult;
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml GetBooking
+   * @generated from spec/operations.yaml:60 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -74,7 +76,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingResult> | T.GetBookingResult;
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml GetBookings
+   * @generated from spec/operations.yaml:67 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -82,7 +84,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsResult> | T.GetBookingsResult;
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml GetBookingsBatch
+   * @generated from spec/operations.yaml:75 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -90,7 +92,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsBatchResult> | T.GetBookingsBatchResult;
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml GetExtBookings
+   * @generated from spec/operations.yaml:84 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -98,7 +100,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetExtBookingsResult> | T.GetExtBookingsResult;
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml GetContact
+   * @generated from spec/operations.yaml:92 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -106,7 +108,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactResult> | T.GetContactResult;
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml GetContact2
+   * @generated from spec/operations.yaml:99 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -117,7 +119,7 @@ export interface ServiceHandlers {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml VerifyTokenForContact
+   * @generated from spec/operations.yaml:106 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -125,7 +127,7 @@ export interface ServiceHandlers {
   ): Promise<T.VerifyTokenForContactResult> | T.VerifyTokenForContactResult;
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml EventProfileSearch
+   * @generated from spec/operations.yaml:118 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -133,7 +135,7 @@ export interface ServiceHandlers {
   ): Promise<T.EventProfileSearchResult> | T.EventProfileSearchResult;
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml GetShows
+   * @generated from spec/operations.yaml:125 GetShows
    */
   getShows(
     params: T.GetShowsParams,
@@ -141,7 +143,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetShowsResult> | T.GetShowsResult;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails7
+   * @generated from spec/operations.yaml:131 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -149,7 +151,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails7Result> | T.GetEventDetails7Result;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails3
+   * @generated from spec/operations.yaml:138 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -157,7 +159,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails3Result> | T.GetEventDetails3Result;
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml GetContactEventHistory3
+   * @generated from spec/operations.yaml:145 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -165,7 +167,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactEventHistory3Result> | T.GetContactEventHistory3Result;
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:152 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -173,7 +175,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetTicketTypesByRoadshowIdResult> | T.GetTicketTypesByRoadshowIdResult;
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:159 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -181,7 +183,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubmissionsForEvent2Result> | T.GetSubmissionsForEvent2Result;
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:167 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -189,7 +191,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarEventsByDateRangeResult> | T.GetCalendarEventsByDateRangeResult;
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:176 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -197,7 +199,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarAttendeesForEventResult> | T.GetCalendarAttendeesForEventResult;
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml GetEventsByContactId
+   * @generated from spec/operations.yaml:183 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -205,7 +207,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventsByContactIdResult> | T.GetEventsByContactIdResult;
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml GetSpeakersforSeries
+   * @generated from spec/operations.yaml:192 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -213,7 +215,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSpeakersforSeriesResult> | T.GetSpeakersforSeriesResult;
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml GetAttendeeStatuses
+   * @generated from spec/operations.yaml:199 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -221,7 +223,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeStatusesResult> | T.GetAttendeeStatusesResult;
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml GetCustomFields
+   * @generated from spec/operations.yaml:206 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -231,8 +233,9 @@ export interface ServiceHandlers {
    * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
    * Creates a booking whose status is set from the supplied bookingStatusId.
    * Sends any BookingUpdated trigger e-mails.
+   * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:213 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -242,7 +245,7 @@ export interface ServiceHandlers {
     | T.SubmitSimpleBookingWithBookingStatusResult;
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml GetSubClientCompanyList
+   * @generated from spec/operations.yaml:228 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams,
@@ -250,16 +253,19 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubClientCompanyListResult> | T.GetSubClientCompanyListResult;
 }
 
-/** Options of createEventService: key lookup, clock window, replay store, limits, logging. */
+/** Options of createEventService: key lookup, clock window (default from the spec), replay store, limits, logging. */
 export type EventServiceOptions = Omit<
   ServiceHandlerOptions,
-  'operations' | 'handlers' | 'auth' | 'endpointPath' | 'wsdl'
->;
+  'operations' | 'handlers' | 'auth' | 'wire' | 'wsdl' | 'clockSkewSeconds'
+> & {
+  readonly clockSkewSeconds?: number;
+};
 
 /**
- * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and
- * HTTP POST at {endpoint}, with `?wsdl`. Use `toNodeListener` or `listen` from @evgen/runtime
- * to put it on node:http.
+ * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at {endpoint},
+ * with `?wsdl`. A result the spec does not allow (undefined where required, a wrong type) is
+ * answered with the internal fault and logged with its Type.Field. Use `toNodeListener` or
+ * `listen` from @evgen/runtime to put it on node:http.
  */
 export function createEventService(
   handlers: ServiceHandlers,
@@ -267,10 +273,11 @@ export function createEventService(
 ): ServiceHandler {
   return createServiceHandler({
     ...options,
+    clockSkewSeconds: options.clockSkewSeconds ?? SERVICE.clockSkewSeconds,
     operations,
     handlers,
     auth: authScheme,
-    endpointPath: SERVICE.endpointPath,
+    wire: WIRE,
     wsdl: renderWsdl,
   });
 }

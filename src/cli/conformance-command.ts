@@ -4,25 +4,26 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { BINDINGS, type Binding, type ConformanceResult } from '@evgen/runtime';
+import type { Binding, ConformanceResult } from '@evgen/runtime';
 
 interface Options {
   url?: string;
   apiKey?: string;
   secret?: string;
   allowWrites?: boolean;
-  binding: string;
+  binding?: string;
   report?: string;
   token?: string;
 }
 
 export function formatTable(results: ConformanceResult[]): string {
-  const cols: (Binding | 'wsdl')[] = [...BINDINGS];
+  // The bindings checked, in the order the results name them (the WSDL row sits in the first).
+  const cols: Binding[] = [...new Set(results.map((r) => r.binding))].filter((b) => b !== 'wsdl');
   const rows = new Map<string, Map<string, ConformanceResult>>();
   for (const r of results) {
     const key = r.group === r.name || r.name === 'response' ? r.group : `${r.group}: ${r.name}`;
     if (!rows.has(key)) rows.set(key, new Map());
-    rows.get(key)!.set(r.binding === 'wsdl' ? 'soap11' : r.binding, r);
+    rows.get(key)!.set(r.binding === 'wsdl' ? (cols[0] ?? 'wsdl') : r.binding, r);
   }
   const mark = (r?: ConformanceResult) =>
     !r ? '' : r.status === 'pass' ? 'pass' : r.status === 'skip' ? 'skip' : 'FAIL';
@@ -64,14 +65,15 @@ export function registerConformanceCommand(program: Command): void {
       'also run SubmitSimpleBookingWithBookingStatus, CancelAttendee and CancelBooking (they change data)',
     )
     .option('--token <token>', 'a reusable ContactRegistration token for VerifyTokenForContact')
-    .option('--binding <list>', 'bindings to check, comma-separated', BINDINGS.join(','))
+    .option('--binding <list>', "bindings to check, comma-separated (default: all the service's)")
     .option('--report <file>', 'write the results as JSON (.json) or Markdown (.md)')
     .action(async (o: Options) => {
-      const bindings = o.binding.split(',').map((b) => b.trim()) as Binding[];
-      for (const b of bindings)
-        if (!BINDINGS.includes(b))
-          throw new Error(`unknown binding ${b}; use ${BINDINGS.join(', ')}`);
       const { checkConformance } = await import('@evgen/event-management/conformance');
+      const { BINDING_IDS } = await import('@evgen/event-management/service');
+      const bindings = o.binding?.split(',').map((b) => b.trim()) ?? [...BINDING_IDS];
+      for (const b of bindings)
+        if (!(BINDING_IDS as readonly string[]).includes(b))
+          throw new Error(`unknown binding ${b}; use ${BINDING_IDS.join(', ')}`);
       let stop = async () => undefined as void;
       let target = {
         url: o.url,

@@ -18,6 +18,8 @@ export function typecheckGenerated(
       lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
       strict: true,
       noUncheckedIndexedAccess: true,
+      // Import lists follow use: an unused import (or local) is as wrong as a missing one.
+      noUnusedLocals: true,
       verbatimModuleSyntax: true,
       skipLibCheck: true,
       noEmit: true,

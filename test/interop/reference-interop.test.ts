@@ -19,7 +19,8 @@ import {
   parseXml,
   type ParamValues,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { authScheme } from '@evgen/event-management/auth';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../src/generator/ir/model.js';
 import { projectIr } from '../support/ir.js';
@@ -38,7 +39,7 @@ const stamp = () => new Date((last = Math.max(last + 1, Date.now()))).toISOStrin
 beforeAll(async () => {
   ref = await startReference({ events: 12, bookings: 300 });
   dir = await mkdtemp(join(tmpdir(), 'evgen-interop-'));
-  ns = namespaceFor(ref.svc.server.url, SERVICE.endpointPath);
+  ns = namespaceFor(ref.svc.server.url, SERVICE.namespace);
   const key = ref.svc.demoKey!;
   values = await discover(
     createTransport({
@@ -46,7 +47,7 @@ beforeAll(async () => {
       apiKey: key.apiKey,
       secretKey: key.secretKey,
       auth: authScheme,
-      endpointPath: SERVICE.endpointPath,
+      wire: WIRE,
     }),
     operations,
   );
@@ -214,7 +215,7 @@ describe('xmllint', () => {
         },
         operations[op.name as keyof typeof operations] as never,
         paramsOf(op) as never,
-        'soap11',
+        WIRE.bindings.find((b) => b.id === 'soap11')!,
       );
       const text = await (await fetch(req.url, req.init)).text();
       const payload = parseSoapEnvelope(text).payload!;

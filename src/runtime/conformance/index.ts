@@ -1,6 +1,5 @@
 // The conformance suite: discover ids, then check the WSDL and, per binding, every operation's
 // response, the authentication refusals and the fault shapes.
-import { BINDINGS } from '../transport/index.js';
 import { checkAuthentication, checkErrors, checkWsdl } from './checks.js';
 import { discover } from './discover.js';
 import {
@@ -17,7 +16,7 @@ export { discover, type ParamValues } from './discover.js';
 
 export async function runConformance(o: ConformanceOptions): Promise<ConformanceResult[]> {
   const c = createContext(o);
-  const bindings = o.bindings ?? BINDINGS;
+  const bindings = o.bindings ?? o.wire.bindings.map((b) => b.id);
   const out: ConformanceResult[] = [await checkWsdl(c)];
   const values = await discover(c.transport, o.operations);
   if (o.token) values.tokenValue = o.token;

@@ -8,6 +8,7 @@ import {
   type XmlElement,
 } from '../xml/index.js';
 import {
+  bindingById,
   buildRequest,
   createTransport,
   namespaceFor,
@@ -17,6 +18,7 @@ import {
   type Binding,
   type OperationTable,
   type Transport,
+  type WireSpec,
 } from '../transport/index.js';
 import type { ParamValues } from './discover.js';
 import type { ConformanceModel, Findings, OperationSpec } from './model.js';
@@ -29,6 +31,7 @@ export interface ConformanceOptions {
   readonly model: ConformanceModel;
   readonly operations: OperationTable;
   readonly auth: AuthScheme;
+  readonly wire: WireSpec;
   readonly bindings?: readonly Binding[];
   /** Run SubmitSimpleBookingWithBookingStatus, CancelAttendee, CancelBooking: they change data. */
   readonly allowWrites?: boolean;
@@ -81,7 +84,7 @@ export async function send(
     },
     c.o.operations[opName]!,
     params,
-    binding,
+    bindingById(c.o.wire, binding),
   );
   const res = await fetch(req.url, req.init);
   return {
@@ -146,14 +149,14 @@ export function createContext(o: ConformanceOptions): Ctx {
   return {
     o,
     endpoint: `${base}${o.model.endpointPath}`,
-    ns: namespaceFor(base, o.model.endpointPath),
+    ns: namespaceFor(base, o.wire.namespace),
     clock: new TimestampClock(),
     transport: createTransport({
       baseUrl: base,
       apiKey: o.apiKey,
       secretKey: o.secretKey,
       auth: o.auth,
-      endpointPath: o.model.endpointPath,
+      wire: o.wire,
     }),
   };
 }

@@ -10,11 +10,6 @@ export interface NodeListenerOptions {
   readonly maxBodyBytes?: number;
 }
 
-function tooLarge(res: ServerResponse, limit: number): void {
-  res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-  res.end(`InvalidRequest: request body larger than ${limit} bytes\n`);
-}
-
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -37,32 +32,39 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
   });
 }
 
+const EMPTY = new Uint8Array(0);
+
 export function toNodeListener(handler: ServiceHandler, options: NodeListenerOptions = {}) {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return (req: IncomingMessage, res: ServerResponse): void => {
     void (async () => {
       const declared = Number(req.headers['content-length'] ?? '0');
-      if (declared > limit) return tooLarge(res, limit);
-      const body = await readBody(req, limit);
-      if (!body) return tooLarge(res, limit);
+      const body = declared > limit ? undefined : await readBody(req, limit);
       const headers: Record<string, string | undefined> = {};
       const raw = req.headers;
       for (const k in raw) {
         const v = raw[k];
         headers[k] = Array.isArray(v) ? v.join(', ') : v;
       }
+      // A body past the limit is not read further: the handler answers it (its binding's fault,
+      // 413) and the connection closes, as the rest of the body is still on its way.
       const out = await handler({
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         headers,
-        body,
+        body: body ?? EMPTY,
+        ...(body ? {} : { bodyLimitExceeded: limit }),
       });
-      res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
+      res.writeHead(out.status, {
+        ...out.headers,
+        'content-length': Buffer.byteLength(out.body),
+        ...(body ? {} : { connection: 'close' }),
+      });
       res.end(out.body);
     })().catch(() => {
       // The handler turns every error into a fault; this is a broken socket or a bug: never crash.
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal: Internal error\n');
+      if (!res.headersSent) res.writeHead(500, { 'content-length': 0 });
+      res.end();
     });
   };
 }

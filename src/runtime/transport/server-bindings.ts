@@ -11,8 +11,8 @@ import {
   type XmlDocument,
 } from '../xml/index.js';
 import type { AuthValues } from './auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
-import { ServiceFault } from './faults.js';
+import { type AnyOperationDef, mediaType } from './binding.js';
+import { EngineFault } from './faults.js';
 import type {
   RequestContext,
   ServiceHandlerOptions,
@@ -20,21 +20,40 @@ import type {
   ServiceResponse,
 } from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
+import { type BindingDef, fill } from './wire.js';
 
 export interface Pipeline {
   readonly options: ServiceHandlerOptions;
   readonly ops: ReadonlyMap<string, AnyOperationDef>;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
+  /** SOAP bindings by path, then by request media type. */
+  readonly soapByPath: ReadonlyMap<string, ReadonlyMap<string, BindingDef>>;
+  /** HTTP bindings by the path around `{Operation}`, then by method. */
+  readonly httpRoutes: readonly {
+    readonly prefix: string;
+    readonly suffix: string;
+    readonly byMethod: Map<string, BindingDef>;
+  }[];
+  /** Parsed Content-Type of the exact headers the bindings send. */
+  readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
 }
 
-interface Log {
-  operation?: string;
-  apiKeyName?: string;
+/** What the request log learns on the way; `binding` also chooses the form of a fault. */
+export interface Log {
+  operation: string | undefined;
+  binding: BindingDef | undefined;
+  apiKeyName: string | undefined;
+  wsdl?: boolean;
 }
 
-const invalid = (message: string, status?: number) =>
-  new ServiceFault('InvalidRequest', message, status);
+const invalid = (message: string, status?: number) => new EngineFault('request', message, status);
+
+/** A body longer than the limit is refused before anything reads it. */
+function checkBodySize(p: Pipeline, req: ServiceRequest): void {
+  const over = req.bodyLimitExceeded ?? (req.body.byteLength > p.maxBodyBytes ? p.maxBodyBytes : 0);
+  if (over > 0) throw invalid(`request body larger than ${over} bytes`, 413);
+}
 
 /** `action` parameter of a SOAP 1.2 content type (quoted or not, with or without a space). */
 function actionParameter(contentType: string): string | undefined {
@@ -44,15 +63,15 @@ function actionParameter(contentType: string): string | undefined {
 
 const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, '$1');
 
-async function callHandler(
+/** The handler's result, or the promise of it. */
+function callHandler(
   p: Pipeline,
   op: AnyOperationDef,
   params: unknown,
   ctx: RequestContext,
-): Promise<unknown> {
+): unknown {
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
-  if (typeof handler !== 'function')
-    throw new ServiceFault('Internal', `no handler for ${op.name}`);
+  if (typeof handler !== 'function') throw new Error(`no handler for ${op.name}`);
   return (handler as (p: unknown, c: RequestContext) => unknown).call(
     p.options.handlers,
     params,
@@ -63,10 +82,11 @@ async function callHandler(
 export async function handleSoap(
   p: Pipeline,
   req: ServiceRequest,
-  binding: 'soap11' | 'soap12',
+  binding: BindingDef,
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
+  checkBodySize(p, req);
   let d: XmlDocument;
   let envelope;
   try {
@@ -77,7 +97,7 @@ export async function handleSoap(
     if (e instanceof XmlParseError) throw invalid(e.message, e.code === 'limit' ? 413 : 400);
     throw e;
   }
-  const version = binding === 'soap11' ? '1.1' : '1.2';
+  const version = binding.soapVersion ?? '1.1';
   if (envelope.version !== version)
     throw invalid(
       `a SOAP ${envelope.version} envelope was sent with the SOAP ${version} content type`,
@@ -91,15 +111,7 @@ export async function handleSoap(
     );
   log.operation = op.name;
 
-  const expectedAction = `${ns}${op.name}`;
-  const type = req.headers['content-type'] ?? '';
-  const action = binding === 'soap11' ? req.headers.soapaction : actionParameter(type);
-  if (binding === 'soap11' && action === undefined)
-    throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
-  if (action !== undefined && unquote(action) !== expectedAction)
-    throw invalid(
-      `SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`,
-    );
+  checkAction(binding, req, ns, op.name);
 
   const headerName = p.options.auth.headerElement;
   const header =
@@ -107,13 +119,13 @@ export async function handleSoap(
       ? undefined
       : d.children(envelope.header).find((c) => d.name(c) === headerName && d.ns(c) === ns);
   if (header === undefined)
-    throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
+    throw new EngineFault('authentication', `${headerName} header missing`, 401);
   let values: AuthValues;
   try {
     values = p.options.auth.decodeHeader(d, header);
   } catch (e) {
     if (e instanceof XmlDecodeError)
-      throw new ServiceFault('AuthenticationFailed', `${headerName}: ${e.message}`, 401);
+      throw new EngineFault('authentication', `${headerName}: ${e.message}`, 401);
     throw e;
   }
   const key = await verifyAuth(values, op.name, p.verify);
@@ -123,16 +135,28 @@ export async function handleSoap(
     apiKey: values.APIKey,
     apiKeyName: key.name,
     operation: op.name,
-    binding,
+    binding: binding.id,
   });
   const body = writeSoapMessage(version, undefined, (out) =>
     op.encodeSoapResponse(result, ns, out),
   ).bytes();
-  return {
-    status: 200,
-    headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 },
-    body,
-  };
+  return { status: 200, headers: { 'content-type': binding.responseContentType }, body };
+}
+
+/**
+ * The binding's SOAPAction rule: SOAP 1.1 sends it as the SOAPAction header (required), SOAP 1.2 as
+ * the action parameter of the Content-Type (optional). Quotes around the value do not count.
+ */
+function checkAction(binding: BindingDef, req: ServiceRequest, ns: string, operation: string) {
+  if (binding.soapAction === null) return;
+  const expected = unquote(fill(binding.soapAction, { soap_namespace: ns, Operation: operation }));
+  const v11 = binding.soapVersion === '1.1';
+  const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
+  if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);
+  if (sent !== undefined && unquote(sent) !== expected)
+    throw invalid(
+      `SOAPAction "${unquote(sent)}" does not match the body's operation; expected "${expected}"`,
+    );
 }
 
 /** Decoded parameters; a decode error is InvalidParameter, its path starting at `element` when given. */
@@ -141,8 +165,8 @@ function decodeParams(decode: () => unknown, element?: string): unknown {
     return decode();
   } catch (e) {
     if (e instanceof XmlDecodeError)
-      throw new ServiceFault(
-        'InvalidParameter',
+      throw new EngineFault(
+        'parameter',
         element !== undefined ? e.prepend(element).message : e.message,
       );
     throw e;
@@ -153,16 +177,18 @@ export async function handleHttp(
   p: Pipeline,
   req: ServiceRequest,
   op: AnyOperationDef,
-  binding: Binding,
+  binding: BindingDef,
   url: URL,
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
+  checkBodySize(p, req);
   let form = url.searchParams;
-  if (req.method === 'POST') {
+  if (binding.requestContentType !== null) {
+    // Parameters travel in the body, form-encoded (the spec's validate allows nothing else).
+    const want = mediaType(binding.requestContentType).type;
     const { type } = mediaType(req.headers['content-type']);
-    if (type !== CONTENT_TYPES.form)
-      throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
+    if (type !== want) throw invalid(`content type must be ${want}, got "${type || 'none'}"`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
   }
   const h = p.options.auth.httpHeaders;
@@ -188,9 +214,13 @@ export async function handleHttp(
     apiKey: values.APIKey!,
     apiKeyName: key.name,
     operation: op.name,
-    binding,
+    binding: binding.id,
   });
   const out = new XmlWriter();
   op.encodeHttpResponse(result, ns, out);
-  return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: out.bytes() };
+  return {
+    status: 200,
+    headers: { 'content-type': binding.responseContentType },
+    body: out.bytes(),
+  };
 }

@@ -78,7 +78,7 @@ describe('generated output', () => {
     const files = await generateFiles({ specDir: join(dir, 'spec'), templatesDir: TEMPLATES_DIR });
     expect(files.get('src/types.ts')).toContain('Channel: string;');
     expect(files.get('src/codecs.ts')).toContain(
-      "'<Channel>' + escapeText(v.Channel) + '</Channel>'",
+      "'<Channel>' + writeString(v.Channel, 'BookingResponse.Channel') + '</Channel>'",
     );
   });
 });
