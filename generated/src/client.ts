@@ -37,7 +37,7 @@ export class EventServiceClient {
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:12 CancelAttendee
+   * @generated from spec/operations.yaml:13 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -50,7 +50,7 @@ export class EventServiceClient {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:22 CancelBooking
+   * @generated from spec/operations.yaml:23 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -61,7 +61,7 @@ export class EventServiceClient {
 
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:32 GetAccommodation
+   * @generated from spec/operations.yaml:33 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -72,7 +72,7 @@ export class EventServiceClient {
 
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:39 GetAttendeeTypes
+   * @generated from spec/operations.yaml:40 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -83,7 +83,7 @@ export class EventServiceClient {
 
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:46 GetBookableSessions
+   * @generated from spec/operations.yaml:47 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -94,7 +94,7 @@ export class EventServiceClient {
 
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:53 GetBookingDetails
+   * @generated from spec/operations.yaml:54 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -105,7 +105,7 @@ export class EventServiceClient {
 
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:60 GetBooking
+   * @generated from spec/operations.yaml:61 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -116,7 +116,7 @@ export class EventServiceClient {
 
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:67 GetBookings
+   * @generated from spec/operations.yaml:68 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -127,7 +127,7 @@ export class EventServiceClient {
 
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:75 GetBookingsBatch
+   * @generated from spec/operations.yaml:76 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -138,7 +138,7 @@ export class EventServiceClient {
 
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:84 GetExtBookings
+   * @generated from spec/operations.yaml:85 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -149,7 +149,7 @@ export class EventServiceClient {
 
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:92 GetContact
+   * @generated from spec/operations.yaml:93 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -160,7 +160,7 @@ export class EventServiceClient {
 
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:99 GetContact2
+   * @generated from spec/operations.yaml:100 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -174,7 +174,7 @@ export class EventServiceClient {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:106 VerifyTokenForContact
+   * @generated from spec/operations.yaml:107 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -185,7 +185,7 @@ export class EventServiceClient {
 
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:118 EventProfileSearch
+   * @generated from spec/operations.yaml:119 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -196,7 +196,7 @@ export class EventServiceClient {
 
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:125 GetShows
+   * @generated from spec/operations.yaml:126 GetShows
    */
   getShows(
     params: T.GetShowsParams = {},
@@ -207,7 +207,7 @@ export class EventServiceClient {
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:131 GetEventDetails7
+   * @generated from spec/operations.yaml:132 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -218,7 +218,7 @@ export class EventServiceClient {
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:138 GetEventDetails3
+   * @generated from spec/operations.yaml:139 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -229,7 +229,7 @@ export class EventServiceClient {
 
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:145 GetContactEventHistory3
+   * @generated from spec/operations.yaml:146 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -240,7 +240,7 @@ export class EventServiceClient {
 
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:152 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -251,7 +251,7 @@ export class EventServiceClient {
 
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:159 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -262,7 +262,7 @@ export class EventServiceClient {
 
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:167 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -273,7 +273,7 @@ export class EventServiceClient {
 
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:176 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -284,7 +284,7 @@ export class EventServiceClient {
 
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:183 GetEventsByContactId
+   * @generated from spec/operations.yaml:184 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -295,7 +295,7 @@ export class EventServiceClient {
 
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:192 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:193 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -306,7 +306,7 @@ export class EventServiceClient {
 
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:199 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:200 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -317,7 +317,7 @@ export class EventServiceClient {
 
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:206 GetCustomFields
+   * @generated from spec/operations.yaml:207 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -332,7 +332,7 @@ export class EventServiceClient {
    * Sends any BookingUpdated trigger e-mails.
    * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:213 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -343,7 +343,7 @@ export class EventServiceClient {
 
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:228 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:229 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams = {},

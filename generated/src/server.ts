@@ -6,6 +6,7 @@ import {
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
 import { authScheme } from './auth.js';
+import { helpPages } from './help.js';
 import { operations } from './operations.js';
 import { SERVICE, WIRE } from './service.js';
 import type * as T from './types.js';
@@ -18,7 +19,7 @@ export interface ServiceHandlers {
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:12 CancelAttendee
+   * @generated from spec/operations.yaml:13 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -28,7 +29,7 @@ export interface ServiceHandlers {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:22 CancelBooking
+   * @generated from spec/operations.yaml:23 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -36,7 +37,7 @@ export interface ServiceHandlers {
   ): Promise<T.CancelBookingResult> | T.CancelBookingResult;
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:32 GetAccommodation
+   * @generated from spec/operations.yaml:33 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -44,7 +45,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAccommodationResult> | T.GetAccommodationResult;
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:39 GetAttendeeTypes
+   * @generated from spec/operations.yaml:40 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -52,7 +53,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeTypesResult> | T.GetAttendeeTypesResult;
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:46 GetBookableSessions
+   * @generated from spec/operations.yaml:47 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -60,7 +61,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookableSessionsResult> | T.GetBookableSessionsResult;
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:53 GetBookingDetails
+   * @generated from spec/operations.yaml:54 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -68,7 +69,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingDetailsResult> | T.GetBookingDetailsResult;
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:60 GetBooking
+   * @generated from spec/operations.yaml:61 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -76,7 +77,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingResult> | T.GetBookingResult;
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:67 GetBookings
+   * @generated from spec/operations.yaml:68 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -84,7 +85,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsResult> | T.GetBookingsResult;
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:75 GetBookingsBatch
+   * @generated from spec/operations.yaml:76 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -92,7 +93,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsBatchResult> | T.GetBookingsBatchResult;
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:84 GetExtBookings
+   * @generated from spec/operations.yaml:85 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -100,7 +101,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetExtBookingsResult> | T.GetExtBookingsResult;
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:92 GetContact
+   * @generated from spec/operations.yaml:93 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -108,7 +109,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactResult> | T.GetContactResult;
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:99 GetContact2
+   * @generated from spec/operations.yaml:100 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -119,7 +120,7 @@ export interface ServiceHandlers {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:106 VerifyTokenForContact
+   * @generated from spec/operations.yaml:107 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -127,7 +128,7 @@ export interface ServiceHandlers {
   ): Promise<T.VerifyTokenForContactResult> | T.VerifyTokenForContactResult;
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:118 EventProfileSearch
+   * @generated from spec/operations.yaml:119 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -135,7 +136,7 @@ export interface ServiceHandlers {
   ): Promise<T.EventProfileSearchResult> | T.EventProfileSearchResult;
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:125 GetShows
+   * @generated from spec/operations.yaml:126 GetShows
    */
   getShows(
     params: T.GetShowsParams,
@@ -143,7 +144,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetShowsResult> | T.GetShowsResult;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:131 GetEventDetails7
+   * @generated from spec/operations.yaml:132 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -151,7 +152,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails7Result> | T.GetEventDetails7Result;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:138 GetEventDetails3
+   * @generated from spec/operations.yaml:139 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -159,7 +160,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails3Result> | T.GetEventDetails3Result;
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:145 GetContactEventHistory3
+   * @generated from spec/operations.yaml:146 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -167,7 +168,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactEventHistory3Result> | T.GetContactEventHistory3Result;
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:152 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -175,7 +176,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetTicketTypesByRoadshowIdResult> | T.GetTicketTypesByRoadshowIdResult;
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:159 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -183,7 +184,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubmissionsForEvent2Result> | T.GetSubmissionsForEvent2Result;
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:167 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -191,7 +192,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarEventsByDateRangeResult> | T.GetCalendarEventsByDateRangeResult;
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:176 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -199,7 +200,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarAttendeesForEventResult> | T.GetCalendarAttendeesForEventResult;
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:183 GetEventsByContactId
+   * @generated from spec/operations.yaml:184 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -207,7 +208,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventsByContactIdResult> | T.GetEventsByContactIdResult;
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:192 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:193 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -215,7 +216,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSpeakersforSeriesResult> | T.GetSpeakersforSeriesResult;
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:199 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:200 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -223,7 +224,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeStatusesResult> | T.GetAttendeeStatusesResult;
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:206 GetCustomFields
+   * @generated from spec/operations.yaml:207 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -235,7 +236,7 @@ export interface ServiceHandlers {
    * Sends any BookingUpdated trigger e-mails.
    * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:213 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -245,7 +246,7 @@ export interface ServiceHandlers {
     | T.SubmitSimpleBookingWithBookingStatusResult;
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:228 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:229 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams,
@@ -253,31 +254,45 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubClientCompanyListResult> | T.GetSubClientCompanyListResult;
 }
 
-/** Options of createEventService: key lookup, clock window (default from the spec), replay store, limits, logging. */
-export type EventServiceOptions = Omit<
-  ServiceHandlerOptions,
-  'operations' | 'handlers' | 'auth' | 'wire' | 'wsdl' | 'clockSkewSeconds'
-> & {
+/** Options of createEventService: key lookup, clock window (default from the spec), replay store, limits, logging, CORS, help pages. */
+export interface EventServiceOptions
+  extends Omit<
+    ServiceHandlerOptions,
+    'operations' | 'handlers' | 'auth' | 'wire' | 'wsdl' | 'help' | 'clockSkewSeconds'
+  > {
+  /** Accepted distance of the header Timestamp from the server clock; default from the spec. */
   readonly clockSkewSeconds?: number;
-};
+  /** Help pages at the endpoint: GET with Accept: text/html, ?op=<Name>, ?gaps. Default true. */
+  readonly helpPages?: boolean;
+  /**
+   * A test form on every operation page, calling it from the browser with the generated client.
+   * `clientScript` gives the browser bundle of the client and the form script, served at
+   * {endpoint}?client.js. Default: no test forms.
+   */
+  readonly testForms?: { readonly clientScript: () => string | Promise<string> } | false;
+}
 
 /**
  * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at {endpoint},
- * with `?wsdl`. A result the spec does not allow (undefined where required, a wrong type) is
- * answered with the internal fault and logged with its Type.Field. Use `toNodeListener` or
- * `listen` from @evgen/runtime to put it on node:http.
+ * with `?wsdl` and help pages. A result the spec does not allow (undefined where required, a
+ * wrong type) is answered with the internal fault and logged with its Type.Field. Use
+ * `toNodeListener` or `listen` from @evgen/runtime to put it on node:http.
  */
 export function createEventService(
   handlers: ServiceHandlers,
   options: EventServiceOptions,
 ): ServiceHandler {
+  const { helpPages: withPages = true, testForms, ...rest } = options;
   return createServiceHandler({
-    ...options,
+    ...rest,
     clockSkewSeconds: options.clockSkewSeconds ?? SERVICE.clockSkewSeconds,
     operations,
     handlers,
     auth: authScheme,
     wire: WIRE,
     wsdl: renderWsdl,
+    help: withPages
+      ? { pages: helpPages, ...(testForms ? { clientScript: testForms.clientScript } : {}) }
+      : undefined,
   });
 }

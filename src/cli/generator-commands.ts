@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { compareOutput, writeOutput, type Difference } from '../generator/output.js';
 import { generateFiles, loadIr } from '../generator/pipeline.js';
+import { checkPackageVersion } from '../diff/gate.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const defaults = {
@@ -55,28 +56,40 @@ export function registerGeneratorCommands(program: Command): void {
       .option(
         '--force',
         'write even though the output directory holds files evgen did not write (they are kept)',
+      )
+      .option(
+        '--allow-breaking',
+        'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against its base release',
       ),
-  ).action(async (o: PathOptions & { typecheck: boolean; force?: boolean }) => {
-    const files = await generateFiles({
-      specDir: resolve(o.spec),
-      templatesDir: resolve(o.templates),
-    });
-    if (o.typecheck) {
-      // ts-morph is loaded only here: check and validate start faster without it.
-      const { typecheckGenerated } = await import('../generator/typecheck.js');
-      const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
-      if (errors.length > 0)
-        throw new Error(
-          `generated code does not type-check; nothing written:\n${errors.join('\n')}`,
+  ).action(
+    async (o: PathOptions & { typecheck: boolean; force?: boolean; allowBreaking?: boolean }) => {
+      // The package version must say what changed since the release it names (see `evgen diff`).
+      const gate = await checkPackageVersion(resolve(o.spec));
+      if (!gate.ok && !o.allowBreaking)
+        throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
+      if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
+      if (gate.warning) console.warn(gate.message);
+      const files = await generateFiles({
+        specDir: resolve(o.spec),
+        templatesDir: resolve(o.templates),
+      });
+      if (o.typecheck) {
+        // ts-morph is loaded only here: check and validate start faster without it.
+        const { typecheckGenerated } = await import('../generator/typecheck.js');
+        const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
+        if (errors.length > 0)
+          throw new Error(
+            `generated code does not type-check; nothing written:\n${errors.join('\n')}`,
+          );
+      }
+      const changes = await writeOutput(resolve(o.out), files, { force: o.force ?? false });
+      for (const c of changes)
+        console.log(
+          `${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`,
         );
-    }
-    const changes = await writeOutput(resolve(o.out), files, { force: o.force ?? false });
-    for (const c of changes)
-      console.log(
-        `${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`,
-      );
-    console.log(`${files.size} files, ${changes.length} changed`);
-  });
+      console.log(`${files.size} files, ${changes.length} changed`);
+    },
+  );
 
   withPaths(
     program

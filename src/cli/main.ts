@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { registerGeneratorCommands } from './generator-commands.js';
 import { registerServiceCommands } from './service-commands.js';
 import { registerConformanceCommand } from './conformance-command.js';
+import { registerDiffCommand } from './diff-command.js';
+import { registerDocsCommand } from './docs-command.js';
 
 const program = new Command('evgen')
   .description(
@@ -24,6 +26,8 @@ Exit codes:
 registerGeneratorCommands(program);
 registerServiceCommands(program);
 registerConformanceCommand(program);
+registerDiffCommand(program);
+registerDocsCommand(program);
 
 try {
   await program.parseAsync(process.argv);

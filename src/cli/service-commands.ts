@@ -2,6 +2,7 @@
 // --db <path> (default ./data/events.sqlite, or EVGEN_DB).
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { corsOrigins } from '@evgen/runtime';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -25,6 +26,25 @@ const positiveInt = (v: string) => {
   return n;
 };
 
+/** `--cors a,b`: origins as browsers send them; a bad one is a usage error. */
+const originList = (v: string) => {
+  const origins = v.split(',').filter((o) => o.trim() !== '');
+  try {
+    corsOrigins(origins);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+  return origins;
+};
+
+interface ServeOptions {
+  db: string;
+  port: number;
+  host: string;
+  cors?: string[];
+  testForms: boolean;
+}
+
 function progressBar(done: number, total: number): void {
   if (!process.stderr.isTTY && done !== total && done % 20_000 !== 0) return;
   const width = 30;
@@ -44,17 +64,25 @@ export function registerServiceCommands(program: Command): void {
   )
     .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (o: { db: string; port: number; host: string }) => {
+    .option(
+      '--cors <origins>',
+      'origins allowed to call from browsers, comma-separated',
+      originList,
+    )
+    .option('--no-test-forms', 'help pages without test forms (for a production stub)')
+    .action(async (o: ServeOptions) => {
       const { startReferenceService } = await reference();
       const svc = await startReferenceService({
         dbPath: resolve(o.db),
         host: o.host,
         port: o.port,
         seed: { onProgress: progressBar },
+        testForms: o.testForms,
+        ...(o.cors ? { cors: o.cors } : {}),
       });
       const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
       process.stderr.write(
-        `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`,
+        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`,
       );
       if (svc.demoKey)
         process.stderr.write(

@@ -6,6 +6,7 @@ import { createEngine } from './render/engine.js';
 import { formatOutput } from './render/format.js';
 import { withManifest } from './output.js';
 import { loadSpec } from './spec/load.js';
+import { readRelease } from '../diff/release.js';
 
 export interface GenerateOptions {
   readonly specDir: string;
@@ -21,17 +22,22 @@ export async function loadIr(specDir: string): Promise<IrSpec> {
 
 export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFiles> {
   const ir = await loadIr(opts.specDir);
-  return renderIr(ir, opts.templatesDir);
+  return renderIr(ir, opts.templatesDir, (await readRelease(opts.specDir)).version);
 }
 
-export async function renderIr(ir: IrSpec, templatesDir: string): Promise<GeneratedFiles> {
+/** `packageVersion`: the generated package's own version (spec/CHANGELOG.md), not the interface's. */
+export async function renderIr(
+  ir: IrSpec,
+  templatesDir: string,
+  packageVersion: string,
+): Promise<GeneratedFiles> {
   const engine = await createEngine(templatesDir);
   const rendered = await Promise.all(
     artifacts.map(
       async (a) =>
         [
           a.path,
-          await formatOutput(a.kind, engine.render(a.template, a.view(ir)), a.path),
+          await formatOutput(a.kind, engine.render(a.template, a.view(ir, packageVersion)), a.path),
         ] as const,
     ),
   );

@@ -13,6 +13,10 @@ export interface ReferenceOptions {
   readonly port?: number;
   readonly log?: (line: string) => void;
   readonly seed?: SeedOptions;
+  /** Test forms on the operation pages; default true. */
+  readonly testForms?: boolean;
+  /** Origins allowed to call the service from browsers (CORS); default none. */
+  readonly cors?: readonly string[];
 }
 
 export interface ReferenceService {
@@ -38,6 +42,9 @@ function withHealth(db: Db, handler: ServiceHandler): ServiceHandler {
   };
 }
 
+// The bundle is built (esbuild, about a quarter of a second) when a page first asks for it.
+const browserClient = async () => (await import('../browser/bundle.js')).buildBrowserClient();
+
 /** Opens (creating, migrating and seeding an empty database) and serves. */
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const db = openDatabase(o.dbPath);
@@ -49,6 +56,8 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const service = createEventService(referenceHandlers(db), {
     lookupKey: keyLookup(db),
+    testForms: o.testForms === false ? false : { clientScript: browserClient },
+    ...(o.cors?.length ? { cors: { origins: o.cors } } : {}),
     onLog: ({ error, ...entry }) => {
       log(JSON.stringify({ ...entry, durationMs: Math.round(entry.durationMs * 100) / 100 }));
       if (error)

@@ -4,7 +4,7 @@ import type { RawSpec } from '../spec/load.js';
 import { provenance } from './provenance.js';
 import type { IrSpec } from './model.js';
 
-type ServicePart = Omit<IrSpec, 'types' | 'operations' | 'sourceFiles'>;
+type ServicePart = Omit<IrSpec, 'types' | 'operations' | 'conformance' | 'sourceFiles'>;
 
 export function buildService(spec: RawSpec): ServicePart {
   const s = spec.service.service;
@@ -17,7 +17,7 @@ export function buildService(spec: RawSpec): ServicePart {
       name: s.name,
       title: s.title,
       version: s.version,
-      docs: [s.doc],
+      doc: s.doc,
       endpointPath: s.endpointPath,
       namespaceRule: s.namespace.rule,
       namespace: { scheme: s.namespace.scheme, path: s.namespace.rule.replace('{base_url}', '') },
@@ -84,6 +84,11 @@ export function buildService(spec: RawSpec): ServicePart {
       provenance: provenance(x.pos, x.code),
     })),
     faultDetailElement: f.detailElement,
+    soapFaultStatuses: {
+      soap11: f.soap11Status,
+      soap12Sender: f.soap12Status.sender,
+      soap12Receiver: f.soap12Status.receiver,
+    },
     faultHttpContentType: f.httpContentType,
     faultTransportStatuses: f.transportStatuses,
     states: {

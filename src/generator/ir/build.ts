@@ -1,11 +1,21 @@
 // Builds the IR from a validated raw spec. The spec has been cross-checked, so lookups here cannot
 // fail; names and derived facts are computed once.
 import { inheritedFields } from '../spec/cross-check.js';
-import { isPrimitive, type SpecField, type SpecOperation, type SpecType } from '../spec/format.js';
-import type { RawSpec } from '../spec/load.js';
+import {
+  CHECK_FAMILIES,
+  isPrimitive,
+  type ConformanceFile,
+  type ConformanceSource,
+  type SpecField,
+  type SpecOperation,
+  type SpecType,
+} from '../spec/format.js';
+import { FIXED_FILE_NAMES, type RawSpec } from '../spec/load.js';
 import { buildService } from './build-service.js';
 import { provenance } from './provenance.js';
 import type {
+  IrConformance,
+  IrConformanceSource,
   IrField,
   IrOperation,
   IrResult,
@@ -54,10 +64,9 @@ export function buildIr(spec: RawSpec): IrSpec {
         service.states.transitions.filter((t) => t.trigger === o.name),
       ),
     ),
+    conformance: buildConformance(spec.conformance.conformance),
     sourceFiles: [
-      ...['service', 'primitives', 'authentication', 'operations', 'states', 'errors', 'gaps'].map(
-        (n) => `spec/${n}.yaml`,
-      ),
+      ...FIXED_FILE_NAMES.map((n) => `spec/${n}`),
       ...spec.typeFiles.map((f) => provenance({ file: f.file, line: 1, col: 1 }, '').file),
     ].sort(cmp),
   };
@@ -114,9 +123,52 @@ function buildOperation(o: SpecOperation, transitions: IrTransition[]): IrOperat
     resultElement: `${o.name}Result`,
     httpRoot: o.http.root ?? null,
     httpShapeShown: o.http.shown,
+    httpShapeGap: o.http.gap ?? null,
     mutating: o.mutating ?? false,
     transitions,
     provenance: provenance(o.pos, o.name),
+  };
+}
+
+const segments = (path: string | undefined) => (path ? path.split('/') : []);
+
+function buildSource(s: {
+  operation: string;
+  items?: string;
+  across?: string;
+  yields?: ConformanceSource['yields'];
+}): IrConformanceSource {
+  return {
+    operation: s.operation,
+    items: segments(s.items),
+    across: s.across ?? null,
+    yields: (s.yields?.entries ?? []).map(([value, path]) => ({ value, path: segments(path) })),
+  };
+}
+
+function buildConformance(c: ConformanceFile['conformance']): IrConformance {
+  return {
+    values: c.values.map((v) => ({
+      name: v.name,
+      parameters: v.parameters,
+      fixed: v.fixed ?? null,
+      none: v.none ?? null,
+      option: v.option ?? null,
+      writesOnly: v.writes ?? false,
+    })),
+    sources: c.sources.map(buildSource),
+    writes: c.writes.map((w) => ({ ...buildSource(w), then: (w.then ?? []).map(buildSource) })),
+    checks: Object.fromEntries(
+      CHECK_FAMILIES.map((family) => {
+        const k = c.checks[family];
+        return [family, { level: k.level, source: k.source, fault: k.fault ?? null }];
+      }),
+    ),
+    hostile: {
+      bodyBytes: c.hostile.bodyBytes,
+      depth: c.hostile.depth,
+      concurrent: c.hostile.concurrent,
+    },
   };
 }
 

@@ -98,6 +98,8 @@ export interface IrOperation {
   readonly httpRoot: string | null;
   /** False for the document's "note A": the HTTP shape follows our decision. */
   readonly httpShapeShown: boolean;
+  /** The gap whose decision the HTTP shape follows when it is not shown. */
+  readonly httpShapeGap: string | null;
   /** Changes data: never retried, and run by the conformance suite only when allowed. */
   readonly mutating: boolean;
   /** The transitions this operation makes. */
@@ -163,10 +165,53 @@ export interface IrFault {
 export interface IrGap {
   readonly id: string;
   readonly section: string;
+  /** What the document says is not shown. */
   readonly document: string;
   readonly status: 'decided' | 'open';
   readonly issue: number | null;
   readonly decision: string;
+}
+
+/** A read whose result gives values: `items` leads from the result element to repeated items. */
+export interface IrConformanceSource {
+  readonly operation: string;
+  readonly items: readonly string[];
+  /** Tries every candidate of this value, though it is known. */
+  readonly across: string | null;
+  readonly yields: readonly { readonly value: string; readonly path: readonly string[] }[];
+}
+
+/** spec/conformance.yaml: how the conformance checker finds values to call operations with. */
+export interface IrConformance {
+  readonly values: readonly {
+    readonly name: string;
+    readonly parameters: readonly string[];
+    readonly fixed: string | null;
+    /** Text meaning "no such record", never taken as the value. */
+    readonly none: string | null;
+    readonly option: string | null;
+    readonly writesOnly: boolean;
+  }[];
+  readonly sources: readonly IrConformanceSource[];
+  readonly writes: readonly (IrConformanceSource & {
+    readonly then: readonly IrConformanceSource[];
+  })[];
+  /** Check family → its level and source (a document section or a gap id), and its fault code. */
+  readonly checks: Readonly<
+    Record<
+      string,
+      {
+        readonly level: 'document' | 'evgen';
+        readonly source: string;
+        readonly fault: string | null;
+      }
+    >
+  >;
+  readonly hostile: {
+    readonly bodyBytes: number;
+    readonly depth: number;
+    readonly concurrent: number;
+  };
 }
 
 export interface IrSpec {
@@ -174,7 +219,7 @@ export interface IrSpec {
     readonly name: string;
     readonly title: string;
     readonly version: string;
-    readonly docs: readonly string[];
+    readonly doc: string;
     readonly endpointPath: string;
     readonly namespaceRule: string;
     /** {soap_namespace} = scheme + the base URL's host + path. */
@@ -199,6 +244,12 @@ export interface IrSpec {
   readonly faultHttpContentType: string;
   /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
   readonly faultTransportStatuses: readonly number[];
+  /** HTTP statuses of SOAP faults: SOAP 1.1, and SOAP 1.2 by sender or receiver fault. */
+  readonly soapFaultStatuses: {
+    readonly soap11: number;
+    readonly soap12Sender: number;
+    readonly soap12Receiver: number;
+  };
   readonly states: {
     readonly docs: readonly string[];
     readonly transitions: readonly IrTransition[];
@@ -206,6 +257,7 @@ export interface IrSpec {
     readonly notShown: readonly string[];
   };
   readonly gaps: readonly IrGap[];
+  readonly conformance: IrConformance;
   /** Spec files the model was built from, sorted. */
   readonly sourceFiles: readonly string[];
 }

@@ -56,6 +56,9 @@ export function checkOperations(c: CheckCtx): void {
     }
     if (r.kind !== 'none' && op.http.root === undefined)
       report(op.http.pos, `operation "${op.name}" has a result but no HTTP root element`);
+    c.checkGap(op.http.gap, op.http.pos);
+    if (!op.http.shown && op.http.gap === undefined)
+      report(op.http.pos, `operation "${op.name}" has http.shown false but names no gap`);
     if (r.kind === 'none' && op.http.root !== undefined)
       report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
   }

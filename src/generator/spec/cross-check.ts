@@ -7,8 +7,9 @@ import { checkOperations } from './cross-check-operations.js';
 import { checkService } from './cross-check-service.js';
 import { checkPlainItem, checkScale, checkTypeRef } from './cross-check-values.js';
 import { didYouMean, formatPos, type Diagnostic, type SourcePos } from './diagnostics.js';
+import { checkConformanceSpec } from './conformance-check.js';
 import { isPrimitive, type SpecField, type SpecType } from './format.js';
-import type { PartialSpec } from './load.js';
+import type { PartialSpec, RawSpec } from './load.js';
 import { TS_TYPE_RESERVED } from './names.js';
 
 export type { Declared } from './check-context.js';
@@ -32,8 +33,13 @@ export function crossCheck(spec: PartialSpec, declared: Declared): Diagnostic[] 
   checkService(ctx);
   checkTypes(ctx);
   checkOperations(ctx);
+  // The conformance tables walk operations and types: only a whole, otherwise sound spec.
+  if (out.length === 0 && isWhole(spec)) checkConformanceSpec(spec, ctx.types, report);
   return out;
 }
+
+const isWhole = (spec: PartialSpec): spec is RawSpec =>
+  Object.values(spec).every((part) => part !== undefined);
 
 function checkTypes(c: CheckCtx): void {
   const { spec, types, report } = c;

@@ -1,6 +1,6 @@
 // The spec format: one checker per kind of spec file (types and operations here, the service-level
-// files in format-service.ts). The TypeScript types of the raw spec are inferred from these
-// checkers, so the format is written once.
+// files in format-service.ts, conformance.yaml in format-conformance.ts). The TypeScript types of
+// the raw spec are inferred from these checkers, so the format is written once.
 import { bool, int, list, name, obj, oneOf, opt, req, str, type Checker } from './schema.js';
 
 export * from './primitive-names.js';
@@ -55,7 +55,8 @@ const operation = obj({
   purpose: req(str),
   parameters: req(list(parameter)),
   result: req(result),
-  http: req(obj({ shown: req(bool), root: opt(name) })),
+  /** shown: false marks the document's note A; gap names the decision the HTTP shape follows. */
+  http: req(obj({ shown: req(bool), root: opt(name), gap: opt(str) })),
   mutating: opt(bool),
   rules: opt(list(str)),
   effects: opt(list(str)),
@@ -64,6 +65,8 @@ const operation = obj({
 export const operationsFile = obj({ operations: req(list(operation)) });
 
 export * from './format-service.js';
+
+export * from './format-conformance.js';
 
 export type Checked<C> = C extends Checker<infer T> ? T : never;
 export type TypesFile = Checked<typeof typesFile>;

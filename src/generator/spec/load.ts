@@ -17,6 +17,7 @@ export interface RawSpec {
   readonly states: format.StatesFile;
   readonly errors: format.ErrorsFile;
   readonly gaps: format.GapsFile;
+  readonly conformance: format.ConformanceFile;
   /** one entry per file under types/, sorted by path */
   readonly typeFiles: readonly { readonly file: string; readonly types: format.SpecType[] }[];
 }
@@ -34,6 +35,7 @@ const FIXED_FILES = {
   states: ['states.yaml', format.statesFile],
   errors: ['errors.yaml', format.errorsFile],
   gaps: ['gaps.yaml', format.gapsFile],
+  conformance: ['conformance.yaml', format.conformanceFile],
 } as const;
 
 /** The spec files, relative to the spec folder: the fixed ones and types/*.yaml. */
@@ -87,18 +89,21 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
   return spec as RawSpec;
 }
 
-/** Files and folders in the spec folder that are not spec files. */
+/** YAML files in the spec folder that are not spec files. */
 async function strayFiles(specDir: string, typeNames: readonly string[]): Promise<string[]> {
   const top = await readdir(specDir, { withFileTypes: true }).catch(() => []);
   const inTypes = await readdir(join(specDir, 'types')).catch(() => [] as string[]);
-  return [
-    ...top
-      .filter((e) => !(e.isDirectory() ? e.name === 'types' : FIXED_FILE_NAMES.includes(e.name)))
-      .map((e) => e.name),
-    ...inTypes.filter((n) => !typeNames.includes(n)).map((n) => `types/${n}`),
-  ]
-    .filter((n) => !basename(n).startsWith('.')) // editors' and systems' hidden files
-    .sort();
+  return (
+    [
+      ...top
+        .filter((e) => !(e.isDirectory() ? e.name === 'types' : FIXED_FILE_NAMES.includes(e.name)))
+        .map((e) => e.name),
+      ...inTypes.filter((n) => !typeNames.includes(n)).map((n) => `types/${n}`),
+    ]
+      // YAML is what the loader would read; other files (spec/CHANGELOG.md) are for other readers.
+      .filter((n) => /\.ya?ml$/.test(n) && !basename(n).startsWith('.'))
+      .sort()
+  );
 }
 
 /** Names declared in a file even if its format is wrong, so cross-checks never blame their users. */

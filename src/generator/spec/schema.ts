@@ -39,6 +39,8 @@ function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
 }
 
 export const str = scalar('a string', (v): v is string => typeof v === 'string' && v.length > 0);
+/** A string that may be empty (fixed test values such as an empty search query). */
+export const text = scalar('a string', (v): v is string => typeof v === 'string');
 export const bool = scalar('true or false', (v): v is boolean => typeof v === 'boolean');
 export const int = scalar(
   'an integer',
@@ -87,26 +89,6 @@ export function list<T>(item: Checker<T>): Checker<T[]> {
   };
 }
 
-/** A mapping from names to values of one kind, in the order written. */
-export function dict<T>(value: Checker<T>): Checker<Located<{ entries: [string, T][] }>> {
-  return (node, ctx, parentPos) => {
-    const pos = posOf(node, ctx, parentPos);
-    if (!isMap(node)) {
-      ctx.report({ pos, message: 'expected a mapping' });
-      return undefined;
-    }
-    const entries: [string, T][] = [];
-    let ok = true;
-    for (const pair of node.items) {
-      const key = name(pair.key, ctx, pos);
-      const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
-      if (key === undefined || v === undefined) ok = false;
-      else entries.push([key, v]);
-    }
-    return ok ? { entries, pos } : undefined;
-  };
-}
-
 type Field<T> = { readonly check: Checker<T>; readonly required: boolean };
 export const req = <T>(check: Checker<T>): Field<T> => ({ check, required: true });
 export const opt = <T>(check: Checker<T>): Field<T | undefined> => ({ check, required: false });
@@ -152,3 +134,32 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
     return ok ? (out as Located<Out<S>>) : undefined;
   };
 }
+
+/** A mapping from keys to values of one kind, in the order written; `key` checks each key. */
+export function record<T>(
+  value: Checker<T>,
+  key: Checker<string> = anyKey,
+): Checker<Located<{ entries: [string, T][] }>> {
+  return (node, ctx, parentPos) => {
+    const pos = posOf(node, ctx, parentPos);
+    if (!isMap(node)) {
+      ctx.report({ pos, message: 'expected a mapping' });
+      return undefined;
+    }
+    const entries: [string, T][] = [];
+    let ok = true;
+    for (const pair of node.items) {
+      const k = key(pair.key, ctx, pos);
+      const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
+      if (k === undefined || v === undefined) ok = false;
+      else entries.push([k, v]);
+    }
+    return ok ? { pos, entries } : undefined;
+  };
+}
+
+/** Any key, as written (cross-checks look at it). */
+const anyKey: Checker<string> = (node) => (isScalar(node) ? String(node.value) : '');
+
+/** A mapping from spec names (see names.ts) to values of one kind. */
+export const dict = <T>(value: Checker<T>) => record(value, name);

@@ -47,7 +47,7 @@ export function serviceTablesView(ir: IrSpec) {
   const roles = ['authentication', 'request', 'parameter', 'internal'] as const;
   return {
     header: header('spec/service.yaml, spec/authentication.yaml and spec/errors.yaml'),
-    docs: docLines([...s.docs, provenanceLine(s.provenance)]),
+    docs: docLines([s.doc, provenanceLine(s.provenance)]),
     service: {
       name: json(s.name),
       title: json(s.title),

@@ -23,7 +23,7 @@ function resultDocs(op: IrOperation): string[] {
       ? undefined
       : op.httpShapeShown
         ? `HTTP GET/POST: the document root is ${op.httpRoot}.`
-        : `HTTP GET/POST: the document root is ${op.httpRoot}; the document does not show this shape (gap http-note-a).`,
+        : `HTTP GET/POST: the document root is ${op.httpRoot}; the document does not show this shape (gap ${op.httpShapeGap ?? 'none named'}).`,
   ]);
 }
 

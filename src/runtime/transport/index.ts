@@ -3,6 +3,7 @@ export * from './binding.js';
 export * from './client.js';
 export * from './client-request.js';
 export * from './client-errors.js';
+export * from './cors.js';
 export * from './faults.js';
 export * from './node.js';
 export * from './replay.js';

@@ -10,6 +10,7 @@ import {
   writeSoapMessage,
   type XmlDocument,
 } from '../xml/index.js';
+import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, mediaType } from './binding.js';
 import { EngineFault } from './faults.js';
@@ -37,6 +38,7 @@ export interface Pipeline {
   }[];
   /** Parsed Content-Type of the exact headers the bindings send. */
   readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
+  readonly help: HelpResponder | undefined;
 }
 
 /** What the request log learns on the way; `binding` also chooses the form of a fault. */
@@ -44,7 +46,8 @@ export interface Log {
   operation: string | undefined;
   binding: BindingDef | undefined;
   apiKeyName: string | undefined;
-  wsdl?: boolean;
+  /** Set for a page rather than an operation call. */
+  page?: 'wsdl' | 'help';
 }
 
 const invalid = (message: string, status?: number) => new EngineFault('request', message, status);

@@ -44,18 +44,25 @@ export async function route(
 ): Promise<ServiceResponse> {
   const { wire } = p.options;
   const endpoint = wire.endpointPath;
-  if (
-    url.pathname === endpoint &&
-    req.method === 'GET' &&
-    [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
-  ) {
-    log.wsdl = true;
-    const address = `${p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`}${endpoint}`;
-    return {
-      status: 200,
-      headers: { 'content-type': wire.wsdlContentType },
-      body: p.options.wsdl(address, ns),
-    };
+  if (url.pathname === endpoint && req.method === 'GET') {
+    if ([...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
+      log.page = 'wsdl';
+      return {
+        status: 200,
+        headers: { 'content-type': wire.wsdlContentType },
+        body: p.options.wsdl(`${baseUrl(p, host)}${endpoint}`, ns),
+      };
+    }
+    const base = baseUrl(p, host);
+    const help = await p.help?.(url, req.headers.accept, {
+      baseUrl: base,
+      host: new URL(base).host,
+      namespace: ns,
+    });
+    if (help) {
+      log.page = 'help';
+      return help;
+    }
   }
   const soapHere = p.soapByPath.get(url.pathname);
   if (soapHere) {
@@ -88,6 +95,10 @@ export async function route(
     404,
   );
 }
+
+/** {base_url} as clients reach this server: the configured public one, else http://{Host}. */
+const baseUrl = (p: Pipeline, host: string): string =>
+  p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`;
 
 /** A POST to a SOAP path: the binding is the one whose request media type was sent. */
 export function soap(

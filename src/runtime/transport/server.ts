@@ -3,6 +3,8 @@
 // and the wire tables (WireSpec); the engine knows no binding, content type or fault code itself.
 import type { AuthScheme } from './auth.js';
 import type { AnyOperationDef, Binding, OperationTable } from './binding.js';
+import { createHelpResponder, type HelpOptions } from '../help/serve.js';
+import { type CorsOptions, withCors } from './cors.js';
 import { EngineFault, encodeHttpFault, encodeSoapFault, resolveFault } from './faults.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import type { Log, Pipeline } from './server-bindings.js';
@@ -40,7 +42,7 @@ export interface RequestContext {
 export interface LogEntry {
   readonly time: string;
   readonly operation: string | undefined;
-  /** The binding's id, or 'wsdl' for a WSDL request. */
+  /** The binding's id, or 'wsdl' or 'help' for those pages. */
   readonly binding: Binding | undefined;
   readonly status: number;
   readonly durationMs: number;
@@ -69,6 +71,10 @@ export interface ServiceHandlerOptions {
   readonly publicBaseUrl?: string;
   readonly now?: () => number;
   readonly onLog?: (entry: LogEntry) => void;
+  /** Help pages at the endpoint (GET with Accept: text/html, ?op=, ?gaps); none when absent. */
+  readonly help?: HelpOptions;
+  /** Origins allowed to call the service from a browser; no CORS when absent. */
+  readonly cors?: CorsOptions;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -102,10 +108,18 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       now: options.now ?? Date.now,
     },
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    help:
+      options.help &&
+      createHelpResponder(options.help, {
+        auth: options.auth,
+        endpointPath: wire.endpointPath,
+        wire,
+        operations: ops,
+      }),
     ...routes(wire),
   };
 
-  return async (req) => {
+  const handler: ServiceHandler = async (req) => {
     const started = performance.now();
     // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
     const host =
@@ -140,7 +154,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     options.onLog?.({
       time: new Date().toISOString(),
       operation: log.operation,
-      binding: log.wsdl ? 'wsdl' : log.binding?.id,
+      binding: log.page ?? log.binding?.id,
       apiKeyName: log.apiKeyName,
       status: res.status,
       durationMs: performance.now() - started,
@@ -149,4 +163,5 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     });
     return res;
   };
+  return options.cors ? withCors(handler, options.cors, options.auth, wire) : handler;
 }

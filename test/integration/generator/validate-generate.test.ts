@@ -52,7 +52,7 @@ const cases: { name: string; given: SpecEdit[]; want: string[] }[] = [
       },
       {
         file: 'operations.yaml',
-        from: 'result: { kind: list, of: BookingExtResponse, item: BookingExtResponse, text: list of BookingExtResponse }',
+        from: 'result: { kind: list, of: ShowResponse, item: ShowResponse, text: list of ShowResponse }',
         to: 'result: { kind: list, of: Slot, item: Slot, text: list of Slot }',
       },
     ],

@@ -195,9 +195,9 @@ const MUTATIONS: readonly Mutation[] = [
   },
   {
     file: 'operations.yaml',
-    from: '    mutating: true\n    rules:',
-    to: '    rules:',
-    want: 'src/operations.ts',
+    from: 'http: { shown: false, gap: http-note-a, root: AccommodationResponse }',
+    to: 'http: { shown: false, gap: http-note-a, root: AccommodationResponse }\n    mutating: true',
+    want: 'refused', // every write is listed in conformance.yaml
   },
   {
     file: 'operations.yaml',
@@ -233,6 +233,19 @@ const MUTATIONS: readonly Mutation[] = [
     want: 'DECISIONS.md',
   },
   { file: 'gaps.yaml', from: 'id: soap12-action', to: 'id: soap12-actions', want: 'refused' },
+  // conformance.yaml: how the conformance checker finds values, and its hostile sizes
+  {
+    file: 'conformance.yaml',
+    from: 'bodyBytes: 2097152',
+    to: 'bodyBytes: 4194304',
+    want: 'src/conformance.ts',
+  },
+  {
+    file: 'conformance.yaml',
+    from: '{ name: size, parameters: [size], fixed: "5" }',
+    to: '{ name: size, parameters: [sizes], fixed: "5" }',
+    want: 'refused',
+  },
   // types/*.yaml: nullability, optionality, scales, types, item names, one at least per file
   {
     file: 'types/booking.yaml',
