@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Severity } from '../../src/diff/model.js';
 import { SPEC_DIR } from './ir.js';
+import { applyEdit } from './spec-copy.js';
 
 /** A text edit of one spec file; `from` must occur exactly once. */
 export interface Edit {
@@ -530,13 +531,9 @@ export async function editedSpec(
   const root = await mkdtemp(join(tmpdir(), 'evgen-diff-case-'));
   const dir = join(root, 'spec');
   await cp(SPEC_DIR, dir, { recursive: true });
-  for (const { file, from, to } of c.edits) {
-    const path = join(dir, file);
-    const text = await readFile(path, 'utf8');
-    const at = text.indexOf(from);
-    if (at < 0 || text.indexOf(from, at + 1) >= 0)
-      throw new Error(`${c.name}: "${from.slice(0, 60)}" must occur exactly once in spec/${file}`);
-    await writeFile(path, text.slice(0, at) + to + text.slice(at + from.length));
+  for (const edit of c.edits) {
+    const path = join(dir, edit.file);
+    await writeFile(path, applyEdit(await readFile(path, 'utf8'), edit));
   }
   return { dir, dispose: () => rm(root, { recursive: true, force: true }) };
 }
