@@ -1,7 +1,7 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
 // --db <path> (default ./data/events.sqlite, or EVGEN_DB).
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { corsOrigins } from '@evgen/runtime';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
@@ -43,6 +43,8 @@ interface ServeOptions {
   host: string;
   cors?: string[];
   testForms: boolean;
+  workers?: number;
+  readOnly?: boolean;
 }
 
 function progressBar(done: number, total: number): void {
@@ -70,6 +72,13 @@ export function registerServiceCommands(program: Command): void {
       originList,
     )
     .option('--no-test-forms', 'help pages without test forms (for a production stub)')
+    // Reference-service flags (issue 13): worker threads and read-only serving.
+    .option(
+      '--workers <n>',
+      'worker threads per lane (quick calls, bulk pages); 0 serves on the request loop (default: cores)',
+      positiveInt,
+    )
+    .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
     .action(async (o: ServeOptions) => {
       const { startReferenceService } = await reference();
       const svc = await startReferenceService({
@@ -79,15 +88,21 @@ export function registerServiceCommands(program: Command): void {
         seed: { onProgress: progressBar },
         testForms: o.testForms,
         ...(o.cors ? { cors: o.cors } : {}),
+        ...(o.workers === undefined ? {} : { workers: o.workers }),
+        readOnly: o.readOnly ?? false,
       });
       const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
+      // One write, so a reader that sees the endpoint also sees the demo key.
+      const demo = svc.demoKey
+        ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
+        : '';
+      const workers =
+        svc.workers === 0
+          ? 'none (requests run on the request loop)'
+          : `${svc.workers} per lane (quick, bulk)`;
       process.stderr.write(
-        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`,
+        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${workers}\n`,
       );
-      if (svc.demoKey)
-        process.stderr.write(
-          `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
-        );
       const stop = (signal: string) => {
         process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
         void svc.close().then(() => process.exit(0));

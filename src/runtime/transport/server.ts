@@ -21,6 +21,8 @@ export interface ServiceRequest {
   readonly body: Uint8Array;
   /** Set by a transport that stopped reading a body longer than this many bytes (`body` is then empty). */
   readonly bodyLimitExceeded?: number;
+  /** Lower-case names of header fields the request carried more than once (refused where read). */
+  readonly duplicateHeaders?: readonly string[];
 }
 
 export interface ServiceResponse {

@@ -74,7 +74,7 @@ describe('reference handlers against a changed spec', () => {
         to: '{ name: PaName, type: string, optional: true,',
       },
       want: [
-        'src/reference/handlers/bookings-read.ts',
+        'src/reference/handlers/bookings.ts',
         "'PAName' does not exist in type 'AttendeeResponse'",
       ],
     },
