@@ -133,14 +133,14 @@ export const operations: {
       );
       return form;
     },
-    encodeSoapResponse(r, ns, out) {
+    encodeSoapResponse(_r, ns, out) {
       out.write(soapOperationElement('CancelAttendeeResponse', ns, ''));
     },
-    decodeSoapResponse(d, el, ns) {
+    decodeSoapResponse(_d, _el, _ns) {
       return undefined;
     },
-    encodeHttpResponse(r, ns, out) {},
-    decodeHttpResponse(doc, ns) {
+    encodeHttpResponse(_r, _ns, _out) {},
+    decodeHttpResponse(_doc, _ns) {
       return undefined;
     },
   },
@@ -190,14 +190,14 @@ export const operations: {
       );
       return form;
     },
-    encodeSoapResponse(r, ns, out) {
+    encodeSoapResponse(_r, ns, out) {
       out.write(soapOperationElement('CancelBookingResponse', ns, ''));
     },
-    decodeSoapResponse(d, el, ns) {
+    decodeSoapResponse(_d, _el, _ns) {
       return undefined;
     },
-    encodeHttpResponse(r, ns, out) {},
-    decodeHttpResponse(doc, ns) {
+    encodeHttpResponse(_r, _ns, _out) {},
+    decodeHttpResponse(_doc, _ns) {
       return undefined;
     },
   },
@@ -1039,14 +1039,14 @@ export const operations: {
       }
       return {};
     },
-    encodeSoapRequest(v, ns) {
+    encodeSoapRequest(_v, ns) {
       let s = '';
       return soapOperationElement('GetShows', ns, s);
     },
-    decodeHttpRequest(form) {
+    decodeHttpRequest(_form) {
       return {};
     },
-    encodeHttpRequest(v) {
+    encodeHttpRequest(_v) {
       const form = new URLSearchParams();
       return form;
     },
@@ -2083,14 +2083,14 @@ export const operations: {
       }
       return {};
     },
-    encodeSoapRequest(v, ns) {
+    encodeSoapRequest(_v, ns) {
       let s = '';
       return soapOperationElement('GetSubClientCompanyList', ns, s);
     },
-    decodeHttpRequest(form) {
+    decodeHttpRequest(_form) {
       return {};
     },
-    encodeHttpRequest(v) {
+    encodeHttpRequest(_v) {
       const form = new URLSearchParams();
       return form;
     },

@@ -31,6 +31,7 @@ export function generatedProject(
       noUncheckedIndexedAccess: true,
       // Import lists follow use: an unused import (or local) is as wrong as a missing one.
       noUnusedLocals: true,
+      noUnusedParameters: true,
       verbatimModuleSyntax: true,
       skipLibCheck: true,
       noEmit: true,

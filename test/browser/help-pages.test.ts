@@ -56,7 +56,7 @@ try {
 
 beforeAll(async () => {
   // The other origin's server first: the service is told its origin.
-  other = createServer((req, res) => {
+  other = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(otherOriginPage(ref.svc.server.url, ref.svc.demoKey!));
   });

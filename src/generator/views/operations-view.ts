@@ -50,6 +50,27 @@ function resultCodecs(op: IrOperation, imp: Imports) {
   };
 }
 
+/**
+ * Parameter lists of the OperationDef methods: a parameter the method never reads (no operation
+ * parameters, no result) is named with a leading underscore, so generated code passes
+ * noUnusedParameters.
+ */
+function signatures(op: IrOperation) {
+  const params = op.parameters.length > 0;
+  const result = op.result.kind !== 'none';
+  const list = (names: string[], used: boolean[]) =>
+    names.map((n, i) => (used[i] ? n : `_${n}`)).join(', ');
+  return {
+    encodeSoapRequest: list(['v', 'ns'], [params, true]),
+    decodeHttpRequest: list(['form'], [params]),
+    encodeHttpRequest: list(['v'], [params]),
+    encodeSoapResponse: list(['r', 'ns', 'out'], [result, true, true]),
+    decodeSoapResponse: list(['d', 'el', 'ns'], [result, result, result]),
+    encodeHttpResponse: list(['r', 'ns', 'out'], [result, result, result]),
+    decodeHttpResponse: list(['doc', 'ns'], [result, result]),
+  };
+}
+
 function operationView(op: IrOperation, imp: Imports) {
   imp.runtime.value('NO_ELEMENT'); // decode-body
   imp.runtime.value('soapOperationElement'); // encodeSoapRequest
@@ -80,6 +101,7 @@ function operationView(op: IrOperation, imp: Imports) {
     paramNames: `[${op.parameters.map((p) => q(p.name)).join(', ')}]`,
     docs: docLines([...op.docs, provenanceLine(op.provenance)]),
     fields,
+    signatures: signatures(op),
     httpReads: op.parameters.map((p) => ({ name: p.name, read: readParam(p, imp) })),
     httpWrites: op.parameters.map((p) => ({
       name: p.name,
