@@ -5,37 +5,43 @@ import {
   type ClientOptions,
   type Transport,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from './auth.js';
+import { authScheme } from './auth.js';
 import { operations } from './operations.js';
+import { WIRE, type BindingId } from './service.js';
 import type * as T from './types.js';
 
-/** Options of EventServiceClient: base URL, keys, binding, time-outs, retry. */
-export type EventServiceClientOptions = Omit<ClientOptions, 'auth' | 'endpointPath'>;
+/** Options of EventServiceClient: base URL, keys, binding (default: the first), time-outs, retry. */
+export type EventServiceClientOptions = Omit<ClientOptions, 'auth' | 'wire' | 'binding'> & {
+  readonly binding?: BindingId;
+};
+
+/** Options of one call: abort signal, time-out, binding. */
+export type EventServiceCallOptions = Omit<CallOptions, 'binding'> & {
+  readonly binding?: BindingId;
+};
 
 /**
- * Typed client of the Event Management Web Service Interface 1.0: one method per operation, over any of the four
- * bindings, with the AuthenticationHeader signed per call.
+ * Typed client of the Event Management Web Service Interface 1.0: one method per operation, over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST,
+ * with the AuthenticationHeader signed per call. A parameter the spec does not allow (undefined,
+ * a wrong type) throws an XmlEncodeError before anything is sent.
  */
 export class EventServiceClient {
   readonly #transport: Transport;
 
   constructor(options: EventServiceClientOptions) {
-    this.#transport = createTransport({
-      ...options,
-      auth: authScheme,
-      endpointPath: SERVICE.endpointPath,
-    });
+    this.#transport = createTransport({ ...options, auth: authScheme, wire: WIRE });
   }
 
   /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
+   * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelAttendee
+   * @generated from spec/operations.yaml:13 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.CancelAttendeeResult> {
     return this.#transport.call(operations.CancelAttendee, params, options);
   }
@@ -44,110 +50,122 @@ export class EventServiceClient {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelBooking
+   * @generated from spec/operations.yaml:23 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.CancelBookingResult> {
     return this.#transport.call(operations.CancelBooking, params, options);
   }
 
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml GetAccommodation
+   * @generated from spec/operations.yaml:33 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetAccommodationResult> {
     return this.#transport.call(operations.GetAccommodation, params, options);
   }
 
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml GetAttendeeTypes
+   * @generated from spec/operations.yaml:40 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetAttendeeTypesResult> {
     return this.#transport.call(operations.GetAttendeeTypes, params, options);
   }
 
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml GetBookableSessions
+   * @generated from spec/operations.yaml:47 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetBookableSessionsResult> {
     return this.#transport.call(operations.GetBookableSessions, params, options);
   }
 
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml GetBookingDetails
+   * @generated from spec/operations.yaml:54 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetBookingDetailsResult> {
     return this.#transport.call(operations.GetBookingDetails, params, options);
   }
 
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml GetBooking
+   * @generated from spec/operations.yaml:61 GetBooking
    */
-  getBooking(params: T.GetBookingParams, options?: CallOptions): Promise<T.GetBookingResult> {
+  getBooking(
+    params: T.GetBookingParams,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetBookingResult> {
     return this.#transport.call(operations.GetBooking, params, options);
   }
 
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml GetBookings
+   * @generated from spec/operations.yaml:68 GetBookings
    */
-  getBookings(params: T.GetBookingsParams, options?: CallOptions): Promise<T.GetBookingsResult> {
+  getBookings(
+    params: T.GetBookingsParams,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetBookingsResult> {
     return this.#transport.call(operations.GetBookings, params, options);
   }
 
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml GetBookingsBatch
+   * @generated from spec/operations.yaml:76 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetBookingsBatchResult> {
     return this.#transport.call(operations.GetBookingsBatch, params, options);
   }
 
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml GetExtBookings
+   * @generated from spec/operations.yaml:85 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetExtBookingsResult> {
     return this.#transport.call(operations.GetExtBookings, params, options);
   }
 
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml GetContact
+   * @generated from spec/operations.yaml:93 GetContact
    */
-  getContact(params: T.GetContactParams, options?: CallOptions): Promise<T.GetContactResult> {
+  getContact(
+    params: T.GetContactParams,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetContactResult> {
     return this.#transport.call(operations.GetContact, params, options);
   }
 
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml GetContact2
+   * @generated from spec/operations.yaml:100 GetContact2
    */
-  getContact2(params: T.GetContact2Params, options?: CallOptions): Promise<T.GetContact2Result> {
+  getContact2(
+    params: T.GetContact2Params,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetContact2Result> {
     return this.#transport.call(operations.GetContact2, params, options);
   }
 
@@ -156,151 +174,154 @@ export class EventServiceClient {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml VerifyTokenForContact
+   * @generated from spec/operations.yaml:107 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.VerifyTokenForContactResult> {
     return this.#transport.call(operations.VerifyTokenForContact, params, options);
   }
 
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml EventProfileSearch
+   * @generated from spec/operations.yaml:119 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.EventProfileSearchResult> {
     return this.#transport.call(operations.EventProfileSearch, params, options);
   }
 
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml GetShows
+   * @generated from spec/operations.yaml:126 GetShows
    */
-  getShows(params: T.GetShowsParams = {}, options?: CallOptions): Promise<T.GetShowsResult> {
+  getShows(
+    params: T.GetShowsParams = {},
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetShowsResult> {
     return this.#transport.call(operations.GetShows, params, options);
   }
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails7
+   * @generated from spec/operations.yaml:132 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetEventDetails7Result> {
     return this.#transport.call(operations.GetEventDetails7, params, options);
   }
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails3
+   * @generated from spec/operations.yaml:139 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetEventDetails3Result> {
     return this.#transport.call(operations.GetEventDetails3, params, options);
   }
 
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml GetContactEventHistory3
+   * @generated from spec/operations.yaml:146 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetContactEventHistory3Result> {
     return this.#transport.call(operations.GetContactEventHistory3, params, options);
   }
 
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetTicketTypesByRoadshowIdResult> {
     return this.#transport.call(operations.GetTicketTypesByRoadshowId, params, options);
   }
 
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetSubmissionsForEvent2Result> {
     return this.#transport.call(operations.GetSubmissionsForEvent2, params, options);
   }
 
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetCalendarEventsByDateRangeResult> {
     return this.#transport.call(operations.GetCalendarEventsByDateRange, params, options);
   }
 
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetCalendarAttendeesForEventResult> {
     return this.#transport.call(operations.GetCalendarAttendeesForEvent, params, options);
   }
 
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml GetEventsByContactId
+   * @generated from spec/operations.yaml:184 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetEventsByContactIdResult> {
     return this.#transport.call(operations.GetEventsByContactId, params, options);
   }
 
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml GetSpeakersforSeries
+   * @generated from spec/operations.yaml:193 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetSpeakersforSeriesResult> {
     return this.#transport.call(operations.GetSpeakersforSeries, params, options);
   }
 
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml GetAttendeeStatuses
+   * @generated from spec/operations.yaml:200 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetAttendeeStatusesResult> {
     return this.#transport.call(operations.GetAttendeeStatuses, params, options);
   }
 
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml GetCustomFields
+   * @generated from spec/operations.yaml:207 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetCustomFieldsResult> {
     return this.#transport.call(operations.GetCustomFields, params, options);
   }
@@ -309,23 +330,24 @@ export class EventServiceClient {
    * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
    * Creates a booking whose status is set from the supplied bookingStatusId.
    * Sends any BookingUpdated trigger e-mails.
+   * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.SubmitSimpleBookingWithBookingStatusResult> {
     return this.#transport.call(operations.SubmitSimpleBookingWithBookingStatus, params, options);
   }
 
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml GetSubClientCompanyList
+   * @generated from spec/operations.yaml:229 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams = {},
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetSubClientCompanyListResult> {
     return this.#transport.call(operations.GetSubClientCompanyList, params, options);
   }

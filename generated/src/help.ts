@@ -1835,7 +1835,7 @@ ${FAULTS}
       s,
       `Gaps register — Event Management Web Service Interface 1.0`,
       `<h1>Gaps register</h1>
-<p>Every place where the document says “not shown”, with the decision this service takes. 29 entries.</p>
+<p>Every place where the document says “not shown”, with the decision this service takes. 30 entries.</p>
 <section id="gap-website-model" aria-labelledby="gap-website-model-title">
 <h2 id="gap-website-model-title">website-model</h2>
 <p class="note">Resources › Event record · decided</p>
@@ -1980,6 +1980,12 @@ ${FAULTS}
 <p><strong>The document:</strong> Content and recipients of trigger e-mails: not shown.</p>
 <p><strong>Decision:</strong> The reference service writes one BookingUpdated message per booking to an outbox table (to the lead attendee&#39;s e-mail, with the booking reference and total) in the same transaction as the booking; it does not send mail.</p>
 </section>
+<section id="gap-soap12-action" aria-labelledby="gap-soap12-action-title">
+<h2 id="gap-soap12-action-title">soap12-action</h2>
+<p class="note">Endpoints › Bindings · decided</p>
+<p><strong>The document:</strong> SOAP 1.2 request: the envelope is otherwise identical in content to SOAP 1.1. Whether and how the operation&#39;s action is sent: not shown.</p>
+<p><strong>Decision:</strong> As ASMX does: the action parameter of the Content-Type (application/soap+xml; charset=utf-8; action=&quot;{soap_namespace}&lt;Operation&gt;&quot;). Clients send it; servers accept a request without it and refuse one whose action names another operation.</p>
+</section>
 <section id="gap-error-format" aria-labelledby="gap-error-format-title">
 <h2 id="gap-error-format-title">error-format</h2>
 <p class="note">Errors · decided</p>
@@ -2120,24 +2126,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2211,24 +2217,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2300,24 +2306,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2392,24 +2398,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2482,24 +2488,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2570,24 +2576,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2663,24 +2669,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2758,24 +2764,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2856,24 +2862,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2951,24 +2957,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3040,24 +3046,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3129,24 +3135,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3222,24 +3228,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3317,24 +3323,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3396,24 +3402,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3484,24 +3490,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3571,24 +3577,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3657,24 +3663,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3751,24 +3757,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3841,24 +3847,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3943,24 +3949,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4033,24 +4039,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4127,24 +4133,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4213,24 +4219,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4299,24 +4305,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4385,24 +4391,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4496,24 +4502,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4571,24 +4577,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },

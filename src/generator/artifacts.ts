@@ -5,8 +5,10 @@ import type { IrSpec } from './ir/model.js';
 import type { FileKind } from './render/format.js';
 import { codecsView } from './views/codecs-view.js';
 import { conformanceTestView, conformanceView } from './views/conformance-view.js';
+import { decisionsView } from './views/decisions-view.js';
 import { helpView } from './views/help-view.js';
 import { operationsView } from './views/operations-view.js';
+import { serviceTablesView } from './views/service-tables-view.js';
 import { authView, clientView, serverView } from './views/service-view.js';
 import { typesView } from './views/types-view.js';
 import { wsdlView } from './views/wsdl-view.js';
@@ -42,6 +44,13 @@ const tsArtifacts: Artifact[] = [
     template: 'operations.ts.hbs',
     exportAs: './operations',
     view: operationsView,
+  },
+  {
+    path: 'src/service.ts',
+    kind: 'typescript',
+    template: 'service.ts.hbs',
+    exportAs: './service',
+    view: serviceTablesView,
   },
   {
     path: 'src/auth.ts',
@@ -129,6 +138,7 @@ export const artifacts: readonly Artifact[] = [
   ...tsArtifacts,
   indexArtifact,
   { path: 'package.json', kind: 'json', template: 'package.json.hbs', view: packageView },
+  { path: 'DECISIONS.md', kind: 'text', template: 'DECISIONS.md.hbs', view: decisionsView },
   {
     path: 'tsconfig.json',
     kind: 'json',

@@ -4,6 +4,7 @@ import { buildIr } from './ir/build.js';
 import type { IrSpec } from './ir/model.js';
 import { createEngine } from './render/engine.js';
 import { formatOutput } from './render/format.js';
+import { withManifest } from './output.js';
 import { loadSpec } from './spec/load.js';
 import { readRelease } from '../diff/release.js';
 
@@ -12,7 +13,7 @@ export interface GenerateOptions {
   readonly templatesDir: string;
 }
 
-/** Generated files by path under the output directory, sorted by path. */
+/** Generated files by path under the output directory, sorted by path, the manifest included. */
 export type GeneratedFiles = ReadonlyMap<string, string>;
 
 export async function loadIr(specDir: string): Promise<IrSpec> {
@@ -40,5 +41,5 @@ export async function renderIr(
         ] as const,
     ),
   );
-  return new Map(rendered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return withManifest(new Map(rendered));
 }

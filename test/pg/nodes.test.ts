@@ -4,7 +4,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Binding, ServiceError } from '@evgen/runtime';
+import type { ServiceError } from '@evgen/runtime';
+import { BINDING_IDS, type BindingId } from '@evgen/event-management/service';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { POSTGRES_MIGRATIONS } from '../../src/reference/pg/schema.js';
 import { createToken } from '../../src/reference/tokens.js';
@@ -12,14 +13,14 @@ import { newDatabase, reader, withDatabase, type TestDatabase } from '../support
 import { limitedTicketType } from '../integration/reference/harness.js';
 import { BIN, serve, stop, type ServeProcess } from '../integration/reference/serve-process.js';
 
-const BINDINGS: Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+const BINDINGS = BINDING_IDS;
 type Key = { apiKey: string; secretKey: string };
 
 let database: TestDatabase;
 let nodes: ServeProcess[];
 let urls: string[];
 let key: Key;
-const client = (node: number, binding: Binding = 'soap11', k: Key = key) =>
+const client = (node: number, binding: BindingId = BINDING_IDS[0], k: Key = key) =>
   new EventServiceClient({ baseUrl: urls[node]!, ...k, binding });
 
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('nodes on one PostgreSQL database', () => {
     );
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
-        client(i % 2, BINDINGS[(i >> 1) % 4]).submitSimpleBookingWithBookingStatus({
+        client(i % 2, BINDINGS[(i >> 1) % BINDINGS.length]).submitSimpleBookingWithBookingStatus({
           eventId: 5,
           attendeeTypeId,
           ticketTypeId,

@@ -3,7 +3,8 @@
 // database is unreachable; they reconnect by themselves and serve again within 5 s of it coming
 // back; nothing acknowledged is lost.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ServiceError, type Binding } from '@evgen/runtime';
+import { ServiceError } from '@evgen/runtime';
+import { BINDING_IDS, type BindingId } from '@evgen/event-management/service';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { withDatabase } from '../support/backend.js';
 import { PgCluster, TEST_SETTINGS } from '../../src/reference/pg/local-server.js';
@@ -38,7 +39,7 @@ it('PostgreSQL restarted under load: Internal/503 while down, back within 5 s, n
   const ready = await Promise.all(nodes.map((n) => n.ready));
   const urls = ready.map((r) => r.url);
   const key = ready[0]!.key!;
-  const client = (node: number, binding: Binding) =>
+  const client = (node: number, binding: BindingId) =>
     new EventServiceClient({ baseUrl: urls[node]!, ...key, binding, timeoutMs: 10_000 });
   const load = bookingLoad(urls, key, 4);
   try {
@@ -48,7 +49,7 @@ it('PostgreSQL restarted under load: Internal/503 while down, back within 5 s, n
 
     // Down: every binding answers Internal (HTTP bindings 503, SOAP a Receiver fault), health 503.
     for (const node of [0, 1]) {
-      for (const binding of ['soap11', 'soap12', 'httpGet', 'httpPost'] as const) {
+      for (const binding of BINDING_IDS) {
         const e = await client(node, binding)
           .getEventDetails7({ eventId: 1 })
           .catch((x: unknown) => x);

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Binding } from '@evgen/runtime';
+import { BINDING_IDS, type BindingId } from '@evgen/event-management/service';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { OPERATION_NAMES, type OperationName } from '@evgen/event-management/types';
 import { startReferenceService, type ReferenceService } from '../../src/reference/serve.js';
@@ -14,11 +14,11 @@ import { createToken } from '../../src/reference/tokens.js';
 import { newDatabase, reader } from '../support/backend.js';
 
 const SEED = { events: 12, bookings: 400 };
-const BINDINGS: Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+const BINDINGS = BINDING_IDS;
 
 interface Side {
   readonly svc: ReferenceService;
-  client(binding: Binding): EventServiceClient;
+  client(binding: BindingId): EventServiceClient;
 }
 let dir: string;
 let sides: [Side, Side];

@@ -1,10 +1,12 @@
 // The client engine behind every generated client method: builds each binding's request, signs it
 // with a fresh timestamp, decodes the answer or raises a typed error. Uses only fetch and Web
 // Crypto, so it runs in Node and in browsers.
-import { NO_ELEMENT, readSoapEnvelope, readXml, writeSoapEnvelope } from '../xml/index.js';
-import { TimestampClock, signRequest, type AuthScheme, type AuthValues } from './auth.js';
-import { type Binding, CONTENT_TYPES, type OperationDef, namespaceFor } from './binding.js';
+import { NO_ELEMENT, readSoapEnvelope, readXml } from '../xml/index.js';
+import { TimestampClock, type AuthScheme } from './auth.js';
+import type { Binding, OperationDef } from './binding.js';
 import { ServiceError, TransportError, errorFromResponse, soapFaultOf } from './client-errors.js';
+import { buildRequest } from './client-request.js';
+import { type BindingDef, type WireSpec, bindingById, namespaceFor } from './wire.js';
 
 export interface RetryPolicy {
   readonly attempts: number;
@@ -17,7 +19,9 @@ export interface ClientOptions {
   readonly apiKey: string;
   readonly secretKey: string;
   readonly auth: AuthScheme;
-  readonly endpointPath: string;
+  /** Endpoint, namespace rule, bindings and fault codes (generated from the spec). */
+  readonly wire: WireSpec;
+  /** Default: the service's first binding. */
   readonly binding?: Binding;
   /** {soap_namespace}; default: the base URL with the https scheme plus the version path. */
   readonly namespace?: string;
@@ -37,74 +41,6 @@ export interface Transport {
   call<P, R>(op: OperationDef<P, R>, params: P, options?: CallOptions): Promise<R>;
 }
 
-export interface PreparedRequest {
-  readonly url: string;
-  readonly init: RequestInit;
-}
-
-export interface RequestSigner {
-  readonly endpoint: string;
-  readonly ns: string;
-  readonly apiKey: string;
-  readonly secretKey: string;
-  readonly auth: AuthScheme;
-  readonly timestamp: string;
-  /** Changes the signed values (conformance tests send deliberately wrong ones); undefined sends none. */
-  readonly tamper?: (values: AuthValues) => AuthValues | undefined;
-}
-
-/** One binding's HTTP request for an operation call, signed (the client and the conformance runner share it). */
-export async function buildRequest<P>(
-  s: RequestSigner,
-  op: OperationDef<P, unknown>,
-  params: P,
-  binding: Binding,
-): Promise<PreparedRequest> {
-  const signed = {
-    Timestamp: s.timestamp,
-    Operation: op.name,
-    Signature: await signRequest(s.secretKey, op.name, s.timestamp),
-    APIKey: s.apiKey,
-  };
-  const values = s.tamper ? s.tamper(signed) : signed;
-  if (binding === 'soap11' || binding === 'soap12') {
-    const body = writeSoapEnvelope(
-      binding === 'soap11' ? '1.1' : '1.2',
-      values ? s.auth.encodeHeader(values, s.ns) : undefined,
-      op.encodeSoapRequest(params, s.ns),
-    );
-    const action = `${s.ns}${op.name}`;
-    const headers: Record<string, string> =
-      binding === 'soap11'
-        ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` }
-        : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
-    return { url: s.endpoint, init: { method: 'POST', headers, body } };
-  }
-  const h = s.auth.httpHeaders;
-  const headers: Record<string, string> = values
-    ? {
-        [h.apiKey]: values.APIKey,
-        [h.timestamp]: values.Timestamp,
-        [h.signature]: values.Signature,
-        [h.operation]: values.Operation,
-      }
-    : {};
-  const form = op.encodeHttpRequest(params).toString();
-  if (binding === 'httpGet')
-    return {
-      url: `${s.endpoint}/${op.name}${form ? `?${form}` : ''}`,
-      init: { method: 'GET', headers },
-    };
-  return {
-    url: `${s.endpoint}/${op.name}`,
-    init: {
-      method: 'POST',
-      headers: { ...headers, 'content-type': CONTENT_TYPES.form },
-      body: form,
-    },
-  };
-}
-
 // One clock per API key in this process: clients sharing a key never sign two calls with the same
 // timestamp, which the server would refuse as a replay. (Separate processes sharing a key can still
 // collide within one millisecond; give each process its own key.)
@@ -117,15 +53,16 @@ function clockFor(apiKey: string): TimestampClock {
 
 export function createTransport(o: ClientOptions): Transport {
   const base = o.baseUrl.replace(/\/+$/, '');
-  const endpoint = `${base}${o.endpointPath}`;
-  const ns = o.namespace ?? namespaceFor(base, o.endpointPath);
+  const endpoint = `${base}${o.wire.endpointPath}`;
+  const ns = o.namespace ?? namespaceFor(base, o.wire.namespace);
+  const faults = o.wire.faults;
   const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function once<P, R>(
     op: OperationDef<P, R>,
     params: P,
-    binding: Binding,
+    binding: BindingDef,
     signal: AbortSignal,
     timeoutMs: number,
   ): Promise<R> {
@@ -154,24 +91,26 @@ export function createTransport(o: ClientOptions): Transport {
           ? `timed out after ${timeoutMs} ms`
           : 'was aborted';
       throw new TransportError(
-        `${op.name} over ${binding} ${reason}: ${(e as Error).message}`,
+        `${op.name} over ${binding.id} ${reason}: ${(e as Error).message}`,
         undefined,
         { cause: e },
       );
     }
-    if (res.status !== 200)
-      throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
-    if (binding === 'soap11' || binding === 'soap12') {
+    const type = res.headers.get('content-type') ?? '';
+    if (res.status !== 200) throw errorFromResponse(binding.id, res.status, type, body, faults);
+    if (binding.kind === 'soap') {
       const d = readXml(body);
       const { payload } = readSoapEnvelope(d);
       const name = payload === NO_ELEMENT ? undefined : d.name(payload);
       // A fault is small: only then is a tree built.
       const fault =
-        name === 'Fault' ? soapFaultOf(d.element(payload), binding, res.status) : undefined;
+        name === 'Fault'
+          ? soapFaultOf(d.element(payload), binding.id, res.status, faults)
+          : undefined;
       if (fault) throw fault;
-      if (name !== `${op.name}Response`)
+      if (name !== op.responseElement)
         throw new TransportError(
-          `${op.name}: expected ${op.name}Response in the SOAP Body, got ${name ?? 'nothing'}`,
+          `${op.name}: expected ${op.responseElement} in the SOAP Body, got ${name ?? 'nothing'}`,
           res.status,
         );
       return op.decodeSoapResponse(d, payload, ns);
@@ -181,7 +120,8 @@ export function createTransport(o: ClientOptions): Transport {
 
   return {
     async call(op, params, options = {}) {
-      const binding = options.binding ?? o.binding ?? 'soap11';
+      const id = options.binding ?? o.binding;
+      const binding = id === undefined ? o.wire.bindings[0]! : bindingById(o.wire, id);
       const timeoutMs = options.timeoutMs ?? o.timeoutMs ?? 30_000;
       const attempts = op.mutating ? 1 : Math.max(1, o.retry?.attempts ?? 1);
       for (let attempt = 1; ; attempt++) {

@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './binding.js';
 export * from './client.js';
+export * from './client-request.js';
 export * from './client-errors.js';
 export * from './cors.js';
 export * from './faults.js';
@@ -8,3 +9,4 @@ export * from './node.js';
 export * from './replay.js';
 export * from './server.js';
 export * from './verify.js';
+export * from './wire.js';

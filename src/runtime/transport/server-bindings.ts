@@ -12,8 +12,8 @@ import {
 } from '../xml/index.js';
 import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
-import { ServiceFault } from './faults.js';
+import { type AnyOperationDef, mediaType } from './binding.js';
+import { EngineFault } from './faults.js';
 import type {
   RequestContext,
   ServiceHandlerOptions,
@@ -21,22 +21,42 @@ import type {
   ServiceResponse,
 } from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
+import { type BindingDef, fill } from './wire.js';
 
 export interface Pipeline {
   readonly options: ServiceHandlerOptions;
   readonly ops: ReadonlyMap<string, AnyOperationDef>;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
+  /** SOAP bindings by path, then by request media type. */
+  readonly soapByPath: ReadonlyMap<string, ReadonlyMap<string, BindingDef>>;
+  /** HTTP bindings by the path around `{Operation}`, then by method. */
+  readonly httpRoutes: readonly {
+    readonly prefix: string;
+    readonly suffix: string;
+    readonly byMethod: Map<string, BindingDef>;
+  }[];
+  /** Parsed Content-Type of the exact headers the bindings send. */
+  readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
   readonly help: HelpResponder | undefined;
 }
 
-interface Log {
-  operation?: string;
-  apiKeyName?: string;
+/** What the request log learns on the way; `binding` also chooses the form of a fault. */
+export interface Log {
+  operation: string | undefined;
+  binding: BindingDef | undefined;
+  apiKeyName: string | undefined;
+  /** Set for a page rather than an operation call. */
+  page?: 'wsdl' | 'help';
 }
 
-const invalid = (message: string, status?: number) =>
-  new ServiceFault('InvalidRequest', message, status);
+const invalid = (message: string, status?: number) => new EngineFault('request', message, status);
+
+/** A body longer than the limit is refused before anything reads it. */
+function checkBodySize(p: Pipeline, req: ServiceRequest): void {
+  const over = req.bodyLimitExceeded ?? (req.body.byteLength > p.maxBodyBytes ? p.maxBodyBytes : 0);
+  if (over > 0) throw invalid(`request body larger than ${over} bytes`, 413);
+}
 
 /** `action` parameter of a SOAP 1.2 content type (quoted or not, with or without a space). */
 function actionParameter(contentType: string): string | undefined {
@@ -46,16 +66,16 @@ function actionParameter(contentType: string): string | undefined {
 
 const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, '$1');
 
-async function callHandler(
+/** The handler's result, or the promise of it. */
+function callHandler(
   p: Pipeline,
   op: AnyOperationDef,
   params: unknown,
   ctx: RequestContext,
-): Promise<unknown> {
+): unknown {
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
-  if (typeof handler !== 'function')
-    throw new ServiceFault('Internal', `no handler for ${op.name}`);
-  return await (handler as (p: unknown, c: RequestContext) => unknown).call(
+  if (typeof handler !== 'function') throw new Error(`no handler for ${op.name}`);
+  return (handler as (p: unknown, c: RequestContext) => unknown).call(
     p.options.handlers,
     params,
     ctx,
@@ -65,10 +85,11 @@ async function callHandler(
 export async function handleSoap(
   p: Pipeline,
   req: ServiceRequest,
-  binding: 'soap11' | 'soap12',
+  binding: BindingDef,
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
+  checkBodySize(p, req);
   let d: XmlDocument;
   let envelope;
   try {
@@ -79,7 +100,7 @@ export async function handleSoap(
     if (e instanceof XmlParseError) throw invalid(e.message, e.code === 'limit' ? 413 : 400);
     throw e;
   }
-  const version = binding === 'soap11' ? '1.1' : '1.2';
+  const version = binding.soapVersion ?? '1.1';
   refuseDuplicateHeaders(req, ['content-type', 'soapaction']);
   // One envelope, one meaning: a part sent twice is refused, never resolved by position.
   refuseDuplicateChildren(
@@ -101,15 +122,7 @@ export async function handleSoap(
     );
   log.operation = op.name;
 
-  const expectedAction = `${ns}${op.name}`;
-  const type = req.headers['content-type'] ?? '';
-  const action = binding === 'soap11' ? req.headers.soapaction : actionParameter(type);
-  if (binding === 'soap11' && action === undefined)
-    throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
-  if (action !== undefined && unquote(action) !== expectedAction)
-    throw invalid(
-      `SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`,
-    );
+  checkAction(binding, req, ns, op.name);
 
   const headerName = p.options.auth.headerElement;
   const headers =
@@ -120,7 +133,7 @@ export async function handleSoap(
     throw invalid(`duplicate ${headerName}: the SOAP Header has ${headers.length}`);
   const header = headers[0];
   if (header === undefined)
-    throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
+    throw new EngineFault('authentication', `${headerName} header missing`, 401);
   refuseDuplicateChildren(d, header, ns, (name) => `duplicate ${headerName} field ${name}`);
   refuseDuplicateChildren(d, payload, ns, (name) => `duplicate parameter ${name}`);
   let values: AuthValues;
@@ -128,7 +141,7 @@ export async function handleSoap(
     values = p.options.auth.decodeHeader(d, header);
   } catch (e) {
     if (e instanceof XmlDecodeError)
-      throw new ServiceFault('AuthenticationFailed', `${headerName}: ${e.message}`, 401);
+      throw new EngineFault('authentication', `${headerName}: ${e.message}`, 401);
     throw e;
   }
   const key = await verifyAuth(values, op.name, p.verify);
@@ -138,16 +151,28 @@ export async function handleSoap(
     apiKey: values.APIKey,
     apiKeyName: key.name,
     operation: op.name,
-    binding,
+    binding: binding.id,
   });
   const body = writeSoapMessage(version, undefined, (out) =>
     op.encodeSoapResponse(result, ns, out),
   ).bytes();
-  return {
-    status: 200,
-    headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 },
-    body,
-  };
+  return { status: 200, headers: { 'content-type': binding.responseContentType }, body };
+}
+
+/**
+ * The binding's SOAPAction rule: SOAP 1.1 sends it as the SOAPAction header (required), SOAP 1.2 as
+ * the action parameter of the Content-Type (optional). Quotes around the value do not count.
+ */
+function checkAction(binding: BindingDef, req: ServiceRequest, ns: string, operation: string) {
+  if (binding.soapAction === null) return;
+  const expected = unquote(fill(binding.soapAction, { soap_namespace: ns, Operation: operation }));
+  const v11 = binding.soapVersion === '1.1';
+  const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
+  if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);
+  if (sent !== undefined && unquote(sent) !== expected)
+    throw invalid(
+      `SOAPAction "${unquote(sent)}" does not match the body's operation; expected "${expected}"`,
+    );
 }
 
 /** InvalidRequest when two element children of `el` in `ns` share a name. */
@@ -181,8 +206,8 @@ function decodeParams(decode: () => unknown, element?: string): unknown {
     return decode();
   } catch (e) {
     if (e instanceof XmlDecodeError)
-      throw new ServiceFault(
-        'InvalidParameter',
+      throw new EngineFault(
+        'parameter',
         element !== undefined ? e.prepend(element).message : e.message,
       );
     throw e;
@@ -193,16 +218,18 @@ export async function handleHttp(
   p: Pipeline,
   req: ServiceRequest,
   op: AnyOperationDef,
-  binding: Binding,
+  binding: BindingDef,
   url: URL,
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
+  checkBodySize(p, req);
   let form = url.searchParams;
-  if (req.method === 'POST') {
+  if (binding.requestContentType !== null) {
+    // Parameters travel in the body, form-encoded (the spec's validate allows nothing else).
+    const want = mediaType(binding.requestContentType).type;
     const { type } = mediaType(req.headers['content-type']);
-    if (type !== CONTENT_TYPES.form)
-      throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
+    if (type !== want) throw invalid(`content type must be ${want}, got "${type || 'none'}"`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
     for (const name of url.searchParams.keys())
       if (form.has(name)) throw invalid(`duplicate parameter ${name}: in the query and the body`);
@@ -239,9 +266,13 @@ export async function handleHttp(
     apiKey: values.APIKey!,
     apiKeyName: key.name,
     operation: op.name,
-    binding,
+    binding: binding.id,
   });
   const out = new XmlWriter();
   op.encodeHttpResponse(result, ns, out);
-  return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: out.bytes() };
+  return {
+    status: 200,
+    headers: { 'content-type': binding.responseContentType },
+    body: out.bytes(),
+  };
 }

@@ -1,8 +1,8 @@
 // A reference service on a new, freshly seeded database of the tier's backend (a SQLite file, or
 // a PostgreSQL database in the pg tier), with a client holding its demo key and ad-hoc reads of
 // its database.
-import type { Binding } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
+import { BINDING_IDS, type BindingId } from '@evgen/event-management/service';
 import {
   startReferenceService,
   type ReferenceOptions,
@@ -13,7 +13,7 @@ import { newDatabase, reader } from '../../support/backend.js';
 
 export interface Reference extends ReturnType<typeof reader> {
   readonly svc: ReferenceService;
-  readonly client: (binding?: Binding) => EventServiceClient;
+  readonly client: (binding?: BindingId) => EventServiceClient;
   readonly logs: string[];
   stop(): Promise<void>;
 }
@@ -36,7 +36,7 @@ export async function startReference(
     svc,
     logs,
     ...reader(svc.database),
-    client: (binding = 'soap11') =>
+    client: (binding: BindingId = BINDING_IDS[0]) =>
       new EventServiceClient({
         baseUrl: svc.server.url,
         apiKey: key.apiKey,
