@@ -5019,7 +5019,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       InvalidParameter: { soapSender: true, httpStatuses: [400] },
       NotFound: { soapSender: true, httpStatuses: [404] },
       Conflict: { soapSender: true, httpStatuses: [409] },
-      Internal: { soapSender: false, httpStatuses: [500] },
+      Internal: { soapSender: false, httpStatuses: [500, 503] },
     },
     soap11Status: 500,
     soap12Status: { sender: 400, receiver: 500 },

@@ -734,7 +734,7 @@ const FAULTS = `<p>Faults carry one of these codes in their detail. The table sa
 <tr><th scope="row"><code>InvalidParameter</code></th><td>A parameter is missing or has a value outside its type or allowed range; the message names it.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>400</td></tr>
 <tr><th scope="row"><code>NotFound</code></th><td>A referenced record (event, booking, attendee, contact, token...) does not exist.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>404</td></tr>
 <tr><th scope="row"><code>Conflict</code></th><td>The request conflicts with the state of the data, such as a full event or ticket type.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>409</td></tr>
-<tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;; details go only to the server log.</td><td><code>soap:Server</code></td><td><code>soap12:Receiver</code></td><td>500</td></tr>
+<tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;; details go only to the server log.</td><td><code>soap:Server</code></td><td><code>soap12:Receiver</code></td><td>500, 503</td></tr>
 </tbody>
 </table>
 </div>

@@ -120,7 +120,7 @@ export const WIRE = {
     codes: [
       /**
        * The AuthenticationHeader (or the HTTP credential headers) is missing, malformed, stale, replayed, or its signature or API key is wrong.
-       * @generated from spec/errors.yaml:11 AuthenticationFailed
+       * @generated from spec/errors.yaml:12 AuthenticationFailed
        */
       {
         code: 'AuthenticationFailed',
@@ -133,7 +133,7 @@ export const WIRE = {
       },
       /**
        * The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).
-       * @generated from spec/errors.yaml:17 InvalidRequest
+       * @generated from spec/errors.yaml:18 InvalidRequest
        */
       {
         code: 'InvalidRequest',
@@ -146,7 +146,7 @@ export const WIRE = {
       },
       /**
        * A parameter is missing or has a value outside its type or allowed range; the message names it.
-       * @generated from spec/errors.yaml:23 InvalidParameter
+       * @generated from spec/errors.yaml:24 InvalidParameter
        */
       {
         code: 'InvalidParameter',
@@ -159,7 +159,7 @@ export const WIRE = {
       },
       /**
        * A referenced record (event, booking, attendee, contact, token...) does not exist.
-       * @generated from spec/errors.yaml:29 NotFound
+       * @generated from spec/errors.yaml:30 NotFound
        */
       {
         code: 'NotFound',
@@ -172,7 +172,7 @@ export const WIRE = {
       },
       /**
        * The request conflicts with the state of the data, such as a full event or ticket type.
-       * @generated from spec/errors.yaml:34 Conflict
+       * @generated from spec/errors.yaml:35 Conflict
        */
       {
         code: 'Conflict',
@@ -185,7 +185,7 @@ export const WIRE = {
       },
       /**
        * The server failed. The message is always "Internal error"; details go only to the server log.
-       * @generated from spec/errors.yaml:39 Internal
+       * @generated from spec/errors.yaml:40 Internal
        */
       {
         code: 'Internal',
@@ -193,7 +193,7 @@ export const WIRE = {
         soap12: 'soap12:Receiver',
         soap11Status: 500,
         soap12Status: 500,
-        httpStatuses: [500],
+        httpStatuses: [500, 503],
         message: 'Internal error',
       },
     ],
