@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newDatabase, withDatabase, type TestDatabase } from '../support/backend.js';
 import { serve, stop, type ServeProcess } from '../integration/reference/serve-process.js';
-import { bookingLoad, missingBookings, untilAcked } from './load.js';
+import { bookingLoad, missingBookings, untilAcked } from '../support/booking-load.js';
 
 let database: TestDatabase;
 let nodes: ServeProcess[];

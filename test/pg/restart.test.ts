@@ -9,7 +9,7 @@ import { EventServiceClient } from '@evgen/event-management/client';
 import { withDatabase } from '../support/backend.js';
 import { PgCluster, TEST_SETTINGS } from '../../src/reference/pg/local-server.js';
 import { serve, stop, type ServeProcess } from '../integration/reference/serve-process.js';
-import { bookingLoad, missingBookings, untilAcked } from './load.js';
+import { bookingLoad, missingBookings, untilAcked } from '../support/booking-load.js';
 
 /** How soon after the server accepts connections again both nodes must serve (issue 14). */
 const BACK_WITHIN_MS = 5_000;

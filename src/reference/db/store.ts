@@ -1,24 +1,12 @@
-// The SQLite store: ReferenceStore on better-sqlite3. Every method runs its statements
+// The SQLite store: the store programs on better-sqlite3. Every call runs its statements
 // synchronously in one transaction (a read transaction for reads: one snapshot, one WAL read
 // lock), so nothing else runs on the connection in between; the two transactions that take a
 // callback (bookings, tokens) hold the connection for their callback, and other calls wait.
 
 import { ServiceFault } from '@evgen/runtime';
-import { bookingTransaction, tokenTransaction } from '../store/booking-tx.js';
-import {
-  readBookingPage,
-  readBookingSummary,
-  readBookings,
-  writeCancelAttendee,
-  writeCancelBooking,
-} from '../store/bookings.js';
-import * as catalogue from '../store/catalogue.js';
-import * as contacts from '../store/contacts.js';
-import { readEventDetails, readSearch } from '../store/events.js';
-import { lookupKey, storeHealth } from '../store/service-reads.js';
+import type { InTransaction } from '../store/booking-tx.js';
 import type { Program } from '../store/program.js';
-import * as setup from '../store/setup.js';
-import type { ReferenceStore, SearchFilter, StoreHealth } from '../store/store.js';
+import { ProgramStore } from '../store/program-store.js';
 import { openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
@@ -31,7 +19,7 @@ export interface StoreOptions extends OpenOptions {
   readonly replayPath?: string | undefined;
 }
 
-export class SqliteStore implements ReferenceStore {
+export class SqliteStore extends ProgramStore {
   readonly sql: StatementCache;
   readonly replay: SqliteReplayStore;
   readonly #replayDb: Db;
@@ -44,6 +32,7 @@ export class SqliteStore implements ReferenceStore {
     readonly db: Db,
     o: StoreOptions = {},
   ) {
+    super();
     this.#readOnly = o.readOnly ?? false;
     this.sql = new StatementCache(db);
     // An in-memory database (tests) has no file a second connection could open.
@@ -61,29 +50,32 @@ export class SqliteStore implements ReferenceStore {
     while (this.#held) await this.#held.catch(() => undefined);
   }
 
+  /** One statement: atomic by itself, no transaction needed. */
+  protected async one<T>(program: Program<T>): Promise<T> {
+    if (this.#held) await this.#free();
+    return runSqlite(this.sql, program);
+  }
+
   /** A read in one read transaction (one snapshot). */
-  async #read<T>(program: Program<T>): Promise<T> {
+  protected async read<T>(program: Program<T>): Promise<T> {
     if (this.#held) await this.#free();
     return this.db.transaction(() => runSqlite(this.sql, program))();
   }
 
-  async #write<T>(program: Program<T>): Promise<T> {
+  protected async write<T>(program: Program<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
     if (this.#held) await this.#free();
     return this.db.transaction(() => runSqlite(this.sql, program)).immediate();
   }
 
-  /** A program inside the transaction #hold holds. */
-  readonly #inHeld = <T>(program: Program<T>): Promise<T> =>
-    Promise.resolve(runSqlite(this.sql, program));
-
-  async #hold<T>(fn: () => Promise<T>): Promise<T> {
+  /** `fn` under BEGIN IMMEDIATE, holding the connection: other calls wait until it ends. */
+  protected async transaction<T>(fn: (inTx: InTransaction) => Promise<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
     await this.#free();
     const run = (async () => {
       this.db.exec('BEGIN IMMEDIATE');
       try {
-        const out = await fn();
+        const out = await fn((program) => Promise.resolve(runSqlite(this.sql, program)));
         this.db.exec('COMMIT');
         return out;
       } catch (e) {
@@ -96,55 +88,6 @@ export class SqliteStore implements ReferenceStore {
       return await run;
     } finally {
       this.#held = undefined;
-    }
-  }
-
-  bookings = (ids: readonly number[]) => this.#read(readBookings(ids));
-  bookingPage = (eventId: number, skip: number, size: number) =>
-    this.#read(readBookingPage(eventId, skip, size));
-  bookingSummary = (id: number) => this.#read(readBookingSummary(id));
-  cancelAttendee = (reference: string) => this.#write(writeCancelAttendee(reference));
-  cancelBooking = (reference: string, at: string) => this.#write(writeCancelBooking(reference, at));
-  bookingTransaction<T>(fn: Parameters<ReferenceStore['bookingTransaction']>[0]): Promise<T> {
-    return this.#hold(() => fn(bookingTransaction(this.#inHeld)) as Promise<T>);
-  }
-
-  eventDetails = (eventId: number, profiles: boolean) =>
-    this.#read(readEventDetails(eventId, profiles));
-  searchEvents = (f: SearchFilter, limit: number) => this.#read(readSearch(f, limit));
-  calendarEvents = (from: string, to: string, archived: boolean) =>
-    this.#read(catalogue.readCalendarEvents(from, to, archived));
-  calendarAttendees = (eventId: number) => this.#read(catalogue.readCalendarAttendees(eventId));
-  submissions = (eventId: number) => this.#read(catalogue.readSubmissions(eventId));
-  shows = () => this.#read(catalogue.readShows());
-  speakers = (series: string) => this.#read(catalogue.readSpeakers(series));
-  subClientCompanies = () => this.#read(catalogue.readSubClientCompanies());
-
-  eventExists = (eventId: number) => this.#read(setup.readEventExists(eventId));
-  attendeeTypes = (eventId: number) => this.#read(setup.readAttendeeTypes(eventId));
-  bookableSessions = (eventId: number) => this.#read(setup.readBookableSessions(eventId));
-  attendeeStatuses = (eventId: number) => this.#read(setup.readAttendeeStatuses(eventId));
-  customFields = (eventId: number) => this.#read(setup.readCustomFields(eventId));
-  roadshowTickets = (id: number) => this.#read(setup.readRoadshowTickets(id));
-
-  contactByEmail = (email: string) => this.#read(contacts.readContactByEmail(email));
-  contactHistory = (id: number) => this.#read(contacts.readContactHistory(id));
-  contactEvents = (id: number, archived: boolean, test: boolean) =>
-    this.#read(contacts.readContactEvents(id, archived, test));
-  tokenTransaction<T>(fn: Parameters<ReferenceStore['tokenTransaction']>[0]): Promise<T> {
-    return this.#hold(() => fn(tokenTransaction(this.#inHeld)) as Promise<T>);
-  }
-
-  async lookupKey(apiKey: string): Promise<{ secret: string; name: string } | undefined> {
-    if (this.#held) await this.#free();
-    return runSqlite(this.sql, lookupKey(apiKey));
-  }
-
-  async health(): Promise<StoreHealth> {
-    try {
-      return await this.#read(storeHealth());
-    } catch (e) {
-      return { ok: false, schemaVersion: 0, detail: e instanceof Error ? e.message : String(e) };
     }
   }
 

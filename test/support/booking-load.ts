@@ -1,10 +1,10 @@
-// Booking load on several nodes for the fault tests: writers book on the node they are given (or
+// Booking load on one or several nodes for the crash and fault tests: writers book on the node they are given (or
 // the next live one), and every answer is recorded, so a test can say what was acknowledged, what
 // was refused and how, and when.
 import { ServiceError } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import type { ReferenceDatabase } from '../../src/reference/database.js';
-import { reader } from '../support/backend.js';
+import { reader } from './backend.js';
 
 export interface Outcome {
   readonly at: number;
