@@ -1,7 +1,7 @@
 // Writers the generated encoders call: escaping, and values written in their exact lexical form.
 import { ValueError, XmlEncodeError } from './errors.js';
 import {
-  parseDateTimeLexical,
+  localDateTimeLexical,
   parseDecimalLexical,
   type Decimal,
   type LocalDateTime,
@@ -69,4 +69,4 @@ export const writeDecimal = (value: Decimal, scale: number, path: string): strin
   lexical(path, value, (s) => parseDecimalLexical(s, scale));
 
 export const writeDateTime = (value: LocalDateTime, path: string): string =>
-  lexical(path, value, parseDateTimeLexical);
+  lexical(path, value, localDateTimeLexical);
