@@ -253,17 +253,30 @@ export interface ServiceHandlers {
 /** Options of createEventService: key lookup, clock window, replay store, limits, logging. */
 export type EventServiceOptions = Omit<
   ServiceHandlerOptions,
-  'operations' | 'handlers' | 'auth' | 'endpointPath' | 'wsdl'
+  'operations' | 'handlers' | 'auth' | 'endpointPath' | 'wsdl' | 'partial'
 >;
 
 /**
  * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and
  * HTTP POST at {endpoint}, with `?wsdl`. Use `toNodeListener` or `listen` from @evgen/runtime
- * to put it on node:http.
+ * to put it on node:http. Handler errors are logged through `onDiagnostic` (default: stderr) and
+ * answered with the Internal fault, never with their message.
  */
 export function createEventService(
   handlers: ServiceHandlers,
   options: EventServiceOptions,
+): ServiceHandler;
+/**
+ * Some operations only (`{ partial: true }`): the others answer the NotImplemented fault and are
+ * listed through `onDiagnostic` when the service is created.
+ */
+export function createEventService(
+  handlers: Partial<ServiceHandlers>,
+  options: EventServiceOptions & { readonly partial: true },
+): ServiceHandler;
+export function createEventService(
+  handlers: Partial<ServiceHandlers>,
+  options: EventServiceOptions & { readonly partial?: boolean },
 ): ServiceHandler {
   return createServiceHandler({
     ...options,

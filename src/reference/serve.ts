@@ -49,13 +49,9 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const service = createEventService(referenceHandlers(db), {
     lookupKey: keyLookup(db),
-    onLog: ({ error, ...entry }) => {
-      log(JSON.stringify({ ...entry, durationMs: Math.round(entry.durationMs * 100) / 100 }));
-      if (error)
-        process.stderr.write(
-          `internal error in ${entry.operation}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-        );
-    },
+    // An internal error's stack goes to stderr (the runtime's default onDiagnostic), not this line.
+    onLog: ({ error: _stack, ...entry }) =>
+      log(JSON.stringify({ ...entry, durationMs: Math.round(entry.durationMs * 100) / 100 })),
   });
   const server = await listen(withHealth(db, service), {
     host: o.host ?? '127.0.0.1',

@@ -23,8 +23,10 @@ const handlers: Pick<ServiceHandlers, 'getBookingDetails'> = {
     InvoiceUrl: 'https://example.com/i', SecureKey: 'k', LeadAttendeeReference: 'A-1',
   }),
 };
-const server = await listen(createEventService(handlers as ServiceHandlers, {
+const server = await listen(createEventService(handlers, {
   lookupKey: async (key) => (key === 'demo' ? { secret: 'demo-secret' } : undefined),
+  partial: true,
+  onDiagnostic: () => undefined,
 }));
 const client = new EventServiceClient({ baseUrl: server.url, apiKey: 'demo', secretKey: 'demo-secret' });
 const details: BookingDetails = await client.getBookingDetails({ bookingId: 7 });

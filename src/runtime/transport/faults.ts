@@ -7,6 +7,7 @@ export const FAULT_CODES = [
   'InvalidParameter',
   'NotFound',
   'Conflict',
+  'NotImplemented',
   'Internal',
 ] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];
@@ -17,6 +18,7 @@ const DEFAULT_STATUS: Record<FaultCode, number> = {
   InvalidParameter: 400,
   NotFound: 404,
   Conflict: 409,
+  NotImplemented: 501,
   Internal: 500,
 };
 
@@ -35,7 +37,9 @@ export class ServiceFault extends Error {
   }
 }
 
-export const isSenderFault = (code: FaultCode): boolean => code !== 'Internal';
+/** soap:Client / soap12:Sender: the request is at fault; otherwise the server (soap:Server / soap12:Receiver). */
+export const isSenderFault = (code: FaultCode): boolean =>
+  code !== 'Internal' && code !== 'NotImplemented';
 
 export interface EncodedFault {
   readonly status: number;

@@ -52,7 +52,7 @@ async function callHandler(
 ): Promise<unknown> {
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
   if (typeof handler !== 'function')
-    throw new ServiceFault('Internal', `no handler for ${op.name}`);
+    throw new ServiceFault('NotImplemented', `${op.name} is not implemented by this server`);
   return (handler as (p: unknown, c: RequestContext) => unknown).call(
     p.options.handlers,
     params,

@@ -46,8 +46,15 @@ export interface LogEntry {
   readonly durationMs: number;
   readonly apiKeyName: string | undefined;
   readonly faultCode: string | undefined;
-  /** For Internal faults only: the original error, for the operator's log (never sent). */
-  readonly error?: unknown;
+  /** For Internal faults only: what was thrown, for the operator's log (never sent). */
+  readonly error?: LoggedError;
+}
+
+/** A thrown value as plain data, so that `JSON.stringify(entry)` keeps it. */
+export interface LoggedError {
+  readonly name: string;
+  readonly message: string;
+  readonly stack?: string;
 }
 
 export interface ServiceHandlerOptions {
@@ -67,7 +74,19 @@ export interface ServiceHandlerOptions {
   /** Fixed public base URL for the WSDL address; default: http://{Host}. */
   readonly publicBaseUrl?: string;
   readonly now?: () => number;
+  /**
+   * Some operations may lack a handler: they answer the NotImplemented fault and are listed
+   * through `onDiagnostic` at creation. Without it a missing handler is an error at creation.
+   */
+  readonly partial?: boolean;
+  /** One entry per request (never the secret or the signature). */
   readonly onLog?: (entry: LogEntry) => void;
+  /**
+   * Messages for the operator: an internal error with its name, message and stack (the client
+   * only ever gets "Internal error"), and the operations not implemented. Default: console.error
+   * (stderr in Node).
+   */
+  readonly onDiagnostic?: (message: string) => void;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -83,7 +102,39 @@ function requestUrl(target: string): URL {
   }
 }
 
+/** What was thrown, as data: `name: message` and the stack when it is an Error. */
+function loggedError(e: unknown): LoggedError {
+  if (!(e instanceof Error)) return { name: typeof e, message: String(e) };
+  return { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+}
+
+/** The operator's line for an internal error: where, then the stack (or name and message). */
+function internalErrorMessage(entry: LogEntry, error: LoggedError): string {
+  const head = `${error.name}: ${error.message}`;
+  const detail = error.stack?.startsWith(head) ? error.stack : `${head}\n${error.stack ?? ''}`;
+  return `internal error in ${entry.operation ?? 'a request'} (${entry.binding ?? 'no binding'}), answered "${INTERNAL_MESSAGE}": ${detail.trimEnd()}`;
+}
+
+/** Operations of `options.operations` with no handler method; refused unless `partial`. */
+function unimplemented(options: ServiceHandlerOptions, diagnostic: (m: string) => void): void {
+  const all = Object.values(options.operations);
+  const handlers = options.handlers as Record<string, unknown>;
+  const missing = all
+    .filter((op) => typeof handlers[op.method] !== 'function')
+    .map((op) => op.name);
+  if (missing.length === 0) return;
+  if (!options.partial)
+    throw new TypeError(
+      `no handler for ${missing.join(', ')}: implement them, or pass { partial: true } to answer NotImplemented for them`,
+    );
+  diagnostic(
+    `${missing.length} of ${all.length} operations are not implemented and answer NotImplemented: ${missing.join(', ')}`,
+  );
+}
+
 export function createServiceHandler(options: ServiceHandlerOptions): ServiceHandler {
+  const diagnostic = options.onDiagnostic ?? ((m: string) => console.error(m));
+  unimplemented(options, diagnostic);
   const ops = new Map<string, AnyOperationDef>(
     Object.values(options.operations).map((op) => [op.name, op]),
   );
@@ -118,7 +169,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     };
     let res: ServiceResponse;
     let faultCode: string | undefined;
-    let error: unknown;
+    let error: LoggedError | undefined;
     try {
       // A SOAP request's target is the endpoint itself: only other targets need a URL parsed.
       res =
@@ -128,7 +179,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     } catch (e) {
       const fault = toFault(e);
       faultCode = fault.code;
-      if (fault.code === 'Internal') error = e; // the original goes to the operator's log only
+      if (fault.code === 'Internal') error = loggedError(e); // for the operator's log only
       const encoded =
         log.binding === 'soap11' || log.binding === 'soap12'
           ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, ns)
@@ -141,14 +192,16 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
           : encoded.status;
       res = { status, headers: { 'content-type': encoded.contentType }, body: encoded.body };
     }
-    options.onLog?.({
+    const entry: LogEntry = {
       time: new Date().toISOString(),
       ...log,
       status: res.status,
       durationMs: performance.now() - started,
       faultCode,
       ...(error ? { error } : {}),
-    });
+    };
+    options.onLog?.(entry);
+    if (error) diagnostic(internalErrorMessage(entry, error));
     return res;
   };
 }

@@ -17,6 +17,8 @@ export interface Harness {
   readonly ns: string;
   /** Names of handler methods called, in order. */
   readonly calls: string[];
+  /** What the service told the operator (onDiagnostic): unimplemented operations, internal errors. */
+  readonly diagnostics: string[];
 }
 
 export async function startHarness(
@@ -24,6 +26,7 @@ export async function startHarness(
   options: Partial<ServiceHandlerOptions> & ListenOptions = {},
 ): Promise<Harness> {
   const calls: string[] = [];
+  const diagnostics: string[] = [];
   const spied = new Proxy(handlers, {
     get: (target, prop) => {
       const fn = (target as Record<string | symbol, unknown>)[prop];
@@ -31,11 +34,13 @@ export async function startHarness(
         ? (...args: unknown[]) => (calls.push(String(prop)), fn.apply(target, args))
         : fn;
     },
-  }) as ServiceHandlers;
+  });
   const service = createEventService(spied, {
     lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: 'test' } : undefined),
+    onDiagnostic: (m) => diagnostics.push(m),
     ...options,
+    partial: true,
   });
   const server = await listen(service, { host: '127.0.0.1', port: 0, ...options });
-  return { server, ns: soapNamespaceOf(server.url), calls };
+  return { server, ns: soapNamespaceOf(server.url), calls, diagnostics };
 }

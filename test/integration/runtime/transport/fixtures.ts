@@ -132,6 +132,8 @@ export interface Harness {
   /** Handler methods called, in order. */
   readonly calls: string[];
   readonly logs: Parameters<NonNullable<ServiceHandlerOptions['onLog']>>[0][];
+  /** What the server told the operator (onDiagnostic). */
+  readonly diagnostics: string[];
 }
 
 export async function startServer(
@@ -141,6 +143,7 @@ export async function startServer(
 ): Promise<Harness> {
   const calls: string[] = [];
   const logs: Harness['logs'] = [];
+  const diagnostics: string[] = [];
   const impl: Handlers = { echo: (p) => p, forget: () => undefined, ...handlers };
   const spied = {
     echo: (p: EchoParams) => (calls.push('echo'), impl.echo(p)),
@@ -155,6 +158,7 @@ export async function startServer(
     wsdl: (address, ns) =>
       `<?xml version="1.0"?><definitions targetNamespace="${ns}"><address location="${address}"/></definitions>`,
     onLog: (e) => logs.push(e),
+    onDiagnostic: (m) => diagnostics.push(m),
     ...(maxBodyBytes ? { maxBodyBytes } : {}),
     ...options,
   });
@@ -169,6 +173,7 @@ export async function startServer(
     ns: soapNamespaceOf(server.url),
     calls,
     logs,
+    diagnostics,
   };
 }
 

@@ -1,6 +1,6 @@
 // Fault encoding in the three forms, read back element by element (by namespace, never by prefix),
 // and the client's decoding of each form.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAULT_CODES,
   SOAP11_NS,
@@ -12,6 +12,14 @@ import {
   parseSoapEnvelope,
   type XmlElement,
 } from '@evgen/runtime';
+import type { IrFault } from '../../../../src/generator/ir/model.js';
+import { projectIr } from '../../../support/ir.js';
+
+// What spec/errors.yaml says of each code: SOAP codes and HTTP statuses.
+let spec: ReadonlyMap<string, IrFault>;
+beforeAll(async () => {
+  spec = new Map((await projectIr()).faults.map((f) => [f.code, f]));
+});
 
 const NS = 'https://svc.example/API/1_0/SOAP/';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -47,6 +55,7 @@ describe('SOAP 1.1 faults', () => {
 describe('SOAP 1.2 faults', () => {
   it.each([
     ['InvalidParameter', 400, 'soap12:Sender'],
+    ['NotImplemented', 500, 'soap12:Receiver'],
     ['Internal', 500, 'soap12:Receiver'],
   ] as const)(
     '%s: HTTP %i, Code/Value %s, Reason/Text xml:lang="en", Detail/ErrorCode',
@@ -76,6 +85,7 @@ describe('HTTP faults', () => {
     [new ServiceFault('NotFound', 'x'), 404],
     [new ServiceFault('InvalidRequest', 'x', 405), 405],
     [new ServiceFault('Conflict', 'x'), 409],
+    [new ServiceFault('NotImplemented', 'x'), 501],
     [new ServiceFault('InvalidRequest', 'x', 413), 413],
     [new ServiceFault('InvalidRequest', 'x', 415), 415],
     [new ServiceFault('Internal', 'x'), 500],
@@ -105,13 +115,13 @@ describe('parseFault (client side)', () => {
       faultString: msg,
       httpStatus: 500,
       binding: 'soap11',
-      soapFaultCode: code === 'Internal' ? 'soap:Server' : 'soap:Client',
+      soapFaultCode: spec.get(code)?.soap11,
     });
     const s12 = encodeSoapFault('1.2', sf, NS);
     expect(parseFault('soap12', s12.status, s12.contentType, bytes(s12.body))).toMatchObject({
       code,
       faultString: msg,
-      soapFaultCode: code === 'Internal' ? 'soap12:Receiver' : 'soap12:Sender',
+      soapFaultCode: spec.get(code)?.soap12,
     });
     const http = encodeHttpFault(sf);
     expect(parseFault('httpGet', http.status, http.contentType, bytes(http.body))).toMatchObject({
@@ -120,6 +130,7 @@ describe('parseFault (client side)', () => {
       httpStatus: http.status,
       binding: 'httpGet',
     });
+    expect(spec.get(code)?.httpStatuses).toContain(http.status);
   });
 
   it('returns undefined for answers that are not faults, and Unknown for a foreign code', () => {

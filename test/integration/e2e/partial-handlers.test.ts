@@ -1,0 +1,127 @@
+// A server stub with some handlers only ({ partial: true }): the others answer NotImplemented and
+// are listed when the service is created; handler errors go to the operator (stderr by default)
+// with name, message and stack, and never to the client.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BINDINGS, listen, type LogEntry, type RunningServer } from '@evgen/runtime';
+import { EventServiceClient } from '@evgen/event-management/client';
+import { operations } from '@evgen/event-management/operations';
+import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
+import type { IrFault } from '../../../src/generator/ir/model.js';
+import { projectIr } from '../../support/ir.js';
+import { KEY } from '../../support/requests.js';
+
+const lookupKey = (k: string) =>
+  Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined);
+
+const handlers: Partial<ServiceHandlers> = {
+  getBookingDetails: ({ bookingId }) => ({
+    BookingId: bookingId,
+    BookingReference: `PK-${bookingId}`,
+    AttendeeCount: 1,
+    InvoiceUrl: 'https://example.com/i',
+    SecureKey: 'k',
+    LeadAttendeeReference: 'A-1',
+  }),
+  getBooking: () => {
+    throw new Error('SQLITE_BUSY: database is locked');
+  },
+};
+const implemented = new Set(Object.keys(handlers));
+const missing = Object.values(operations)
+  .filter((op) => !implemented.has(op.method))
+  .map((op) => op.name);
+
+let server: RunningServer;
+let notImplemented: IrFault;
+const diagnostics: string[] = [];
+const logs: LogEntry[] = [];
+beforeAll(async () => {
+  notImplemented = (await projectIr()).faults.find((f) => f.code === 'NotImplemented')!;
+  server = await listen(
+    createEventService(handlers, {
+      lookupKey,
+      partial: true,
+      onDiagnostic: (m) => diagnostics.push(m),
+      onLog: (e) => logs.push(e),
+    }),
+  );
+});
+afterAll(() => server.close());
+
+const client = (binding: (typeof BINDINGS)[number]) =>
+  new EventServiceClient({
+    baseUrl: server.url,
+    apiKey: KEY.apiKey,
+    secretKey: KEY.secret,
+    binding,
+  });
+
+describe('createEventService with { partial: true }', () => {
+  it('lists the operations it does not implement once, when created', () => {
+    expect(missing.length).toBe(Object.keys(operations).length - implemented.size);
+    expect(diagnostics[0]).toBe(
+      `${missing.length} of ${Object.keys(operations).length} operations are not implemented and answer NotImplemented: ${missing.join(', ')}`,
+    );
+  });
+
+  it.each(BINDINGS)('serves the implemented operations over %s', async (binding) => {
+    expect(await client(binding).getBookingDetails({ bookingId: 4 })).toMatchObject({
+      BookingReference: 'PK-4',
+    });
+  });
+
+  it.each(BINDINGS)('answers NotImplemented for the others over %s', async (binding) => {
+    const soap = binding === 'soap11' || binding === 'soap12';
+    await expect(client(binding).getAccommodation({ eventId: 1 })).rejects.toMatchObject({
+      name: 'ServiceError',
+      code: 'NotImplemented',
+      faultString: 'GetAccommodation is not implemented by this server',
+      httpStatus: soap ? 500 : notImplemented.httpStatuses[0],
+      ...(soap
+        ? { soapFaultCode: binding === 'soap11' ? notImplemented.soap11 : notImplemented.soap12 }
+        : {}),
+    });
+  });
+
+  it('refuses a subset of handlers without { partial: true }, naming what is missing', () => {
+    // @ts-expect-error the compiler asks for every handler unless partial is set
+    expect(() => createEventService(handlers, { lookupKey })).toThrow(
+      `no handler for ${missing.join(', ')}: implement them, or pass { partial: true } to answer NotImplemented for them`,
+    );
+  });
+});
+
+describe('a handler that throws', () => {
+  it('is logged to stderr by default with name, message and stack, and never sent', async () => {
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const entries: LogEntry[] = [];
+    const own = await listen(
+      createEventService(handlers, { lookupKey, partial: true, onLog: (e) => entries.push(e) }),
+    );
+    try {
+      const c = new EventServiceClient({
+        baseUrl: own.url,
+        apiKey: KEY.apiKey,
+        secretKey: KEY.secret,
+      });
+      const err = await c.getBooking({ bookingId: 1 }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'Internal', faultString: 'Internal error' });
+      expect(JSON.stringify(err)).not.toContain('SQLITE');
+      const lines = stderr.mock.calls.map((args) => args.join(' '));
+      const line = lines.find((l) => l.startsWith('internal error in GetBooking'));
+      expect(line).toMatch(
+        /^internal error in GetBooking \(soap11\), answered "Internal error": Error: SQLITE_BUSY: database is locked\n {4}at /,
+      );
+      // The log entry keeps the error as data, so a JSON log line shows it.
+      expect(JSON.parse(JSON.stringify(entries.at(-1)))).toMatchObject({
+        operation: 'GetBooking',
+        faultCode: 'Internal',
+        error: { name: 'Error', message: 'SQLITE_BUSY: database is locked' },
+      });
+      expect(entries.at(-1)?.error?.stack).toMatch(/\n {4}at /);
+    } finally {
+      stderr.mockRestore();
+      await own.close();
+    }
+  });
+});
