@@ -40,6 +40,16 @@ export const CONTENT_TYPES = {
 export const namespacePath = (endpointPath: string): string =>
   endpointPath.slice(0, endpointPath.lastIndexOf('/') + 1);
 
+// A Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+export const isPlainHost = (host: string): boolean => HOST.test(host);
+
+/** Whether `ns` is {soap_namespace} for some plain host: `https://{host}{namespace path}`. */
+export function isNamespaceOfAnyHost(ns: string, nsPath: string): boolean {
+  if (!ns.startsWith('https://') || !ns.endsWith(nsPath)) return false;
+  return isPlainHost(ns.slice('https://'.length, ns.length - nsPath.length));
+}
+
 /** {soap_namespace}: the base URL (scheme replaced by https) followed by the version path. */
 export function namespaceFor(baseUrl: string, endpointPath: string): string {
   const base = baseUrl.replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');

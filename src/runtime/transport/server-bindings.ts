@@ -11,7 +11,13 @@ import {
   type XmlDocument,
 } from '../xml/index.js';
 import type { AuthValues } from './auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES, mediaType } from './binding.js';
+import {
+  type AnyOperationDef,
+  type Binding,
+  CONTENT_TYPES,
+  isNamespaceOfAnyHost,
+  mediaType,
+} from './binding.js';
 import { ServiceFault } from './faults.js';
 import type {
   RequestContext,
@@ -24,6 +30,10 @@ import { verifyAuth, type VerifyOptions } from './verify.js';
 export interface Pipeline {
   readonly options: ServiceHandlerOptions;
   readonly ops: ReadonlyMap<string, AnyOperationDef>;
+  /** `/API/1_0/SOAP/` */
+  readonly namespacePath: string;
+  /** No namespace fixed: it comes from the Host header, and host variants are accepted. */
+  readonly namespaceFollowsHost: boolean;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
 }
@@ -31,6 +41,7 @@ export interface Pipeline {
 interface Log {
   operation?: string;
   apiKeyName?: string;
+  ns?: string;
 }
 
 const invalid = (message: string, status?: number) =>
@@ -64,7 +75,7 @@ export async function handleSoap(
   p: Pipeline,
   req: ServiceRequest,
   binding: 'soap11' | 'soap12',
-  ns: string,
+  hostNs: string,
   log: Log,
 ): Promise<ServiceResponse> {
   let d: XmlDocument;
@@ -84,12 +95,18 @@ export async function handleSoap(
     );
   const payload = envelope.payload;
   if (payload === NO_ELEMENT) throw invalid('the SOAP Body holds no operation element');
-  const op = d.ns(payload) === ns ? p.ops.get(d.name(payload)) : undefined;
-  if (!op)
+  const sent = d.ns(payload);
+  const ns =
+    sent === hostNs || (p.namespaceFollowsHost && isNamespaceOfAnyHost(sent, p.namespacePath))
+      ? sent
+      : undefined;
+  const op = ns === undefined ? undefined : p.ops.get(d.name(payload));
+  if (ns === undefined || !op)
     throw invalid(
-      `unknown operation {${d.ns(payload)}}${d.name(payload)}; operations are in namespace ${ns}`,
+      `unknown operation {${sent}}${d.name(payload)}; operations are in namespace ${hostNs}`,
     );
   log.operation = op.name;
+  if (ns !== hostNs) log.ns = ns;
 
   const expectedAction = `${ns}${op.name}`;
   const type = req.headers['content-type'] ?? '';

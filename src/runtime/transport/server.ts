@@ -6,7 +6,10 @@ import {
   type Binding,
   CONTENT_TYPES,
   type OperationTable,
+  isPlainHost,
   mediaType,
+  namespaceFor,
+  namespacePath,
 } from './binding.js';
 import { INTERNAL_MESSAGE, ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
@@ -69,9 +72,18 @@ export interface ServiceHandlerOptions {
   /** Default: in memory. `false` turns replay protection off. */
   readonly replayStore?: ReplayStore | false;
   readonly maxBodyBytes?: number;
-  /** Fixed {soap_namespace}; default: https://{Host}{namespace path} per request. */
+  /**
+   * Fixed {soap_namespace}. Default: derived from `publicBaseUrl` when set; otherwise
+   * https://{Host}{namespace path} per request, and then a SOAP request whose namespace differs
+   * from that only by its host (a client generated from `http://127.0.0.1:8080?wsdl` calling
+   * `localhost:8080`) is answered in its own namespace.
+   */
   readonly namespace?: string;
-  /** Fixed public base URL for the WSDL address; default: http://{Host}. */
+  /**
+   * The service's public base URL, e.g. `https://events.example.com`: fixes the WSDL's addresses
+   * and (unless `namespace` is set) the namespace, whatever the Host header says. Default:
+   * http://{Host}.
+   */
   readonly publicBaseUrl?: string;
   readonly now?: () => number;
   /**
@@ -90,8 +102,6 @@ export interface ServiceHandlerOptions {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** Origin-form (`/path?q`) or absolute-form request target; anything else is a 400. */
 function requestUrl(target: string): URL {
@@ -138,10 +148,17 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
   const ops = new Map<string, AnyOperationDef>(
     Object.values(options.operations).map((op) => [op.name, op]),
   );
-  const nsPath = options.endpointPath.slice(0, options.endpointPath.lastIndexOf('/') + 1);
+  const nsPath = namespacePath(options.endpointPath);
+  const fixedNs =
+    options.namespace ??
+    (options.publicBaseUrl === undefined
+      ? undefined
+      : namespaceFor(options.publicBaseUrl, options.endpointPath));
   const pipeline: Pipeline = {
     options,
     ops,
+    namespacePath: nsPath,
+    namespaceFollowsHost: fixedNs === undefined,
     verify: {
       lookupKey: options.lookupKey,
       clockSkewSeconds: options.clockSkewSeconds ?? 300,
@@ -158,15 +175,11 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     const started = performance.now();
     // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
     const host =
-      req.headers.host !== undefined && HOST.test(req.headers.host)
+      req.headers.host !== undefined && isPlainHost(req.headers.host)
         ? req.headers.host
         : 'localhost';
-    const ns = options.namespace ?? `https://${host}${nsPath}`;
-    const log = {
-      operation: undefined as string | undefined,
-      binding: undefined as LogEntry['binding'],
-      apiKeyName: undefined as string | undefined,
-    };
+    const ns = fixedNs ?? `https://${host}${nsPath}`;
+    const log: Log = {};
     let res: ServiceResponse;
     let faultCode: string | undefined;
     let error: LoggedError | undefined;
@@ -182,7 +195,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       if (fault.code === 'Internal') error = loggedError(e); // for the operator's log only
       const encoded =
         log.binding === 'soap11' || log.binding === 'soap12'
-          ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, ns)
+          ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, log.ns ?? ns)
           : encodeHttpFault(fault);
       const status =
         log.binding === 'soap11' || log.binding === 'soap12'
@@ -194,7 +207,9 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     }
     const entry: LogEntry = {
       time: new Date().toISOString(),
-      ...log,
+      operation: log.operation,
+      binding: log.binding,
+      apiKeyName: log.apiKeyName,
       status: res.status,
       durationMs: performance.now() - started,
       faultCode,
@@ -206,7 +221,13 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
   };
 }
 
-type Log = { operation?: string; binding?: LogEntry['binding']; apiKeyName?: string };
+type Log = {
+  operation?: string;
+  binding?: LogEntry['binding'];
+  apiKeyName?: string;
+  /** The namespace a SOAP request was answered in, when not the Host's (see `namespace`). */
+  ns?: string;
+};
 
 async function route(
   p: Pipeline,
