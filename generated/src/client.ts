@@ -28,6 +28,58 @@ export class EventServiceClient {
   }
 
   /**
+   * The paged operations as async iterators of their items:
+   * `for await (const item of client.iterate.<method>(params)) …`.
+   */
+  readonly iterate = {
+    /**
+     * Every item of GetBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
+     * The last page is the first one that is empty or shorter than the first page.
+     * @generated from spec/operations.yaml GetBookings
+     */
+    getBookings: (
+      params: Omit<T.GetBookingsParams, 'skip'> & { readonly skip?: number },
+      options?: CallOptions,
+    ): AsyncGenerator<T.GetBookingsResult[number], void, undefined> =>
+      this.#transport.iterate(
+        operations.GetBookings,
+        { ...params, skip: params.skip ?? 0 },
+        { skip: 'skip' },
+        options,
+      ),
+    /**
+     * Every item of GetBookingsBatch from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
+     * The last page is the first one with fewer than `size` items.
+     * @generated from spec/operations.yaml GetBookingsBatch
+     */
+    getBookingsBatch: (
+      params: Omit<T.GetBookingsBatchParams, 'skip'> & { readonly skip?: number },
+      options?: CallOptions,
+    ): AsyncGenerator<T.GetBookingsBatchResult[number], void, undefined> =>
+      this.#transport.iterate(
+        operations.GetBookingsBatch,
+        { ...params, skip: params.skip ?? 0 },
+        { skip: 'skip', size: 'size' },
+        options,
+      ),
+    /**
+     * Every item of GetExtBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
+     * The last page is the first one that is empty or shorter than the first page.
+     * @generated from spec/operations.yaml GetExtBookings
+     */
+    getExtBookings: (
+      params: Omit<T.GetExtBookingsParams, 'skip'> & { readonly skip?: number },
+      options?: CallOptions,
+    ): AsyncGenerator<T.GetExtBookingsResult[number], void, undefined> =>
+      this.#transport.iterate(
+        operations.GetExtBookings,
+        { ...params, skip: params.skip ?? 0 },
+        { skip: 'skip' },
+        options,
+      ),
+  };
+
+  /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * Changes data: never retried.

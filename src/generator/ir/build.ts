@@ -153,6 +153,7 @@ function buildOperation(o: SpecOperation, file: string): IrOperation {
     httpRoot: o.http.root ?? null,
     httpShapeShown: o.http.shown,
     mutating: o.mutating ?? false,
+    paging: o.paging ? { skip: o.paging.skip, size: o.paging.size ?? null } : null,
     provenance: { file, symbol: o.name },
   };
 }

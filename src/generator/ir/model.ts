@@ -73,6 +73,8 @@ export interface IrOperation {
   readonly httpShapeShown: boolean;
   /** Changes data: never retried, and run by the conformance suite only when allowed. */
   readonly mutating: boolean;
+  /** List results paged by parameters: the client gets an async iterator of the items. */
+  readonly paging: { readonly skip: string; readonly size: string | null } | null;
   readonly provenance: Provenance;
 }
 

@@ -134,6 +134,20 @@ export function crossCheck(spec: RawSpec): Diagnostic[] {
       report(op.http.pos, `operation "${op.name}" has a result but no HTTP root element`);
     if (r.kind === 'none' && op.http.root !== undefined)
       report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
+    if (op.paging) {
+      if (r.kind !== 'list') report(op.paging.pos, `paging of "${op.name}" needs a list result`);
+      for (const name of [op.paging.skip, op.paging.size].filter((n) => n !== undefined)) {
+        if (!op.parameters.some((p) => p.name === name && p.type === 'int'))
+          report(
+            op.paging.pos,
+            `paging of "${op.name}" names "${name}", which is not an int parameter`,
+            didYouMean(
+              name,
+              op.parameters.map((p) => p.name),
+            ),
+          );
+      }
+    }
   }
   return out;
 }

@@ -56,6 +56,8 @@ const operation = obj({
   result: req(result),
   http: req(obj({ shown: req(bool), root: opt(str) })),
   mutating: opt(bool),
+  /** the int parameters that page a list result: records to pass over, and the page size if any */
+  paging: opt(obj({ skip: req(str), size: opt(str) })),
   rules: opt(list(str)),
   effects: opt(list(str)),
 });

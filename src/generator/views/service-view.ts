@@ -57,11 +57,30 @@ function methodViews(ir: IrSpec) {
 }
 
 export function clientView(ir: IrSpec) {
+  const methods = methodViews(ir);
   return {
     header: header('spec/operations.yaml'),
     title: ir.service.title,
     version: ir.service.version,
-    methods: methodViews(ir),
+    methods,
+    pagedMethods: ir.operations.flatMap((op, i) =>
+      op.paging
+        ? [
+            {
+              ...methods[i]!,
+              skip: op.paging.skip,
+              paging: op.paging.size ? op.paging : { skip: op.paging.skip },
+              docs: docLines([
+                `Every item of ${op.name} from \`${op.paging.skip}\` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.`,
+                op.paging.size
+                  ? `The last page is the first one with fewer than \`${op.paging.size}\` items.`
+                  : 'The last page is the first one that is empty or shorter than the first page.',
+                provenanceLine(op.provenance),
+              ]),
+            },
+          ]
+        : [],
+    ),
   };
 }
 

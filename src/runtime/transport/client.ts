@@ -1,10 +1,18 @@
 // The client engine behind every generated client method: builds each binding's request, signs it
 // with a fresh timestamp, decodes the answer or raises a typed error. Uses only fetch and Web
 // Crypto, so it runs in Node and in browsers.
-import { NO_ELEMENT, readSoapEnvelope, readXml, writeSoapEnvelope } from '../xml/index.js';
-import { TimestampClock, signRequest, type AuthScheme, type AuthValues } from './auth.js';
-import { type Binding, CONTENT_TYPES, type OperationDef, namespaceFor } from './binding.js';
-import { ServiceError, TransportError, errorFromResponse, soapFaultOf } from './client-errors.js';
+import { NO_ELEMENT, readSoapEnvelope, readXml } from '../xml/index.js';
+import { TimestampClock, type AuthScheme } from './auth.js';
+import { type Binding, type OperationDef, namespaceFor } from './binding.js';
+import {
+  ServiceError,
+  TransportError,
+  errorFromResponse,
+  networkCause,
+  soapFaultOf,
+} from './client-errors.js';
+import { iteratePages, type Paging } from './paging.js';
+import { buildRequest } from './request.js';
 
 export interface RetryPolicy {
   readonly attempts: number;
@@ -25,6 +33,40 @@ export interface ClientOptions {
   /** Opt-in; only operations that change nothing are retried, on network errors and HTTP 503. */
   readonly retry?: RetryPolicy;
   readonly fetch?: typeof fetch;
+  /**
+   * Called before each attempt is sent, with the raw request: the place for logging and tracing.
+   * Headers added to `headers` are sent (a trace id); an error thrown here fails the call.
+   */
+  readonly onRequest?: (request: ClientRequest) => void | Promise<void>;
+  /** Called with each answer as it arrived (raw XML, status, headers), faults included, before it is decoded. */
+  readonly onResponse?: (response: ClientResponse) => void | Promise<void>;
+}
+
+/** What `onRequest` sees. The body and headers hold the signed credentials, never the secret key. */
+export interface ClientRequest {
+  readonly operation: string;
+  readonly binding: Binding;
+  /** 1, then 2… when the call is retried. */
+  readonly attempt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  /** The SOAP envelope or the form body; '' for HTTP GET. */
+  readonly body: string;
+}
+
+/** What `onResponse` sees. */
+export interface ClientResponse {
+  readonly operation: string;
+  readonly binding: Binding;
+  readonly attempt: number;
+  readonly url: string;
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as UTF-8 text: the SOAP envelope, the XML document, or a fault's text. */
+  readonly body: string;
+  readonly durationMs: number;
 }
 
 export interface CallOptions {
@@ -35,74 +77,13 @@ export interface CallOptions {
 
 export interface Transport {
   call<P, R>(op: OperationDef<P, R>, params: P, options?: CallOptions): Promise<R>;
-}
-
-export interface PreparedRequest {
-  readonly url: string;
-  readonly init: RequestInit;
-}
-
-export interface RequestSigner {
-  readonly endpoint: string;
-  readonly ns: string;
-  readonly apiKey: string;
-  readonly secretKey: string;
-  readonly auth: AuthScheme;
-  readonly timestamp: string;
-  /** Changes the signed values (conformance tests send deliberately wrong ones); undefined sends none. */
-  readonly tamper?: (values: AuthValues) => AuthValues | undefined;
-}
-
-/** One binding's HTTP request for an operation call, signed (the client and the conformance runner share it). */
-export async function buildRequest<P>(
-  s: RequestSigner,
-  op: OperationDef<P, unknown>,
-  params: P,
-  binding: Binding,
-): Promise<PreparedRequest> {
-  const signed = {
-    Timestamp: s.timestamp,
-    Operation: op.name,
-    Signature: await signRequest(s.secretKey, op.name, s.timestamp),
-    APIKey: s.apiKey,
-  };
-  const values = s.tamper ? s.tamper(signed) : signed;
-  if (binding === 'soap11' || binding === 'soap12') {
-    const body = writeSoapEnvelope(
-      binding === 'soap11' ? '1.1' : '1.2',
-      values ? s.auth.encodeHeader(values, s.ns) : undefined,
-      op.encodeSoapRequest(params, s.ns),
-    );
-    const action = `${s.ns}${op.name}`;
-    const headers: Record<string, string> =
-      binding === 'soap11'
-        ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` }
-        : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
-    return { url: s.endpoint, init: { method: 'POST', headers, body } };
-  }
-  const h = s.auth.httpHeaders;
-  const headers: Record<string, string> = values
-    ? {
-        [h.apiKey]: values.APIKey,
-        [h.timestamp]: values.Timestamp,
-        [h.signature]: values.Signature,
-        [h.operation]: values.Operation,
-      }
-    : {};
-  const form = op.encodeHttpRequest(params).toString();
-  if (binding === 'httpGet')
-    return {
-      url: `${s.endpoint}/${op.name}${form ? `?${form}` : ''}`,
-      init: { method: 'GET', headers },
-    };
-  return {
-    url: `${s.endpoint}/${op.name}`,
-    init: {
-      method: 'POST',
-      headers: { ...headers, 'content-type': CONTENT_TYPES.form },
-      body: form,
-    },
-  };
+  /** Every item of a paged operation, one page at a time (see `iteratePages`). */
+  iterate<P, I>(
+    op: OperationDef<P, readonly I[]>,
+    params: P,
+    paging: Paging,
+    options?: CallOptions,
+  ): AsyncGenerator<I, void, undefined>;
 }
 
 // One clock per API key in this process: clients sharing a key never sign two calls with the same
@@ -128,6 +109,7 @@ export function createTransport(o: ClientOptions): Transport {
     binding: Binding,
     signal: AbortSignal,
     timeoutMs: number,
+    attempt: number,
   ): Promise<R> {
     const { url, init } = await buildRequest(
       {
@@ -142,6 +124,15 @@ export function createTransport(o: ClientOptions): Transport {
       params,
       binding,
     );
+    const call = { operation: op.name, binding, attempt };
+    await o.onRequest?.({
+      ...call,
+      method: init.method ?? 'GET',
+      url,
+      headers: init.headers as Record<string, string>,
+      body: typeof init.body === 'string' ? init.body : '',
+    });
+    const started = performance.now();
     let res: Response;
     let body: Uint8Array;
     try {
@@ -154,11 +145,21 @@ export function createTransport(o: ClientOptions): Transport {
           ? `timed out after ${timeoutMs} ms`
           : 'was aborted';
       throw new TransportError(
-        `${op.name} over ${binding} ${reason}: ${(e as Error).message}`,
+        `${op.name} over ${binding} ${reason}: ${networkCause(e)}`,
         undefined,
-        { cause: e },
+        {
+          cause: e,
+        },
       );
     }
+    await o.onResponse?.({
+      ...call,
+      url,
+      status: res.status,
+      headers: headersOf(res.headers),
+      body: new TextDecoder().decode(body),
+      durationMs: performance.now() - started,
+    });
     if (res.status !== 200)
       throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
     if (binding === 'soap11' || binding === 'soap12') {
@@ -179,7 +180,7 @@ export function createTransport(o: ClientOptions): Transport {
     return op.decodeHttpResponse(body.byteLength === 0 ? undefined : readXml(body), ns);
   }
 
-  return {
+  const transport: Transport = {
     async call(op, params, options = {}) {
       const binding = options.binding ?? o.binding ?? 'soap11';
       const timeoutMs = options.timeoutMs ?? o.timeoutMs ?? 30_000;
@@ -188,7 +189,7 @@ export function createTransport(o: ClientOptions): Transport {
         const timeout = AbortSignal.timeout(timeoutMs); // per attempt, so a retry gets the full time
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
         try {
-          return await once(op, params, binding, signal, timeoutMs);
+          return await once(op, params, binding, signal, timeoutMs, attempt);
         } catch (e) {
           if (attempt >= attempts || !isRetryable(e) || options.signal?.aborted) throw e;
           const base = o.retry?.baseDelayMs ?? 100;
@@ -199,7 +200,16 @@ export function createTransport(o: ClientOptions): Transport {
         }
       }
     },
+    iterate: (op, params, paging, options) =>
+      iteratePages((p) => transport.call(op, p, options), params, paging),
   };
+  return transport;
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => (out[name] = value));
+  return out;
 }
 
 const isTimeout = (reason: unknown): boolean =>

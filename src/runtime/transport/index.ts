@@ -4,6 +4,8 @@ export * from './client.js';
 export * from './client-errors.js';
 export * from './faults.js';
 export * from './node.js';
+export * from './paging.js';
+export * from './request.js';
 export * from './replay.js';
 export * from './server.js';
 export * from './verify.js';

@@ -1,0 +1,135 @@
+// The client's onRequest/onResponse hooks see the raw exchange on every binding (and can add a
+// header for tracing); a request that gets no answer names the system error behind "fetch failed".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BINDINGS,
+  ServiceFault,
+  TransportError,
+  listen,
+  type ClientRequest,
+  type ClientResponse,
+  type RunningServer,
+} from '@evgen/runtime';
+import { EventServiceClient } from '@evgen/event-management/client';
+import { createEventService } from '@evgen/event-management/server';
+import { ENDPOINT, KEY } from '../../support/requests.js';
+
+let server: RunningServer;
+const traceIds: (string | undefined)[] = [];
+beforeAll(async () => {
+  const service = createEventService(
+    {
+      getBookingDetails: ({ bookingId }) => {
+        if (bookingId === 0) throw new ServiceFault('NotFound', 'booking 0 does not exist');
+        return {
+          BookingId: bookingId,
+          BookingReference: `PK-${bookingId}`,
+          AttendeeCount: 1,
+          InvoiceUrl: 'https://example.com/i',
+          SecureKey: 'k',
+          LeadAttendeeReference: 'A-1',
+        };
+      },
+    },
+    {
+      lookupKey: (k) =>
+        Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
+      partial: true,
+      onDiagnostic: () => undefined,
+    },
+  );
+  server = await listen((req) => (traceIds.push(req.headers['x-trace-id']), service(req)));
+});
+afterAll(() => server.close());
+
+function recordingClient(binding: (typeof BINDINGS)[number]) {
+  const requests: ClientRequest[] = [];
+  const responses: ClientResponse[] = [];
+  const client = new EventServiceClient({
+    baseUrl: server.url,
+    apiKey: KEY.apiKey,
+    secretKey: KEY.secret,
+    binding,
+    onRequest: (r) => {
+      requests.push(r);
+      r.headers['x-trace-id'] = `trace-${requests.length}`;
+    },
+    onResponse: async (r) => {
+      await Promise.resolve(); // hooks may be async
+      responses.push(r);
+    },
+  });
+  return { client, requests, responses };
+}
+
+describe.each(BINDINGS)('hooks over %s', (binding) => {
+  const soap = binding === 'soap11' || binding === 'soap12';
+
+  it('see the raw request and answer, and send a header the hook adds', async () => {
+    const { client, requests, responses } = recordingClient(binding);
+    traceIds.length = 0;
+    await client.getBookingDetails({ bookingId: 5 });
+    expect(requests).toHaveLength(1);
+    const [req] = requests;
+    expect(req).toMatchObject({ operation: 'GetBookingDetails', binding, attempt: 1 });
+    expect(req!.method).toBe(binding === 'httpGet' ? 'GET' : 'POST');
+    expect(req!.url).toBe(
+      soap
+        ? `${server.url}${ENDPOINT}`
+        : `${server.url}${ENDPOINT}/GetBookingDetails${binding === 'httpGet' ? '?bookingId=5' : ''}`,
+    );
+    if (soap) expect(req!.body).toMatch(/<AuthenticationHeader[^>]*>.*<GetBookingDetails /s);
+    else expect(req!.body).toBe(binding === 'httpPost' ? 'bookingId=5' : '');
+    expect(traceIds).toEqual(['trace-1']);
+
+    expect(responses).toHaveLength(1);
+    const [res] = responses;
+    expect(res).toMatchObject({ operation: 'GetBookingDetails', binding, attempt: 1, status: 200 });
+    expect(res!.headers['content-type']).toMatch(soap ? /xml/ : /^text\/xml/);
+    expect(res!.body).toContain('<BookingReference>PK-5</BookingReference>');
+    expect(res!.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('see a fault as it arrived, before it becomes a ServiceError', async () => {
+    const { client, responses } = recordingClient(binding);
+    await expect(client.getBookingDetails({ bookingId: 0 })).rejects.toMatchObject({
+      code: 'NotFound',
+    });
+    expect(responses[0]!.status).toBe(soap ? (binding === 'soap11' ? 500 : 400) : 404);
+    expect(responses[0]!.body).toContain('booking 0 does not exist');
+  });
+});
+
+describe('a hook that throws', () => {
+  it('fails the call with its error, before anything is sent', async () => {
+    traceIds.length = 0;
+    const client = new EventServiceClient({
+      baseUrl: server.url,
+      apiKey: KEY.apiKey,
+      secretKey: KEY.secret,
+      onRequest: () => {
+        throw new Error('tracing is down');
+      },
+    });
+    await expect(client.getBookingDetails({ bookingId: 1 })).rejects.toThrow('tracing is down');
+    expect(traceIds).toEqual([]);
+  });
+});
+
+describe('a request that gets no answer', () => {
+  it('is a TransportError naming the refused address, not only "fetch failed"', async () => {
+    const closed = await listen(() => Promise.reject(new Error('unused')));
+    await closed.close();
+    const { port } = new URL(closed.url);
+    const client = new EventServiceClient({
+      baseUrl: closed.url,
+      apiKey: KEY.apiKey,
+      secretKey: KEY.secret,
+    });
+    const e = await client.getBookingDetails({ bookingId: 1 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(TransportError);
+    expect((e as Error).message).toBe(
+      `GetBookingDetails over soap11 failed: ECONNREFUSED 127.0.0.1:${port} (fetch failed)`,
+    );
+  });
+});
