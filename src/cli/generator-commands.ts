@@ -2,8 +2,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { DEFAULT_PACKAGE, type PackageInfo } from '../generator/artifacts.js';
 import { compareOutput, writeOutput } from '../generator/output.js';
 import { generateFiles, loadIr } from '../generator/pipeline.js';
+import { UsageError } from './usage.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const defaults = {
@@ -16,13 +18,40 @@ interface PathOptions {
   spec: string;
   templates: string;
   out: string;
+  packageName?: string;
+  repository?: string;
 }
 
 function withPaths(cmd: Command, out = true): Command {
   cmd
     .option('--spec <dir>', 'spec directory', defaults.spec)
     .option('--templates <dir>', 'templates directory', defaults.templates);
-  return out ? cmd.option('--out <dir>', 'output directory', defaults.out) : cmd;
+  if (!out) return cmd;
+  return cmd
+    .option('--out <dir>', 'output directory', defaults.out)
+    .option(
+      '--package-name <name>',
+      `the generated package's name (default ${DEFAULT_PACKAGE.name})`,
+    )
+    .option('--repository <url>', 'its git repository (needed with --package-name)');
+}
+
+// npm's rules for a package name: lower case, URL-safe, at most 214 characters, scope optional.
+const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** The package to generate: ours by default, or another team's copy under its own name. */
+function packageOf(o: PathOptions): PackageInfo {
+  if (o.packageName === undefined && o.repository === undefined) return DEFAULT_PACKAGE;
+  const name = o.packageName ?? DEFAULT_PACKAGE.name;
+  if (!PACKAGE_NAME.test(name) || name.length > 214)
+    throw new UsageError(
+      `--package-name "${name}" is not an npm package name (such as @acme/events)`,
+    );
+  if (o.repository === undefined)
+    throw new UsageError(
+      `--package-name ${name} needs --repository <url>: the repository it is published from`,
+    );
+  return { name, repository: { type: 'git', url: o.repository } };
 }
 
 export function registerGeneratorCommands(program: Command): void {
@@ -37,6 +66,7 @@ export function registerGeneratorCommands(program: Command): void {
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
+      package: packageOf(o),
     });
     if (o.typecheck) {
       // ts-morph is loaded only here: check and validate start faster without it.
@@ -65,6 +95,7 @@ export function registerGeneratorCommands(program: Command): void {
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
+      package: packageOf(o),
     });
     const diffs = await compareOutput(resolve(o.out), files);
     if (diffs.length === 0) {

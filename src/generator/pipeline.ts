@@ -1,5 +1,5 @@
 // load → validate → IR → render → format (→ type-check): the whole generator, in memory.
-import { artifacts } from './artifacts.js';
+import { DEFAULT_PACKAGE, artifacts, type PackageInfo } from './artifacts.js';
 import { buildIr } from './ir/build.js';
 import type { IrSpec } from './ir/model.js';
 import { createEngine } from './render/engine.js';
@@ -9,6 +9,8 @@ import { loadSpec } from './spec/load.js';
 export interface GenerateOptions {
   readonly specDir: string;
   readonly templatesDir: string;
+  /** The generated package's name and repository; default: this project's. */
+  readonly package?: PackageInfo;
 }
 
 /** Generated files by path under the output directory, sorted by path. */
@@ -20,17 +22,21 @@ export async function loadIr(specDir: string): Promise<IrSpec> {
 
 export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFiles> {
   const ir = await loadIr(opts.specDir);
-  return renderIr(ir, opts.templatesDir);
+  return renderIr(ir, opts.templatesDir, opts.package);
 }
 
-export async function renderIr(ir: IrSpec, templatesDir: string): Promise<GeneratedFiles> {
+export async function renderIr(
+  ir: IrSpec,
+  templatesDir: string,
+  pkg: PackageInfo = DEFAULT_PACKAGE,
+): Promise<GeneratedFiles> {
   const engine = await createEngine(templatesDir);
   const rendered = await Promise.all(
     artifacts.map(
       async (a) =>
         [
           a.path,
-          await formatOutput(a.kind, engine.render(a.template, a.view(ir)), a.path),
+          await formatOutput(a.kind, engine.render(a.template, a.view(ir, pkg)), a.path),
         ] as const,
     ),
   );

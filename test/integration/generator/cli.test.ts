@@ -62,4 +62,51 @@ describe('evgen CLI', () => {
   it('exits 2 on wrong usage', async () => {
     expect((await run('generat')).code).toBe(2);
   });
+
+  it('generates a copy under another package name and repository, which check then accepts', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'evgen-team-'));
+    temps.push(out);
+    const team = [
+      '--package-name',
+      '@acme/events',
+      '--repository',
+      'https://git.acme.example/events.git',
+    ];
+    expect((await run('generate', '--out', out, '--no-typecheck', ...team)).code).toBe(0);
+    const pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(pkg).toMatchObject({
+      name: '@acme/events',
+      repository: { type: 'git', url: 'https://git.acme.example/events.git' },
+      publishConfig: { access: 'public' },
+    });
+    const readme = await readFile(join(out, 'README.md'), 'utf8');
+    expect(readme).toContain('# @acme/events\n');
+    expect(readme).toContain(`from '@acme/events/client'`);
+    expect(readme).not.toContain('@evgen/event-management');
+    expect((await run('check', '--out', out, ...team)).code).toBe(0);
+    const plain = await run('check', '--out', out);
+    expect([plain.code, plain.stderr]).toEqual([
+      1,
+      expect.stringContaining('different package.json'),
+    ]);
+  });
+
+  it.each([
+    [
+      ['--package-name', 'Acme Events', '--repository', 'x'],
+      'error: --package-name "Acme Events" is not an npm package name (such as @acme/events)\n',
+    ],
+    [
+      ['--package-name', '@acme/events'],
+      'error: --package-name @acme/events needs --repository <url>: the repository it is published from\n',
+    ],
+  ])('refuses %j with one line and exit code 2', async (args, stderr) => {
+    expect(await run('generate', '--out', join(tmpdir(), 'evgen-never'), ...args)).toMatchObject({
+      code: 2,
+      stderr,
+    });
+  });
 });
