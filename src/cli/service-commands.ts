@@ -1,7 +1,7 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
-// --db <path> (default ./data/events.sqlite, or EVGEN_DB).
-import { resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+// --db <path> (default ./data/events.sqlite, or EVGEN_DB); only serve and seed create it.
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -34,6 +34,60 @@ function progressBar(done: number, total: number): void {
   );
 }
 
+/** What a failed listen means for the operator, in one line. */
+function listenError(e: unknown, o: { port: number; host: string }): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `port ${o.port} on ${o.host} is in use: choose another with --port <n> (or PORT)`,
+    );
+  if (code === 'EACCES')
+    return new Error(
+      `port ${o.port} on ${o.host} needs privileges: choose one above 1023 with --port <n>`,
+    );
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new Error(`cannot listen on ${o.host}: not an address of this machine (--host)`);
+  return e;
+}
+
+interface ServeOptions {
+  db: string;
+  port: number;
+  host: string;
+  publicUrl?: string;
+}
+
+async function serve(o: ServeOptions): Promise<void> {
+  const dbPath = creatableDatabase(o.db);
+  const { startReferenceService } = await reference();
+  const svc = await startReferenceService({
+    dbPath,
+    host: o.host,
+    port: o.port,
+    seed: { onProgress: progressBar },
+    ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
+  }).catch((e: unknown) => {
+    throw listenError(e, o);
+  });
+  const endpoint = `${svc.server.url}${svc.endpointPath}`;
+  const published = o.publicUrl
+    ? `  public:   ${o.publicUrl}${svc.endpointPath} (namespace ${svc.namespace}, in the WSDL)\n`
+    : `  namespace: ${svc.namespace} with each request's Host (--public-url fixes it)\n`;
+  process.stderr.write(
+    `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}\n`,
+  );
+  if (svc.demoKey)
+    process.stderr.write(
+      `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
+    );
+  const stop = (signal: string) => {
+    process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
+    void svc.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
 export function registerServiceCommands(program: Command): void {
   dbOption(
     program
@@ -42,31 +96,22 @@ export function registerServiceCommands(program: Command): void {
         'serve the reference service; creates, migrates and seeds an empty database first',
       ),
   )
-    .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
+    .addOption(
+      new Option('--port <n>', 'port, 0 for any free one (env PORT)')
+        .env('PORT')
+        .argParser(portNumber)
+        .default(8080),
+    )
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (o: { db: string; port: number; host: string }) => {
-      const { startReferenceService } = await reference();
-      const svc = await startReferenceService({
-        dbPath: resolve(o.db),
-        host: o.host,
-        port: o.port,
-        seed: { onProgress: progressBar },
-      });
-      const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
-      process.stderr.write(
-        `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${resolve(o.db)}\n`,
-      );
-      if (svc.demoKey)
-        process.stderr.write(
-          `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
-        );
-      const stop = (signal: string) => {
-        process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
-        void svc.close().then(() => process.exit(0));
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-    });
+    .addOption(
+      new Option(
+        '--public-url <url>',
+        "public base URL such as https://events.example.com: fixes the namespace and every address in the WSDL (env EVGEN_PUBLIC_URL; default: each request's Host header decides)",
+      )
+        .env('EVGEN_PUBLIC_URL')
+        .argParser(publicUrl),
+    )
+    .action(serve);
 
   dbOption(
     program.command('seed').description('fill an empty database with deterministic demo data'),
@@ -75,8 +120,9 @@ export function registerServiceCommands(program: Command): void {
     .option('--bookings <n>', 'number of bookings', positiveInt, 3000)
     .option('--seed <n>', 'random seed', positiveInt, 1)
     .action(async (o: { db: string; events: number; bookings: number; seed: number }) => {
+      const dbPath = creatableDatabase(o.db);
       const { openDatabase, seed } = await reference();
-      const db = openDatabase(resolve(o.db));
+      const db = openDatabase(dbPath);
       const started = Date.now();
       const summary = seed(db, {
         events: o.events,
@@ -97,16 +143,18 @@ export function registerServiceCommands(program: Command): void {
     .requiredOption('--name <label>', 'who the key is for')
     .option('--json', 'print {"apiKey":…,"secretKey":…}')
     .action(async (o: { db: string; name: string; json?: boolean }) => {
+      const dbPath = existingDatabase(o.db);
       const { openDatabase, createKey } = await reference();
-      const db = openDatabase(resolve(o.db));
+      const db = openDatabase(dbPath);
       const k = createKey(db, o.name);
       db.close();
       console.log(o.json ? JSON.stringify(k) : `APIKey:    ${k.apiKey}\nSecretKey: ${k.secretKey}`);
     });
   dbOption(keys.command('list').description('list keys (never secrets)')).action(
     async (o: { db: string }) => {
+      const dbPath = existingDatabase(o.db);
       const { openDatabase, listKeys } = await reference();
-      const db = openDatabase(resolve(o.db));
+      const db = openDatabase(dbPath);
       for (const k of listKeys(db))
         console.log(
           `${k.apiKey}  ${k.name}  created ${k.created}${k.revoked ? `  REVOKED ${k.revoked}` : ''}`,
@@ -117,8 +165,9 @@ export function registerServiceCommands(program: Command): void {
   dbOption(
     keys.command('revoke').description('revoke a key').argument('<key>', 'the API key'),
   ).action(async (key: string, o: { db: string }) => {
+    const dbPath = existingDatabase(o.db);
     const { openDatabase, revokeKey } = await reference();
-    const db = openDatabase(resolve(o.db));
+    const db = openDatabase(dbPath);
     const done = revokeKey(db, key);
     db.close();
     if (!done) throw new Error(`no active key ${key}`);
@@ -139,8 +188,9 @@ export function registerServiceCommands(program: Command): void {
         ttl?: string;
         json?: boolean;
       }) => {
+        const dbPath = existingDatabase(o.db);
         const { openDatabase, createToken, parseDuration } = await reference();
-        const db = openDatabase(resolve(o.db));
+        const db = openDatabase(dbPath);
         const t = createToken(db, {
           contactId: o.contact,
           singleUse: o.singleUse ?? false,

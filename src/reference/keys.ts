@@ -22,6 +22,10 @@ export function createKey(db: Db, name: string): { apiKey: string; secretKey: st
   return { apiKey, secretKey };
 }
 
+/** Whether any key was ever issued (revoked ones count). */
+export const hasKeys = (db: Db): boolean =>
+  db.prepare('SELECT 1 FROM api_key LIMIT 1').get() !== undefined;
+
 export function listKeys(db: Db): KeyInfo[] {
   return (
     db.prepare('SELECT name, api_key, created, revoked_at FROM api_key ORDER BY id').all() as {
