@@ -1,11 +1,17 @@
 // generate, check and validate: the generator's commands.
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { DEFAULT_PACKAGE, type PackageInfo } from '../generator/artifacts.js';
-import { compareOutput, writeOutput } from '../generator/output.js';
-import { generateFiles, loadIr } from '../generator/pipeline.js';
+import type * as Bench from '../bench/index.js';
 import { UsageError } from './usage.js';
+
+// The generator (prettier, handlebars, yaml) loads only when a command needs it: --help and the
+// other commands start without it.
+const generator = async () => ({
+  ...(await import('../generator/output.js')),
+  ...(await import('../generator/pipeline.js')),
+});
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const defaults = {
@@ -36,6 +42,18 @@ function withPaths(cmd: Command, out = true): Command {
     .option('--repository <url>', 'its git repository (needed with --package-name)');
 }
 
+/**
+ * The bench starts its measured children from their TypeScript sources through tsx and reads
+ * files beside its own sources, so it runs from source even when this CLI runs compiled.
+ */
+async function loadBench(): Promise<typeof Bench> {
+  if (import.meta.url.endsWith('.ts')) return import('../bench/index.js');
+  const { register } = await import('tsx/esm/api');
+  register({ tsconfig: resolve(PROJECT_ROOT, 'tsconfig.json') });
+  const source = pathToFileURL(resolve(PROJECT_ROOT, 'src/bench/index.ts')).href;
+  return (await import(source)) as typeof Bench;
+}
+
 // npm's rules for a package name: lower case, URL-safe, at most 214 characters, scope optional.
 const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
@@ -63,6 +81,7 @@ export function registerGeneratorCommands(program: Command): void {
       )
       .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript'),
   ).action(async (o: PathOptions & { typecheck: boolean }) => {
+    const { generateFiles, writeOutput } = await generator();
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
@@ -92,6 +111,7 @@ export function registerGeneratorCommands(program: Command): void {
         'exit 1 when any file in the output directory is missing, extra or different from what the spec produces now',
       ),
   ).action(async (o: PathOptions) => {
+    const { compareOutput, generateFiles } = await generator();
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
@@ -117,6 +137,7 @@ export function registerGeneratorCommands(program: Command): void {
       .description('load and validate the spec only; report every error with file:line:col'),
     false,
   ).action(async (o: PathOptions) => {
+    const { loadIr } = await generator();
     const ir = await loadIr(resolve(o.spec));
     console.log(
       `spec is valid: ${ir.operations.length} operations, ${ir.types.length} types, ${ir.gaps.length} gaps`,
@@ -135,7 +156,7 @@ export function registerGeneratorCommands(program: Command): void {
       resolve(PROJECT_ROOT, '.bench/results.json'),
     )
     .action(async (o: { quick?: boolean; out: string }) => {
-      const { runBench } = await import('../bench/index.js');
+      const { runBench } = await loadBench();
       await runBench({ quick: o.quick ?? false, out: resolve(o.out) });
     });
 }
