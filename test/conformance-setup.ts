@@ -20,6 +20,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     EVGEN_CONFORMANCE_API_KEY: svc.demoKey!.apiKey,
     EVGEN_CONFORMANCE_SECRET: svc.demoKey!.secretKey,
     EVGEN_CONFORMANCE_WRITES: '1',
+    EVGEN_CONFORMANCE_HOSTILE: '1',
     EVGEN_CONFORMANCE_TOKEN: createToken(svc.db, { contactId: 1, singleUse: false }).token,
   });
   return async () => {

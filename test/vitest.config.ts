@@ -5,6 +5,7 @@
 //   integration  real HTTP on 127.0.0.1, child processes, the CLI, node-soap
 //   package      packs the two packages and compiles a scratch project against them
 //   interop      Debian tools: python3-zeep, xmllint, xsltproc, curl (`npm run test:interop`)
+//   browser      Debian's chromium driven by playwright-core (`npm run test:browser`)
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -42,6 +43,7 @@ export default defineConfig({
       }),
       tier('package', ['test/package/**/*.test.ts']),
       tier('interop', ['test/interop/**/*.test.ts']),
+      tier('browser', ['test/browser/**/*.test.ts'], { testTimeout: 60_000 }),
     ],
   },
 });

@@ -6,4 +6,5 @@ export * from './auth.js';
 export * from './client.js';
 export * from './server.js';
 export * from './wsdl.js';
+export * from './help.js';
 export * from './conformance.js';

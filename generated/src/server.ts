@@ -6,6 +6,7 @@ import {
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
 import { SERVICE, authScheme } from './auth.js';
+import { helpPages } from './help.js';
 import { operations } from './operations.js';
 import type * as T from './types.js';
 import { renderWsdl } from './wsdl.js';
@@ -250,15 +251,25 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubClientCompanyListResult> | T.GetSubClientCompanyListResult;
 }
 
-/** Options of createEventService: key lookup, clock window, replay store, limits, logging. */
-export type EventServiceOptions = Omit<
-  ServiceHandlerOptions,
-  'operations' | 'handlers' | 'auth' | 'endpointPath' | 'wsdl' | 'partial'
->;
+/** Options of createEventService: key lookup, clock window, replay store, limits, logging, CORS, help pages. */
+export interface EventServiceOptions
+  extends Omit<
+    ServiceHandlerOptions,
+    'operations' | 'handlers' | 'auth' | 'endpointPath' | 'wsdl' | 'help' | 'partial'
+  > {
+  /** Help pages at the endpoint: GET with Accept: text/html, ?op=<Name>, ?gaps. Default true. */
+  readonly helpPages?: boolean;
+  /**
+   * A test form on every operation page, calling it from the browser with the generated client.
+   * `clientScript` gives the browser bundle of the client and the form script, served at
+   * {endpoint}?client.js. Default: no test forms.
+   */
+  readonly testForms?: { readonly clientScript: () => string | Promise<string> } | false;
+}
 
 /**
  * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and
- * HTTP POST at {endpoint}, with `?wsdl`. Use `toNodeListener` or `listen` from @evgen/runtime
+ * HTTP POST at {endpoint}, with `?wsdl` and help pages. Use `toNodeListener` or `listen` from @evgen/runtime
  * to put it on node:http. Handler errors are logged through `onDiagnostic` (default: stderr) and
  * answered with the Internal fault, never with their message.
  */
@@ -278,12 +289,16 @@ export function createEventService(
   handlers: Partial<ServiceHandlers>,
   options: EventServiceOptions & { readonly partial?: boolean },
 ): ServiceHandler {
+  const { helpPages: withPages = true, testForms, ...rest } = options;
   return createServiceHandler({
-    ...options,
+    ...rest,
     operations,
     handlers,
     auth: authScheme,
     endpointPath: SERVICE.endpointPath,
     wsdl: renderWsdl,
+    help: withPages
+      ? { pages: helpPages, ...(testForms ? { clientScript: testForms.clientScript } : {}) }
+      : undefined,
   });
 }

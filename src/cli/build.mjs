@@ -1,9 +1,9 @@
-// Compiles the CLI and everything it loads (src/cli, generator, reference, runtime, generated/src)
-// to JavaScript under .build/, one output file per source at the same depth below the project
-// root (so `new URL('../..', import.meta.url)` still finds it), with esbuild: no type check (that
-// is `npm run typecheck`), about a second. `@evgen/*` imports point at the compiled copies; JSON
-// imports are inlined; packages stay imports. .build/manifest.json records every input's size
-// and mtime, so bin.js can tell whether the build is still what the sources say.
+// Compiles the CLI and everything it loads (src/cli, browser, generator, reference, runtime,
+// generated/src) to JavaScript under .build/, one output file per source at the same depth below
+// the project root (so `new URL('../..', import.meta.url)` still finds it), with esbuild: no type
+// check (that is `npm run typecheck`), about a second. `@evgen/*` imports point at the compiled
+// copies; JSON imports are inlined; packages stay imports. .build/manifest.json records every
+// input's size and mtime, so bin.js can tell whether the build is still what the sources say.
 // Runs on `npm install` (prepare) and `npm run build`: `node src/cli/build.mjs [outDir]`.
 import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { BUILD_DIR, MANIFEST, ROOT } from './build-state.js';
 
 /** Source folders and where each goes under the build folder. */
 const TREES = [
+  ['src/browser', 'browser'],
   ['src/cli', 'cli'],
   ['src/generator', 'generator'],
   ['src/reference', 'reference'],

@@ -1,57 +1,83 @@
 // evgen conformance: hold any server (default: a reference service on a temporary database)
-// against the interface document; prints operation × binding and exits 1 on any failure.
+// against the interface document (level document) and our gap decisions (level evgen); prints
+// per level an operation × binding table with every failure, writes a JSON or Markdown report,
+// and exits 1 when anything at the chosen level failed.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { BINDINGS, type Binding, type ConformanceResult } from '@evgen/runtime';
+import {
+  BINDINGS,
+  formatMarkdown,
+  formatReport,
+  type Binding,
+  type ConformanceReport,
+} from '@evgen/runtime';
+import { CONFORMANCE_MODEL, checkConformance } from '@evgen/event-management/conformance';
 
 interface Options {
   url?: string;
   apiKey?: string;
   secret?: string;
+  level?: string;
   allowWrites?: boolean;
+  hostile?: boolean;
   binding: string;
+  only?: string;
   report?: string;
-  token?: string;
+  [value: string]: unknown;
 }
 
-export function formatTable(results: ConformanceResult[]): string {
-  const cols: (Binding | 'wsdl')[] = [...BINDINGS];
-  const rows = new Map<string, Map<string, ConformanceResult>>();
-  for (const r of results) {
-    const key = r.group === r.name || r.name === 'response' ? r.group : `${r.group}: ${r.name}`;
-    if (!rows.has(key)) rows.set(key, new Map());
-    rows.get(key)!.set(r.binding === 'wsdl' ? 'soap11' : r.binding, r);
+/** commander's property name of a long option: event-id → eventId. */
+const camel = (option: string) => option.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
+
+/** The values the user gave (`--event-id 12`...), by the model's value names. */
+function givenValues(o: Options): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of CONFORMANCE_MODEL.values) {
+    const given = v.option !== null ? o[camel(v.option)] : undefined;
+    if (typeof given === 'string') out[v.name] = given;
   }
-  const mark = (r?: ConformanceResult) =>
-    !r ? '' : r.status === 'pass' ? 'pass' : r.status === 'skip' ? 'skip' : 'FAIL';
-  const width = Math.max(...[...rows.keys()].map((k) => k.length), 9);
-  const lines = [`${'operation'.padEnd(width)}  ${cols.map((c) => c.padEnd(8)).join(' ')}`];
-  for (const [key, cells] of rows)
-    lines.push(`${key.padEnd(width)}  ${cols.map((c) => mark(cells.get(c)).padEnd(8)).join(' ')}`);
-  const failed = results.filter((r) => r.status === 'fail');
-  if (failed.length)
-    lines.push(
-      '',
-      'First difference of each failure:',
-      ...failed.map((r) => `  ${r.group} ${r.name} [${r.binding}]: ${r.failures[0]}`),
-    );
-  const counts = {
-    pass: results.filter((r) => r.status === 'pass').length,
-    fail: failed.length,
-    skip: results.filter((r) => r.status === 'skip').length,
+  return out;
+}
+
+async function startReference(): Promise<{
+  target: { url: string; apiKey: string; secretKey: string; values: Record<string, string> };
+  stop: () => Promise<void>;
+}> {
+  const { startReferenceService } = await import('../reference/serve.js');
+  const { createToken } = await import('../reference/tokens.js');
+  const dir = await mkdtemp(join(tmpdir(), 'evgen-conformance-'));
+  const svc = await startReferenceService({
+    dbPath: join(dir, 'events.sqlite'),
+    port: 0,
+    log: () => undefined,
+    seed: { events: 12, bookings: 300 },
+  });
+  const token = CONFORMANCE_MODEL.values.find((v) => v.option === 'token');
+  console.error(`checking a reference service at ${svc.server.url} (temporary database)`);
+  return {
+    target: {
+      url: svc.server.url,
+      apiKey: svc.demoKey!.apiKey,
+      secretKey: svc.demoKey!.secretKey,
+      values: token
+        ? { [token.name]: createToken(svc.db, { contactId: 1, singleUse: false }).token }
+        : {},
+    },
+    stop: async () => (await svc.close(), await rm(dir, { recursive: true, force: true })),
   };
-  const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
-  lines.push(
-    '',
-    `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped; ${warnings} warning(s)`,
+}
+
+async function writeReport(file: string, report: ConformanceReport): Promise<void> {
+  await writeFile(
+    file,
+    file.endsWith('.md') ? formatMarkdown(report) : `${JSON.stringify(report, null, 2)}\n`,
   );
-  return lines.join('\n');
 }
 
 export function registerConformanceCommand(program: Command): void {
-  program
+  const cmd = program
     .command('conformance')
     .description(
       'check a server against the interface document; by default a reference service started on a temporary database',
@@ -60,69 +86,55 @@ export function registerConformanceCommand(program: Command): void {
     .option('--api-key <key>', 'API key for the server')
     .option('--secret <secret>', 'secret key for the server')
     .option(
-      '--allow-writes',
-      'also run SubmitSimpleBookingWithBookingStatus, CancelAttendee and CancelBooking (they change data)',
+      '--level <level>',
+      "document: the document's rules only; evgen: also our gap decisions (default: document with --url, evgen without)",
     )
-    .option('--token <token>', 'a reusable ContactRegistration token for VerifyTokenForContact')
+    .option(
+      '--allow-writes',
+      'also run the operations that change data (bookings, cancellations, tokens)',
+    )
+    .option(
+      '--hostile',
+      'also send hostile input: oversized body, deep nesting, DTD, wrong SOAPAction, malformed XML, held-open requests (default: on without --url)',
+    )
     .option('--binding <list>', 'bindings to check, comma-separated', BINDINGS.join(','))
-    .option('--report <file>', 'write the results as JSON (.json) or Markdown (.md)')
-    .action(async (o: Options) => {
-      const bindings = o.binding.split(',').map((b) => b.trim()) as Binding[];
-      for (const b of bindings)
-        if (!BINDINGS.includes(b))
-          throw new Error(`unknown binding ${b}; use ${BINDINGS.join(', ')}`);
-      const { checkConformance } = await import('@evgen/event-management/conformance');
-      let stop = async () => undefined as void;
-      let target = {
-        url: o.url,
-        apiKey: o.apiKey,
-        secretKey: o.secret,
-        allowWrites: o.allowWrites ?? false,
-        token: o.token,
+    .option('--only <operations>', "check only these operations' responses, comma-separated")
+    .option('--report <file>', 'write the report as JSON (.json) or Markdown (.md)');
+  for (const v of CONFORMANCE_MODEL.values)
+    if (v.option !== null)
+      cmd.option(`--${v.option} <value>`, `the ${v.name} to call operations with (not discovered)`);
+  cmd.action(async (o: Options) => {
+    const bindings = o.binding.split(',').map((b) => b.trim()) as Binding[];
+    for (const b of bindings)
+      if (!BINDINGS.includes(b))
+        throw new Error(`unknown binding ${b}; use ${BINDINGS.join(', ')}`);
+    if (o.level !== undefined && o.level !== 'document' && o.level !== 'evgen')
+      throw new Error(`unknown level ${o.level}; use document or evgen`);
+    if (o.url && (!o.apiKey || !o.secret)) throw new Error('--url needs --api-key and --secret');
+    const own = o.url ? undefined : await startReference();
+    try {
+      const target = own?.target ?? {
+        url: o.url!,
+        apiKey: o.apiKey!,
+        secretKey: o.secret!,
+        values: {},
       };
-      if (!o.url) {
-        const { startReferenceService } = await import('../reference/serve.js');
-        const { createToken } = await import('../reference/tokens.js');
-        const dir = await mkdtemp(join(tmpdir(), 'evgen-conformance-'));
-        const svc = await startReferenceService({
-          dbPath: join(dir, 'events.sqlite'),
-          port: 0,
-          log: () => undefined,
-          seed: { events: 12, bookings: 300 },
-        });
-        stop = async () => (await svc.close(), await rm(dir, { recursive: true, force: true }));
-        target = {
-          url: svc.server.url,
-          apiKey: svc.demoKey!.apiKey,
-          secretKey: svc.demoKey!.secretKey,
-          allowWrites: true,
-          token: createToken(svc.db, { contactId: 1, singleUse: false }).token,
-        };
-        console.error(`checking a reference service at ${svc.server.url} (temporary database)`);
-      } else if (!o.apiKey || !o.secret) {
-        throw new Error('--url needs --api-key and --secret');
-      }
-      try {
-        const results = await checkConformance({
-          url: target.url!,
-          apiKey: target.apiKey!,
-          secretKey: target.secretKey!,
-          allowWrites: target.allowWrites,
-          bindings,
-          ...(target.token ? { token: target.token } : {}),
-        });
-        const table = formatTable(results);
-        console.log(table);
-        if (o.report)
-          await writeFile(
-            o.report,
-            o.report.endsWith('.md')
-              ? `# Conformance\n\n\`\`\`\n${table}\n\`\`\`\n`
-              : `${JSON.stringify(results, null, 2)}\n`,
-          );
-        if (results.some((r) => r.status === 'fail')) process.exitCode = 1;
-      } finally {
-        await stop();
-      }
-    });
+      const report = await checkConformance({
+        url: target.url,
+        apiKey: target.apiKey,
+        secretKey: target.secretKey,
+        level: o.level === 'document' || o.level === 'evgen' ? o.level : own ? 'evgen' : 'document',
+        allowWrites: own ? true : (o.allowWrites ?? false),
+        hostile: o.hostile ?? Boolean(own),
+        bindings,
+        values: { ...target.values, ...givenValues(o) },
+        ...(o.only ? { only: o.only.split(',').map((s) => s.trim()) } : {}),
+      });
+      console.log(formatReport(report));
+      if (o.report) await writeReport(o.report, report);
+      if (report.results.some((r) => r.status === 'fail')) process.exitCode = 1;
+    } finally {
+      await own?.stop();
+    }
+  });
 }

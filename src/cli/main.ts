@@ -5,6 +5,7 @@ import { registerGeneratorCommands } from './generator-commands.js';
 import { registerServiceCommands } from './service-commands.js';
 import { registerConformanceCommand } from './conformance-command.js';
 import { UsageError } from './usage.js';
+import { registerDocsCommand } from './docs-command.js';
 
 const program = new Command('evgen')
   .description(
@@ -24,6 +25,7 @@ Exit codes:
 registerGeneratorCommands(program);
 registerServiceCommands(program);
 registerConformanceCommand(program);
+registerDocsCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,6 +1,7 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
 // --db <path> (default ./data/events.sqlite, or EVGEN_DB); only serve and seed create it.
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { corsOrigins } from '@evgen/runtime';
 import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
@@ -24,6 +25,26 @@ const positiveInt = (v: string) => {
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
   return n;
 };
+
+/** `--cors a,b`: origins as browsers send them; a bad one is a usage error. */
+const originList = (v: string) => {
+  const origins = v.split(',').filter((o) => o.trim() !== '');
+  try {
+    corsOrigins(origins);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+  return origins;
+};
+
+interface ServeOptions {
+  db: string;
+  port: number;
+  host: string;
+  publicUrl?: string;
+  cors?: string[];
+  testForms: boolean;
+}
 
 function progressBar(done: number, total: number): void {
   if (!process.stderr.isTTY && done !== total && done % 20_000 !== 0) return;
@@ -50,13 +71,6 @@ function listenError(e: unknown, o: { port: number; host: string }): unknown {
   return e;
 }
 
-interface ServeOptions {
-  db: string;
-  port: number;
-  host: string;
-  publicUrl?: string;
-}
-
 async function serve(o: ServeOptions): Promise<void> {
   const dbPath = creatableDatabase(o.db);
   const { startReferenceService } = await reference();
@@ -65,6 +79,8 @@ async function serve(o: ServeOptions): Promise<void> {
     host: o.host,
     port: o.port,
     seed: { onProgress: progressBar },
+    testForms: o.testForms,
+    ...(o.cors ? { cors: o.cors } : {}),
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
   }).catch((e: unknown) => {
     throw listenError(e, o);
@@ -74,7 +90,7 @@ async function serve(o: ServeOptions): Promise<void> {
     ? `  public:   ${o.publicUrl}${svc.endpointPath} (namespace ${svc.namespace}, in the WSDL)\n`
     : `  namespace: ${svc.namespace} with each request's Host (--public-url fixes it)\n`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint}\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}\n`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}\n`,
   );
   if (svc.demoKey)
     process.stderr.write(
@@ -111,6 +127,12 @@ export function registerServiceCommands(program: Command): void {
         .env('EVGEN_PUBLIC_URL')
         .argParser(publicUrl),
     )
+    .option(
+      '--cors <origins>',
+      'origins allowed to call from browsers, comma-separated',
+      originList,
+    )
+    .option('--no-test-forms', 'help pages without test forms (for a production stub)')
     .action(serve);
 
   dbOption(

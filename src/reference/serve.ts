@@ -16,6 +16,10 @@ export interface ReferenceOptions {
   readonly seed?: SeedOptions;
   /** Public base URL: fixes the namespace and the WSDL's addresses (default: the Host header). */
   readonly publicUrl?: string;
+  /** Test forms on the operation pages; default true. */
+  readonly testForms?: boolean;
+  /** Origins allowed to call the service from browsers (CORS); default none. */
+  readonly cors?: readonly string[];
 }
 
 export interface ReferenceService {
@@ -45,6 +49,9 @@ function withHealth(db: Db, handler: ServiceHandler): ServiceHandler {
   };
 }
 
+// The bundle is built (esbuild, about a quarter of a second) when a page first asks for it.
+const browserClient = async () => (await import('../browser/bundle.js')).buildBrowserClient();
+
 /** Opens (creating, migrating and seeding an empty database) and serves. */
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const db = openDatabase(o.dbPath);
@@ -52,6 +59,8 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const service = createEventService(referenceHandlers(db), {
     lookupKey: keyLookup(db),
+    testForms: o.testForms === false ? false : { clientScript: browserClient },
+    ...(o.cors?.length ? { cors: { origins: o.cors } } : {}),
     ...(o.publicUrl ? { publicBaseUrl: o.publicUrl } : {}),
     // An internal error's stack goes to stderr (the runtime's default onDiagnostic), not this line.
     onLog: ({ error: _stack, ...entry }) =>

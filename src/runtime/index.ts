@@ -3,3 +3,4 @@ export * from './xml/index.js';
 export * from './codec/index.js';
 export * from './transport/index.js';
 export * from './conformance/index.js';
+export * from './help/index.js';

@@ -12,13 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   XSI_XSD_DECLARATIONS,
   buildRequest,
-  createTransport,
-  discover,
   namespaceFor,
   parseSoapEnvelope,
   parseXml,
   type ParamValues,
 } from '@evgen/runtime';
+import { discoverConformanceValues } from '@evgen/event-management/conformance';
 import { SERVICE, authScheme } from '@evgen/event-management/auth';
 import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../src/generator/ir/model.js';
@@ -40,16 +39,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'evgen-interop-'));
   ns = namespaceFor(ref.svc.server.url, SERVICE.endpointPath);
   const key = ref.svc.demoKey!;
-  values = await discover(
-    createTransport({
-      baseUrl: ref.svc.server.url,
-      apiKey: key.apiKey,
-      secretKey: key.secretKey,
-      auth: authScheme,
-      endpointPath: SERVICE.endpointPath,
-    }),
-    operations,
-  );
+  values = await discoverConformanceValues({
+    url: ref.svc.server.url,
+    apiKey: key.apiKey,
+    secretKey: key.secretKey,
+  });
 }, 60_000);
 afterAll(async () => {
   await ref.stop();

@@ -98,10 +98,10 @@ export function parseWithSaxes(
       throw new XmlParseError('limit', `more than ${lim.maxElements} elements`);
     if (stack.length >= lim.maxDepth)
       throw new XmlParseError('limit', `nesting deeper than ${lim.maxDepth} elements`);
-    const { attributes, nil } = attributesOf(tag as SaxesTagNS);
+    const { attributes, nil } = attributesOf(tag);
     const el: MutableElement = {
       name: tag.local ?? tag.name,
-      ns: (tag as SaxesTagNS).uri ?? '',
+      ns: tag.uri ?? '',
       children: [],
       text: '',
       nil,

@@ -1,9 +1,18 @@
 // Builds the IR from a validated raw spec. The spec has been cross-checked, so lookups here cannot
 // fail; names and derived facts are computed once.
 import { inheritedFields } from '../spec/cross-check.js';
-import type { SpecField, SpecOperation, SpecType } from '../spec/format.js';
+import {
+  CHECK_FAMILIES,
+  type ConformanceFile,
+  type ConformanceSource,
+  type SpecField,
+  type SpecOperation,
+  type SpecType,
+} from '../spec/format.js';
 import type { RawSpec } from '../spec/load.js';
 import type {
+  IrConformance,
+  IrConformanceSource,
   IrField,
   IrOperation,
   IrResult,
@@ -53,6 +62,7 @@ export function buildIr(spec: RawSpec): IrSpec {
       name: spec.service.service.name,
       title: spec.service.service.title,
       version: spec.service.service.version,
+      doc: spec.service.service.doc,
       endpointPath: spec.service.service.endpointPath,
       namespaceRule: spec.service.service.namespace.rule,
       wsdlServiceName: spec.service.service.wsdl.serviceName,
@@ -88,16 +98,30 @@ export function buildIr(spec: RawSpec): IrSpec {
       httpStatuses: c.http,
     })),
     faultDetailElement: spec.errors.faults.detailElement,
+    soapFaultStatuses: {
+      soap11: spec.errors.faults.soap11Status,
+      soap12Sender: spec.errors.faults.soap12Status.sender,
+      soap12Receiver: spec.errors.faults.soap12Status.receiver,
+    },
     gaps: spec.gaps.gaps.map((g) => ({
       id: g.id,
       section: g.section,
       status: g.status,
+      document: g.document,
       decision: g.decision,
     })),
+    conformance: buildConformance(spec.conformance.conformance),
     sourceFiles: [
-      ...['service', 'primitives', 'authentication', 'operations', 'states', 'errors', 'gaps'].map(
-        (n) => `spec/${n}.yaml`,
-      ),
+      ...[
+        'service',
+        'primitives',
+        'authentication',
+        'operations',
+        'states',
+        'errors',
+        'gaps',
+        'conformance',
+      ].map((n) => `spec/${n}.yaml`),
       ...spec.typeFiles.map((f) => f.file),
     ].sort(cmp),
   };
@@ -152,9 +176,52 @@ function buildOperation(o: SpecOperation, file: string): IrOperation {
     resultElement: `${o.name}Result`,
     httpRoot: o.http.root ?? null,
     httpShapeShown: o.http.shown,
+    httpShapeGap: o.http.gap ?? null,
     mutating: o.mutating ?? false,
     paging: o.paging ? { skip: o.paging.skip, size: o.paging.size ?? null } : null,
     provenance: { file, symbol: o.name },
+  };
+}
+
+const segments = (path: string | undefined) => (path ? path.split('/') : []);
+
+function buildSource(s: {
+  operation: string;
+  items?: string;
+  across?: string;
+  yields?: ConformanceSource['yields'];
+}): IrConformanceSource {
+  return {
+    operation: s.operation,
+    items: segments(s.items),
+    across: s.across ?? null,
+    yields: (s.yields?.entries ?? []).map(([value, path]) => ({ value, path: segments(path) })),
+  };
+}
+
+function buildConformance(c: ConformanceFile['conformance']): IrConformance {
+  return {
+    values: c.values.map((v) => ({
+      name: v.name,
+      parameters: v.parameters,
+      fixed: v.fixed ?? null,
+      none: v.none ?? null,
+      option: v.option ?? null,
+      writesOnly: v.writes ?? false,
+    })),
+    sources: c.sources.map(buildSource),
+    writes: c.writes.map((w) => ({ ...buildSource(w), then: (w.then ?? []).map(buildSource) })),
+    checks: Object.fromEntries(
+      CHECK_FAMILIES.map((family) => {
+        const k = c.checks[family];
+        return [family, { level: k.level, source: k.source, fault: k.fault ?? null }];
+      }),
+    ),
+    hostile: {
+      bodyBytes: c.hostile.bodyBytes,
+      depth: c.hostile.depth,
+      concurrent: c.hostile.concurrent,
+    },
   };
 }
 

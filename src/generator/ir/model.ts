@@ -71,6 +71,8 @@ export interface IrOperation {
   readonly httpRoot: string | null;
   /** False for the document's "note A": the HTTP shape follows our decision. */
   readonly httpShapeShown: boolean;
+  /** The gap whose decision the HTTP shape follows when it is not shown. */
+  readonly httpShapeGap: string | null;
   /** Changes data: never retried, and run by the conformance suite only when allowed. */
   readonly mutating: boolean;
   /** List results paged by parameters: the client gets an async iterator of the items. */
@@ -113,7 +115,51 @@ export interface IrGap {
   readonly id: string;
   readonly section: string;
   readonly status: 'decided' | 'open';
+  /** What the document says is not shown. */
+  readonly document: string;
   readonly decision: string;
+}
+
+/** A read whose result gives values: `items` leads from the result element to repeated items. */
+export interface IrConformanceSource {
+  readonly operation: string;
+  readonly items: readonly string[];
+  /** Tries every candidate of this value, though it is known. */
+  readonly across: string | null;
+  readonly yields: readonly { readonly value: string; readonly path: readonly string[] }[];
+}
+
+/** spec/conformance.yaml: how the conformance checker finds values to call operations with. */
+export interface IrConformance {
+  readonly values: readonly {
+    readonly name: string;
+    readonly parameters: readonly string[];
+    readonly fixed: string | null;
+    /** Text meaning "no such record", never taken as the value. */
+    readonly none: string | null;
+    readonly option: string | null;
+    readonly writesOnly: boolean;
+  }[];
+  readonly sources: readonly IrConformanceSource[];
+  readonly writes: readonly (IrConformanceSource & {
+    readonly then: readonly IrConformanceSource[];
+  })[];
+  /** Check family → its level and source (a document section or a gap id), and its fault code. */
+  readonly checks: Readonly<
+    Record<
+      string,
+      {
+        readonly level: 'document' | 'evgen';
+        readonly source: string;
+        readonly fault: string | null;
+      }
+    >
+  >;
+  readonly hostile: {
+    readonly bodyBytes: number;
+    readonly depth: number;
+    readonly concurrent: number;
+  };
 }
 
 export interface IrSpec {
@@ -121,6 +167,7 @@ export interface IrSpec {
     readonly name: string;
     readonly title: string;
     readonly version: string;
+    readonly doc: string;
     readonly endpointPath: string;
     readonly namespaceRule: string;
     readonly wsdlServiceName: string;
@@ -133,7 +180,14 @@ export interface IrSpec {
   readonly operations: readonly IrOperation[];
   readonly faults: readonly IrFault[];
   readonly faultDetailElement: string;
+  /** HTTP statuses of SOAP faults: SOAP 1.1, and SOAP 1.2 by sender or receiver fault. */
+  readonly soapFaultStatuses: {
+    readonly soap11: number;
+    readonly soap12Sender: number;
+    readonly soap12Receiver: number;
+  };
   readonly gaps: readonly IrGap[];
+  readonly conformance: IrConformance;
   /** Spec files the model was built from, sorted. */
   readonly sourceFiles: readonly string[];
 }

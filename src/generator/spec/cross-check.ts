@@ -3,6 +3,7 @@
 import { didYouMean, formatPos, type Diagnostic, type SourcePos } from './diagnostics.js';
 import { primitiveNames, type SpecField, type SpecType } from './format.js';
 import type { RawSpec } from './load.js';
+import { checkConformanceSpec } from './conformance-check.js';
 
 export function crossCheck(spec: RawSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -132,6 +133,9 @@ export function crossCheck(spec: RawSpec): Diagnostic[] {
     }
     if (r.kind !== 'none' && op.http.root === undefined)
       report(op.http.pos, `operation "${op.name}" has a result but no HTTP root element`);
+    checkGap(op.http.gap, op.http.pos);
+    if (!op.http.shown && op.http.gap === undefined)
+      report(op.http.pos, `operation "${op.name}" has http.shown false but names no gap`);
     if (r.kind === 'none' && op.http.root !== undefined)
       report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
     if (op.paging) {
@@ -149,6 +153,7 @@ export function crossCheck(spec: RawSpec): Diagnostic[] {
       }
     }
   }
+  if (out.length === 0) checkConformanceSpec(spec, types, report);
   return out;
 }
 

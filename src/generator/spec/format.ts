@@ -1,6 +1,20 @@
 // The spec format: one checker per kind of spec file. The TypeScript types of the raw spec are
 // inferred from these checkers, so the format is written once.
-import { anyValue, bool, int, list, obj, oneOf, opt, req, str, type Checker } from './schema.js';
+import {
+  anyValue,
+  bool,
+  int,
+  list,
+  obj,
+  oneOf,
+  opt,
+  record,
+  req,
+  str,
+  text,
+  type Checker,
+  type Located,
+} from './schema.js';
 
 const PRIMITIVES = ['int', 'string', 'boolean', 'dateTime', 'decimal'] as const;
 export type PrimitiveName = (typeof PRIMITIVES)[number];
@@ -54,7 +68,8 @@ const operation = obj({
   purpose: req(str),
   parameters: req(list(parameter)),
   result: req(result),
-  http: req(obj({ shown: req(bool), root: opt(str) })),
+  /** shown: false marks the document's note A; gap names the decision the HTTP shape follows. */
+  http: req(obj({ shown: req(bool), root: opt(str), gap: opt(str) })),
   mutating: opt(bool),
   /** the int parameters that page a list result: records to pass over, and the page size if any */
   paging: opt(obj({ skip: req(str), size: opt(str) })),
@@ -178,6 +193,78 @@ export const gapsFile = obj({
   ),
 });
 
+/** The conformance checker's families of checks (its own vocabulary, not the interface's). */
+export const CHECK_FAMILIES = [
+  'responses',
+  'httpShapes',
+  'nilAttribute',
+  'wsdl',
+  'authentication',
+  'timestampWindow',
+  'httpCredentials',
+  'faultForm',
+  'unknownOperation',
+  'wellFormed',
+  'soapAction',
+  'bodySize',
+  'nesting',
+  'faultText',
+  'concurrency',
+] as const;
+export type CheckFamilyName = (typeof CHECK_FAMILIES)[number];
+type CheckFamily = { level: 'document' | 'evgen'; source: string; fault: string | undefined };
+const checkFamily: Checker<Located<CheckFamily>> = obj({
+  level: req(oneOf('document', 'evgen')),
+  source: req(str),
+  fault: opt(str),
+});
+
+// spec/conformance.yaml: how the conformance checker finds values to call operations with.
+const source = obj({
+  operation: req(str),
+  items: opt(str),
+  across: opt(str),
+  yields: req(record(str)),
+});
+
+export const conformanceFile = obj({
+  conformance: req(
+    obj({
+      values: req(
+        list(
+          obj({
+            name: req(str),
+            parameters: req(list(str)),
+            fixed: opt(text),
+            none: opt(str),
+            option: opt(str),
+            writes: opt(bool),
+          }),
+        ),
+      ),
+      sources: req(list(source)),
+      writes: req(
+        list(
+          obj({
+            operation: req(str),
+            yields: opt(record(str)),
+            then: opt(list(source)),
+          }),
+        ),
+      ),
+      checks: req(
+        obj(
+          Object.fromEntries(CHECK_FAMILIES.map((name) => [name, req(checkFamily)])) as Record<
+            CheckFamilyName,
+            ReturnType<typeof req<Located<CheckFamily>>>
+          >,
+        ),
+      ),
+      hostile: req(obj({ bodyBytes: req(int), depth: req(int), concurrent: req(int) })),
+    }),
+  ),
+});
+
 type Checked<C> = C extends Checker<infer T> ? T : never;
 export type TypesFile = Checked<typeof typesFile>;
 export type SpecType = TypesFile['types'][number];
@@ -190,3 +277,5 @@ export type AuthenticationFile = Checked<typeof authenticationFile>;
 export type ErrorsFile = Checked<typeof errorsFile>;
 export type GapsFile = Checked<typeof gapsFile>;
 export type StatesFile = Checked<typeof statesFile>;
+export type ConformanceFile = Checked<typeof conformanceFile>;
+export type ConformanceSource = ConformanceFile['conformance']['sources'][number];

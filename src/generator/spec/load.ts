@@ -16,6 +16,7 @@ export interface RawSpec {
   readonly states: format.StatesFile;
   readonly errors: format.ErrorsFile;
   readonly gaps: format.GapsFile;
+  readonly conformance: format.ConformanceFile;
   /** one entry per file under types/, sorted by path */
   readonly typeFiles: readonly { readonly file: string; readonly types: format.SpecType[] }[];
 }
@@ -28,6 +29,7 @@ const FIXED_FILES = {
   states: ['states.yaml', format.statesFile],
   errors: ['errors.yaml', format.errorsFile],
   gaps: ['gaps.yaml', format.gapsFile],
+  conformance: ['conformance.yaml', format.conformanceFile],
 } as const;
 
 /** Loads and validates the spec in `specDir`. File names in messages are relative to its parent. */

@@ -38,6 +38,8 @@ function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
 }
 
 export const str = scalar('a string', (v): v is string => typeof v === 'string' && v.length > 0);
+/** A string that may be empty (fixed test values such as an empty search query). */
+export const text = scalar('a string', (v): v is string => typeof v === 'string');
 export const bool = scalar('true or false', (v): v is boolean => typeof v === 'boolean');
 export const int = scalar(
   'an integer',
@@ -122,3 +124,22 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
 /** Any YAML value, kept as plain data (for free-form parts such as binding descriptions). */
 export const anyValue: Checker<unknown> = (node) =>
   (node as Node | null)?.toJSON?.() ?? (isScalar(node) ? node.value : null);
+
+/** A mapping from any names to values of one kind (keys are checked by cross-checks). */
+export function record<T>(value: Checker<T>): Checker<Located<{ entries: [string, T][] }>> {
+  return (node, ctx, parentPos) => {
+    const pos = posOf(node, ctx, parentPos);
+    if (!isMap(node)) {
+      ctx.report({ pos, message: 'expected a mapping' });
+      return undefined;
+    }
+    const entries: [string, T][] = [];
+    let ok = true;
+    for (const pair of node.items) {
+      const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
+      if (v === undefined) ok = false;
+      else entries.push([isScalar(pair.key) ? String(pair.key.value) : '', v]);
+    }
+    return ok ? { pos, entries } : undefined;
+  };
+}

@@ -1,6 +1,7 @@
 // View of generated/src/conformance.ts: what a conforming server must put on the wire, per type
-// and per operation, as data the conformance checker of @evgen/runtime walks.
-import type { IrField, IrSpec, IrValue } from '../ir/model.js';
+// and per operation, how to find values to call operations with, and the level and source of each
+// family of checks, as data the conformance checker of @evgen/runtime walks.
+import type { IrConformanceSource, IrField, IrSpec, IrValue } from '../ir/model.js';
 import { header } from './ts-names.js';
 
 const value = (v: IrValue) =>
@@ -15,15 +16,27 @@ function field(f: IrField) {
     nullable: f.nullable,
     optional: f.optional,
     item: f.list?.itemElement ?? null,
+    gap: f.gap,
   });
 }
 
+const source = (s: IrConformanceSource) => ({
+  operation: s.operation,
+  items: s.items,
+  across: s.across,
+  yields: s.yields,
+});
+
 export function conformanceView(ir: IrSpec) {
+  const c = ir.conformance;
   return {
-    header: header('spec/ (types, operations, service)'),
+    header: header('spec/ (types, operations, service, errors, conformance)'),
     types: ir.types
       .filter((t) => !t.abstract)
       .map((t) => ({ name: t.name, fields: t.fields.map(field) })),
+    typeGaps: JSON.stringify(
+      Object.fromEntries(ir.types.filter((t) => t.gap !== null).map((t) => [t.name, t.gap])),
+    ),
     operations: ir.operations.map((op) =>
       JSON.stringify({
         name: op.name,
@@ -37,11 +50,46 @@ export function conformanceView(ir: IrSpec) {
         responseElement: op.responseElement,
         resultElement: op.resultElement,
         httpRoot: op.httpRoot,
+        httpShapeShown: op.httpShapeShown,
         mutating: op.mutating,
       }),
     ),
     contentTypes: JSON.stringify(
       Object.fromEntries(ir.bindings.map((b) => [b.id, b.responseContentType])),
     ),
+    values: c.values.map((v) => JSON.stringify(v)),
+    sources: c.sources.map((s) => JSON.stringify(source(s))),
+    writes: c.writes.map((w) => JSON.stringify({ ...source(w), then: w.then.map(source) })),
+    checks: JSON.stringify(c.checks),
+    faults: JSON.stringify({
+      detailElement: ir.faultDetailElement,
+      codes: Object.fromEntries(
+        ir.faults.map((f) => [
+          f.code,
+          { soapSender: f.soap11.endsWith(':Client'), httpStatuses: f.httpStatuses },
+        ]),
+      ),
+      soap11Status: ir.soapFaultStatuses.soap11,
+      soap12Status: {
+        sender: ir.soapFaultStatuses.soap12Sender,
+        receiver: ir.soapFaultStatuses.soap12Receiver,
+      },
+    }),
+    hostile: JSON.stringify(c.hostile),
+  };
+}
+
+/** View of generated/src/conformance.test.ts: one env variable per value option, e.g. _EVENT_ID. */
+export function conformanceTestView(ir: IrSpec) {
+  return {
+    header: header('spec/ (operations, service, conformance)'),
+    operations: ir.operations.map((o) => o.name),
+    bindings: ir.bindings.map((b) => b.id),
+    options: ir.conformance.values
+      .filter((v) => v.option !== null)
+      .map((v) => ({
+        env: `EVGEN_CONFORMANCE_${v.option!.toUpperCase().replace(/-/g, '_')}`,
+        value: v.name,
+      })),
   };
 }

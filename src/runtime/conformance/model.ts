@@ -1,6 +1,12 @@
-// The data a generated package gives the conformance checker: expected elements per type and
-// per operation, straight from the spec.
+// The data a generated package gives the conformance checker: expected elements per type and per
+// operation, how to find values to call operations with, and where each family of checks comes
+// from (the document, or a gap decision). Straight from the spec; the checker knows no name of
+// the interface itself.
 import type { Binding } from '../transport/index.js';
+
+/** document: what the interface document says; evgen: our decisions where it is silent. */
+export type Level = 'document' | 'evgen';
+export const LEVELS: readonly Level[] = ['document', 'evgen'];
 
 export type ValueSpec =
   | { readonly kind: 'int' | 'string' | 'boolean' | 'dateTime' }
@@ -14,6 +20,8 @@ export interface FieldSpec {
   readonly optional: boolean;
   /** Item element name for lists, null otherwise. */
   readonly item: string | null;
+  /** The gap whose decision gives this field its shape (an evgen-level fact), or null. */
+  readonly gap: string | null;
 }
 
 export interface OperationSpec {
@@ -23,17 +31,82 @@ export interface OperationSpec {
   readonly responseElement: string;
   readonly resultElement: string;
   readonly httpRoot: string | null;
+  /** False where the document does not show the HTTP response shape (our decision). */
+  readonly httpShapeShown: boolean;
   readonly mutating: boolean;
+}
+
+/** A read whose result gives values; paths are element names below the result element. */
+export interface ValueSource {
+  readonly operation: string;
+  readonly items: readonly string[];
+  /** Tries every candidate of this value, though it is known. */
+  readonly across: string | null;
+  readonly yields: readonly { readonly value: string; readonly path: readonly string[] }[];
+}
+
+export interface ValueDef {
+  readonly name: string;
+  readonly parameters: readonly string[];
+  readonly fixed: string | null;
+  /** Text meaning "no such record", never taken as the value. */
+  readonly none: string | null;
+  /** The `evgen conformance` option that sets it. */
+  readonly option: string | null;
+  /** Only a write (or the user) gives it. */
+  readonly writesOnly: boolean;
+}
+
+export type CheckFamily =
+  | 'responses'
+  | 'httpShapes'
+  | 'nilAttribute'
+  | 'wsdl'
+  | 'authentication'
+  | 'timestampWindow'
+  | 'httpCredentials'
+  | 'faultForm'
+  | 'unknownOperation'
+  | 'wellFormed'
+  | 'soapAction'
+  | 'bodySize'
+  | 'nesting'
+  | 'faultText'
+  | 'concurrency';
+
+export interface CheckSource {
+  readonly level: Level;
+  /** A document section, or a gap id of spec/gaps.yaml. */
+  readonly source: string;
+  /** The fault code an evgen-level refusal carries. */
+  readonly fault: string | null;
+}
+
+export interface FaultSpec {
+  readonly soapSender: boolean;
+  readonly httpStatuses: readonly number[];
 }
 
 export interface ConformanceModel {
   readonly endpointPath: string;
   readonly contentTypes: Readonly<Record<Binding, string>>;
   readonly types: Readonly<Record<string, readonly FieldSpec[]>>;
+  /** Types whose shape is a gap decision: type → gap id. */
+  readonly typeGaps: Readonly<Record<string, string>>;
   readonly operations: readonly OperationSpec[];
-}
-
-export interface Findings {
-  readonly failures: string[];
-  readonly warnings: string[];
+  readonly values: readonly ValueDef[];
+  readonly sources: readonly ValueSource[];
+  readonly writes: readonly (ValueSource & { readonly then: readonly ValueSource[] })[];
+  readonly checks: Readonly<Record<CheckFamily, CheckSource>>;
+  readonly faults: {
+    readonly detailElement: string;
+    readonly codes: Readonly<Record<string, FaultSpec>>;
+    readonly soap11Status: number;
+    readonly soap12Status: { readonly sender: number; readonly receiver: number };
+  };
+  readonly hostile: {
+    readonly bodyBytes: number;
+    readonly depth: number;
+    readonly concurrent: number;
+  };
 }

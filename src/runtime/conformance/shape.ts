@@ -1,9 +1,21 @@
 // Lexical conformance of one response element against the model: every field present in the
 // document's lexical form (int, lowercase boolean, decimal with its exact scale, dateTime
-// yyyy-MM-ddTHH:mm:ss), nil written as xsi:nil="true", list items named as the spec says.
-// Elements the spec does not know are warnings, not failures.
+// yyyy-MM-ddTHH:mm:ss), nil written as the binding's nil attribute with nothing inside, list items
+// named as the spec says. A failure below a field or type whose shape is a gap decision is
+// recorded against that gap (evgen level). Elements the spec does not know are warnings.
 import { XSI_NS, type XmlElement } from '../xml/index.js';
-import type { ConformanceModel, FieldSpec, Findings, ValueSpec } from './model.js';
+import type { ConformanceModel, FieldSpec, ValueSpec } from './model.js';
+import type { Findings } from './results.js';
+
+export interface ShapeCtx {
+  readonly model: ConformanceModel;
+  readonly ns: string;
+  /** HTTP bindings: the document allows "a nil attribute"; xsi:nil there is our decision. */
+  readonly http: boolean;
+  readonly f: Findings;
+  /** The gap deciding the shape being checked, or null where the document shows it. */
+  readonly gap: string | null;
+}
 
 const LEXICAL: Record<'int' | 'boolean' | 'dateTime', [RegExp, string]> = {
   int: [/^-?\d{1,10}$/, 'int'],
@@ -11,102 +23,107 @@ const LEXICAL: Record<'int' | 'boolean' | 'dateTime', [RegExp, string]> = {
   dateTime: [/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'dateTime yyyy-MM-ddTHH:mm:ss'],
 };
 
-const isNil = (el: XmlElement) =>
-  el.attributes[`{${XSI_NS}}nil`] === 'true' || el.attributes.nil === 'true';
+const xsiNil = (el: XmlElement) => el.attributes[`{${XSI_NS}}nil`];
 
-export function checkValue(
-  model: ConformanceModel,
-  el: XmlElement,
-  v: ValueSpec,
-  ns: string,
-  path: string,
-  f: Findings,
-): void {
-  if (v.kind === 'complex') return checkFields(model, el, model.types[v.type] ?? [], ns, path, f);
+export function checkValue(s: ShapeCtx, el: XmlElement, v: ValueSpec, path: string): void {
+  if (v.kind === 'complex') {
+    const gap = s.gap ?? s.model.typeGaps[v.type] ?? null;
+    return checkFields({ ...s, gap }, el, s.model.types[v.type] ?? [], path);
+  }
   if (el.children.length > 0)
-    f.failures.push(`${path}: expected text, got child element ${el.children[0]!.name}`);
+    s.f.fail(`${path}: expected text, got child element ${el.children[0]!.name}`, s.gap);
   if (v.kind === 'string') return;
   const text = el.text;
   if (v.kind === 'decimal') {
     if (!new RegExp(`^-?\\d+\\.\\d{${v.scale}}$`).test(text))
-      f.failures.push(
+      s.f.fail(
         `${path}: expected decimal with exactly ${v.scale} decimal places, got ${JSON.stringify(text)}`,
+        s.gap,
       );
     return;
   }
   const [re, what] = LEXICAL[v.kind];
-  if (!re.test(text)) f.failures.push(`${path}: expected ${what}, got ${JSON.stringify(text)}`);
+  if (!re.test(text)) s.f.fail(`${path}: expected ${what}, got ${JSON.stringify(text)}`, s.gap);
 }
 
-function checkField(
-  model: ConformanceModel,
-  el: XmlElement,
-  field: FieldSpec,
-  ns: string,
-  path: string,
-  f: Findings,
-): void {
-  if (el.nil || isNil(el)) {
-    if (!field.nullable) f.failures.push(`${path}: nil, but the field is not nullable`);
-    else if (!isNil(el)) f.failures.push(`${path}: nil must be written xsi:nil="true"`);
-    else if (el.children.length > 0 || el.text.trim() !== '')
-      f.failures.push(`${path}: a nil element must be empty`);
-    return;
+function checkNil(s: ShapeCtx, el: XmlElement, field: FieldSpec, path: string): void {
+  if (!field.nullable) s.f.fail(`${path}: nil, but the field is not nullable`, s.gap);
+  if (xsiNil(el) !== 'true') {
+    if (!s.http || el.attributes.nil !== 'true')
+      s.f.fail(`${path}: nil must be written xsi:nil="true"`, s.gap);
+    else
+      s.f.fail(
+        `${path}: nil written nil="true", expected xsi:nil="true"`,
+        s.model.checks.nilAttribute.source,
+      );
   }
-  if (field.item === null) return checkValue(model, el, field.value, ns, path, f);
+  if (el.children.length > 0 || el.text.trim() !== '')
+    s.f.fail(
+      `${path}: a nil element must be empty, got ${JSON.stringify(el.text.trim() || el.children[0]!.name)}`,
+      s.gap,
+    );
+}
+
+function checkField(s: ShapeCtx, el: XmlElement, field: FieldSpec, path: string): void {
+  const at = field.gap !== null && s.gap === null ? { ...s, gap: field.gap } : s;
+  if (el.nil || xsiNil(el) !== undefined || (s.http && el.attributes.nil !== undefined))
+    return checkNil(at, el, field, path);
+  if (field.item === null) return checkValue(at, el, field.value, path);
   let i = 0;
   for (const c of el.children) {
-    if (c.name === field.item && c.ns === ns)
-      checkValue(model, c, field.value, ns, `${path}/${field.item}[${i++}]`, f);
-    else f.warnings.push(`${path}/${c.name}: element the spec does not know`);
+    if (c.name === field.item && c.ns === s.ns)
+      checkValue(at, c, field.value, `${path}/${field.item}[${i++}]`);
+    else at.f.fail(`${path}/${c.name}: list item named ${c.name}, expected ${field.item}`, at.gap);
   }
 }
 
 /** Checks the child elements of `el` against `fields`. */
 export function checkFields(
-  model: ConformanceModel,
+  s: ShapeCtx,
   el: XmlElement,
   fields: readonly FieldSpec[],
-  ns: string,
   path: string,
-  f: Findings,
 ): void {
   const seen = new Set<string>();
   for (const c of el.children) {
-    const field = c.ns === ns ? fields.find((x) => x.name === c.name) : undefined;
+    const field = c.ns === s.ns ? fields.find((x) => x.name === c.name) : undefined;
     if (!field) {
-      f.warnings.push(
-        `${path}/${c.name}: element the spec does not know${c.ns !== ns ? ` (namespace ${c.ns || 'none'})` : ''}`,
+      s.f.warnings.push(
+        `${path}/${c.name}: element the spec does not know${c.ns !== s.ns ? ` (namespace ${c.ns || 'none'})` : ''}`,
       );
       continue;
     }
-    if (seen.has(field.name)) f.failures.push(`${path}/${field.name}: appears more than once`);
+    if (seen.has(field.name)) s.f.fail(`${path}/${field.name}: appears more than once`, s.gap);
     seen.add(field.name);
-    checkField(model, c, field, ns, `${path}/${field.name}`, f);
+    checkField(s, c, field, `${path}/${field.name}`);
   }
   for (const field of fields) {
     if (seen.has(field.name) || field.optional) continue;
-    f.failures.push(
+    s.f.fail(
       `${path}/${field.name}: missing element${field.nullable ? ' (a nil element is expected when there is no value)' : ''}`,
+      s.gap ?? field.gap,
     );
   }
 }
 
 /** A result element: one complex value, or a list of items. */
 export function checkResult(
-  model: ConformanceModel,
+  s: ShapeCtx,
   el: XmlElement,
   result: { value: ValueSpec; item: string | null },
-  ns: string,
   path: string,
-  f: Findings,
 ): void {
   checkField(
-    model,
+    s,
     el,
-    { name: el.name, value: result.value, nullable: false, optional: false, item: result.item },
-    ns,
+    {
+      name: el.name,
+      value: result.value,
+      nullable: false,
+      optional: false,
+      item: result.item,
+      gap: null,
+    },
     path,
-    f,
   );
 }

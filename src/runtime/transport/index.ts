@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './binding.js';
 export * from './client.js';
 export * from './client-errors.js';
+export * from './cors.js';
 export * from './faults.js';
 export * from './node.js';
 export * from './paging.js';

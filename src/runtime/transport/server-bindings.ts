@@ -10,6 +10,7 @@ import {
   writeSoapMessage,
   type XmlDocument,
 } from '../xml/index.js';
+import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
 import {
   type AnyOperationDef,
@@ -36,6 +37,7 @@ export interface Pipeline {
   readonly namespaceFollowsHost: boolean;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
+  readonly help: HelpResponder | undefined;
 }
 
 interface Log {

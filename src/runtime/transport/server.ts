@@ -11,6 +11,8 @@ import {
   namespaceFor,
   namespacePath,
 } from './binding.js';
+import { createHelpResponder, type HelpOptions } from '../help/serve.js';
+import { type CorsOptions, withCors } from './cors.js';
 import { INTERNAL_MESSAGE, ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import { handleHttp, handleSoap, type Pipeline } from './server-bindings.js';
@@ -44,7 +46,7 @@ export interface RequestContext {
 export interface LogEntry {
   readonly time: string;
   readonly operation: string | undefined;
-  readonly binding: Binding | 'wsdl' | undefined;
+  readonly binding: Binding | 'wsdl' | 'help' | undefined;
   readonly status: number;
   readonly durationMs: number;
   readonly apiKeyName: string | undefined;
@@ -99,6 +101,10 @@ export interface ServiceHandlerOptions {
    * (stderr in Node).
    */
   readonly onDiagnostic?: (message: string) => void;
+  /** Help pages at the endpoint (GET with Accept: text/html, ?op=, ?gaps); none when absent. */
+  readonly help?: HelpOptions;
+  /** Origins allowed to call the service from a browser; no CORS when absent. */
+  readonly cors?: CorsOptions;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -169,9 +175,16 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       now: options.now ?? Date.now,
     },
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    help:
+      options.help &&
+      createHelpResponder(options.help, {
+        auth: options.auth,
+        endpointPath: options.endpointPath,
+        operations: ops,
+      }),
   };
 
-  return async (req) => {
+  const handler: ServiceHandler = async (req) => {
     const started = performance.now();
     // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
     const host =
@@ -219,6 +232,9 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     if (error) diagnostic(internalErrorMessage(entry, error));
     return res;
   };
+  return options.cors
+    ? withCors(handler, options.cors, options.auth, options.endpointPath)
+    : handler;
 }
 
 type Log = {
@@ -250,12 +266,23 @@ async function route(
       [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
     ) {
       log.binding = 'wsdl';
-      const address = `${p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`}${endpoint}`;
       return {
         status: 200,
         headers: { 'content-type': CONTENT_TYPES.xml },
-        body: p.options.wsdl(address, ns),
+        body: p.options.wsdl(`${baseUrl(p, host)}${endpoint}`, ns),
       };
+    }
+    const help =
+      req.method === 'GET'
+        ? await p.help?.(url, req.headers.accept, {
+            baseUrl: baseUrl(p, host),
+            host: new URL(baseUrl(p, host)).host,
+            namespace: ns,
+          })
+        : undefined;
+    if (help) {
+      log.binding = 'help';
+      return help;
     }
     if (req.method !== 'POST')
       throw new ServiceFault(
@@ -281,6 +308,10 @@ async function route(
     404,
   );
 }
+
+/** {base_url} as clients reach this server: the configured public one, else http://{Host}. */
+const baseUrl = (p: Pipeline, host: string): string =>
+  p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`;
 
 /** A POST to the endpoint: SOAP 1.1 or 1.2 by its content type. */
 function soap(p: Pipeline, req: ServiceRequest, ns: string, log: Log): Promise<ServiceResponse> {

@@ -22,6 +22,8 @@ export interface QName {
   /** Internalised, so the generated decoders' `switch` compares it by identity. */
   readonly local: string;
   readonly bytes: Uint8Array;
+  // The slots below belong to the running scan (one at a time: see scan.ts); a later scan
+  // overwrites them, so they never carry meaning across documents.
   /** Scanner-owned: the document (stamp) this name last had an id in, and that id. */
   docStamp: number;
   docId: number;
@@ -42,6 +44,7 @@ export function qnameProblem(qname: string): string | undefined {
 }
 
 const CACHE_LIMIT = 4096;
+/** Shared by every scan in this thread; safe because scans never overlap (guarded in scan.ts). */
 const cache = new Map<number, QName>();
 
 function sameBytes(a: Uint8Array, b: Uint8Array, start: number, end: number): boolean {

@@ -2,7 +2,7 @@
 // (Namespaces in XML 1.0), refuses DTDs and processing instructions, enforces the depth and
 // element limits, and records every element in an ElementTable. SOAP needs this subset of XML
 // only, and a pass written for it runs several times faster than a general SAX parser (see the
-// README's Performance section); test/runtime/xml-differential.test.ts holds it to saxes.
+// README's Performance section); test/unit/runtime/xml-differential.test.ts holds it to saxes.
 import { FLAG_MIXED } from './document.js';
 import { XmlParseError } from './errors.js';
 import { NAME_BYTE, cachedName, newName, type QName } from './names.js';
@@ -24,20 +24,30 @@ export interface ScanOptions {
   readonly checkEncoding: boolean;
 }
 
+// Module state, and the contract it relies on. A scan is synchronous from start to end: it neither
+// awaits nor calls out of the runtime (its Utf8Source is the runtime's own), so one thread never has
+// two scans open at once (a Worker loads its own copy of this module). That makes it safe to share between
+// documents: `scanner` (reused: setting one up cost as much as scanning a request), `stamps`, and
+// the QName cache of names.ts, whose entries carry slots that only the running scan may write
+// (docStamp/docId, scopeVersion/nsId). `scanning` guards the contract: a scan started while another
+// is open throws instead of writing over the open one's slots.
 let stamps = 0;
-
-/** A scanner between documents: scanning is synchronous, so one is reused (requests are small, and setting up a scanner cost as much as scanning one). */
-let idle: Scanner | undefined;
+let scanner: Scanner | undefined;
+let scanning = false;
 
 /** Reads and checks a whole document into its element table, or throws XmlParseError. */
 export function scanDocument(src: Utf8Source, options: ScanOptions): ElementTable {
-  const s = idle ?? new Scanner();
-  idle = undefined;
+  if (scanning)
+    throw new Error(
+      'a document is being scanned already: the scanner is single-threaded, and scanning must not start another scan',
+    );
+  scanning = true;
+  const s = (scanner ??= new Scanner());
   try {
     return s.run(src, options);
   } finally {
     s.release();
-    idle = s;
+    scanning = false;
   }
 }
 

@@ -30,21 +30,46 @@ export const isXmlChar = (cp: number): boolean =>
   (cp >= 0xe000 && cp <= 0xfffd) ||
   (cp >= 0x10000 && cp <= 0x10ffff);
 
+/** The value of ASCII digit `c` in base 10, or base 16 when `hex`; -1 when it is none. */
+function digit(c: number | undefined, hex: boolean): number {
+  if (c === undefined) return -1;
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  return hex && lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+/**
+ * The character reference `&#…;` or `&#x…;` at `i`. Its digits are read byte by byte, not cut at a
+ * fixed length: XML 1.0 [66] allows any number of leading zeros (`&#0000000000000000009;` is a
+ * tab), and each byte is looked at once, so a long one costs what its length does.
+ */
+function charReference(src: Utf8Source, i: number): { text: string; end: number } | string {
+  const b = src.bytes;
+  const hex = b[i + 2] === 0x78;
+  const first = hex ? i + 3 : i + 2;
+  let k = first;
+  let cp = 0;
+  for (let d = digit(b[k], hex); d >= 0; d = digit(b[++k], hex))
+    if (cp <= 0x10ffff) cp = cp * (hex ? 16 : 10) + d; // past the last code point it stays past
+  if (k === first || b[k] !== 0x3b)
+    return 'malformed character reference: write &#digits; or &#xhex-digits; (a bare & must be written &amp;)';
+  if (!isXmlChar(cp)) {
+    const shown = k - i > 24 ? `${src.slice(i, i + 20)}…` : src.slice(i, k + 1);
+    return `${shown} is not a character allowed in XML`;
+  }
+  return { text: String.fromCodePoint(cp), end: k + 1 };
+}
+
 /**
  * The reference starting with `&` at `i`: its text and the index after its `;`, or a string saying
  * what is wrong with it.
  */
 export function readReference(src: Utf8Source, i: number): { text: string; end: number } | string {
   const b = src.bytes;
+  if (b[i + 1] === 0x23) return charReference(src, i);
   const semi = b.indexOf(0x3b, i + 1);
   if (semi < 0 || semi - i > 12) return 'unterminated reference (a bare & must be written &amp;)';
   const body = src.slice(i + 1, semi);
-  if (body.charCodeAt(0) === 0x23) {
-    const m = /^#(?:x([0-9A-Fa-f]{1,6})|([0-9]{1,7}))$/.exec(body);
-    const cp = m ? parseInt(m[1] ?? m[2]!, m[1] !== undefined ? 16 : 10) : -1;
-    if (!isXmlChar(cp)) return `&${body}; is not a character allowed in XML`;
-    return { text: String.fromCodePoint(cp), end: semi + 1 };
-  }
   const text = PREDEFINED[body];
   if (text === undefined)
     return `undefined entity &${body}; (no DTD is read, so only &lt; &gt; &amp; &quot; &apos; exist)`;

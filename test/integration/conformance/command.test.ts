@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import type { ConformanceResult } from '@evgen/runtime';
+import type { ConformanceReport } from '@evgen/runtime';
+import { CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
 import { PROJECT_ROOT } from '../../support/ir.js';
 
 it('passes every case against the reference service and prints the table', async () => {
@@ -23,10 +24,19 @@ it('passes every case against the reference service and prints the table', async
     expect(stdout).toMatch(
       /^SubmitSimpleBookingWithBookingStatus\s+pass\s+pass\s+pass\s+pass\s*$/m,
     );
-    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped/);
-    const results = JSON.parse(await readFile(report, 'utf8')) as ConformanceResult[];
+    expect(stdout).toMatch(
+      /\n\d+ passed, 0 failed, 0 skipped, 0 not implemented \(level evgen\)$/m,
+    );
+    const { results, level } = JSON.parse(await readFile(report, 'utf8')) as ConformanceReport;
+    expect(level).toBe('evgen');
     expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
-    expect(new Set(results.filter((r) => r.name === 'response').map((r) => r.group)).size).toBe(28);
+    expect(new Set(results.filter((r) => r.check === 'response').map((r) => r.group)).size).toBe(
+      CONFORMANCE_MODEL.operations.length,
+    );
+    // Both levels, the hostile checks (on against our own service) and every check names its source.
+    expect(new Set(results.map((r) => r.level))).toEqual(new Set(['document', 'evgen']));
+    expect(results.some((r) => r.group === 'Hostile')).toBe(true);
+    expect(results.every((r) => r.source.length > 0)).toBe(true);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

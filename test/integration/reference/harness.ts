@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Binding } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
-import { startReferenceService, type ReferenceService } from '../../../src/reference/serve.js';
+import {
+  startReferenceService,
+  type ReferenceOptions,
+  type ReferenceService,
+} from '../../../src/reference/serve.js';
 
 export interface Reference {
   readonly svc: ReferenceService;
@@ -13,7 +17,10 @@ export interface Reference {
   stop(): Promise<void>;
 }
 
-export async function startReference(seed = { events: 12, bookings: 400 }): Promise<Reference> {
+export async function startReference(
+  seed = { events: 12, bookings: 400 },
+  options: Pick<ReferenceOptions, 'cors' | 'testForms'> = {},
+): Promise<Reference> {
   const dir = await mkdtemp(join(tmpdir(), 'evgen-ref-'));
   const logs: string[] = [];
   const svc = await startReferenceService({
@@ -21,6 +28,7 @@ export async function startReference(seed = { events: 12, bookings: 400 }): Prom
     port: 0,
     log: (l) => logs.push(l),
     seed,
+    ...options,
   });
   const key = svc.demoKey!;
   return {

@@ -12,6 +12,10 @@ import { EventServiceClient } from '@evgen/event-management/client';
 
 type Step = Response | Error | 'hang';
 
+/** Why a signal was aborted, as the Error fetch rejects with (an AbortError or TimeoutError DOMException). */
+const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+
 function scripted(steps: Step[]) {
   const seen: { url: string; init: RequestInit }[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
@@ -20,8 +24,9 @@ function scripted(steps: Step[]) {
     if (step === 'hang') {
       // Like fetch: reject at once when already aborted, else when the signal fires.
       return new Promise((_, reject) => {
-        if (init.signal?.aborted) reject(init.signal.reason);
-        init.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        const signal = init.signal;
+        if (signal?.aborted) reject(abortReason(signal));
+        signal?.addEventListener('abort', () => reject(abortReason(signal)));
       });
     }
     if (step instanceof Error) throw step;

@@ -64,6 +64,11 @@ describe('text', () => {
     { given: 'CDATA', xml: '<a><![CDATA[<b>&amp;</b>]]></a>', want: '<b>&amp;</b>' },
     { given: 'entity references', xml: '<a>&lt;&gt;&amp;&quot;&apos;</a>', want: `<>&"'` },
     { given: 'character references', xml: '<a>&#233;&#x20AC;&#xD;</a>', want: 'é€\r' },
+    {
+      given: 'character references with leading zeros (XML 1.0 [66] allows any number)',
+      xml: `<a b="&#x00000000000000041;">&#0000000000000000009;&#x${'0'.repeat(100_000)}20AC;</a>`,
+      want: '\t€',
+    },
     { given: 'mixed text and CDATA', xml: '<a>x<![CDATA[y]]>z</a>', want: 'xyz' },
     { given: 'comments between text', xml: '<a>x<!-- c -->y</a>', want: 'xy' },
   ];

@@ -108,7 +108,8 @@ describe('MemoryReplayStore', () => {
 describe('verifyAuth', () => {
   const NOW = Date.UTC(2026, 5, 1, 12);
   const opts = (over: Partial<VerifyOptions> = {}): VerifyOptions => ({
-    lookupKey: async (k) => (k === 'key' ? { secret: 'secret', name: 'named' } : undefined),
+    lookupKey: (k) =>
+      Promise.resolve(k === 'key' ? { secret: 'secret', name: 'named' } : undefined),
     clockSkewSeconds: 300,
     replayStore: new MemoryReplayStore(),
     now: () => NOW,

@@ -1,0 +1,87 @@
+// The WSDL, and a request for an operation the interface does not have.
+import { parseXml, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
+import { CONTENT_TYPES, type Binding } from '../transport/index.js';
+import { isSoap, type Ctx } from './context.js';
+import { resultOf, type ConformanceResult } from './results.js';
+import type { Refused } from './security.js';
+import { refusalFailures } from './security.js';
+import { fetchRaw, signed, type Raw } from './wire.js';
+
+/** Not an operation of any interface: `Operation` followed by a letter no catalogue name has. */
+const UNKNOWN = 'NoSuchOperation';
+
+export async function checkWsdl(c: Ctx): Promise<ConformanceResult> {
+  const failures: string[] = [];
+  try {
+    const res = await fetch(`${c.endpoint}?wsdl`);
+    if (res.status !== 200) failures.push(`GET ?wsdl answered ${res.status}`);
+    if (res.headers.get('content-type') !== CONTENT_TYPES.xml)
+      failures.push(`?wsdl content type ${res.headers.get('content-type')}`);
+    const root = parseXml(new Uint8Array(await res.arrayBuffer()));
+    if (root.attributes.targetNamespace !== c.ns)
+      failures.push(`targetNamespace ${root.attributes.targetNamespace}, expected ${c.ns}`);
+    const names = new Set<string>();
+    const walk = (el: XmlElement): void => {
+      if (el.name === 'operation' && el.attributes.name) names.add(el.attributes.name);
+      el.children.forEach(walk);
+    };
+    walk(root);
+    for (const op of c.model.operations)
+      if (!names.has(op.name)) failures.push(`the WSDL has no operation ${op.name}`);
+  } catch (e) {
+    failures.push(`no readable WSDL: ${(e as Error).message}`);
+  }
+  return resultOf(
+    c.model,
+    'wsdl',
+    { group: 'WSDL', binding: 'wsdl', check: '?wsdl describes every operation' },
+    failures,
+  );
+}
+
+/** A correctly signed request for an operation that does not exist. */
+export async function sendUnknown(c: Ctx, binding: Binding): Promise<Raw> {
+  const auth = await signed(c, UNKNOWN, c.clock.next());
+  if (isSoap(binding)) {
+    const body = writeSoapEnvelope(
+      binding === 'soap11' ? '1.1' : '1.2',
+      c.o.auth.encodeHeader(auth, c.ns),
+      `<${UNKNOWN} xmlns="${c.ns}"/>`,
+    );
+    const action = `${c.ns}${UNKNOWN}`;
+    const headers: Record<string, string> =
+      binding === 'soap11'
+        ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` }
+        : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
+    return fetchRaw(c.endpoint, { method: 'POST', headers, body });
+  }
+  const h = c.o.auth.httpHeaders;
+  return fetchRaw(`${c.endpoint}/${UNKNOWN}`, {
+    method: binding === 'httpGet' ? 'GET' : 'POST',
+    headers: {
+      [h.apiKey]: auth.APIKey,
+      [h.timestamp]: auth.Timestamp,
+      [h.signature]: auth.Signature,
+      [h.operation]: auth.Operation,
+      ...(binding === 'httpPost' ? { 'content-type': CONTENT_TYPES.form } : {}),
+    },
+    ...(binding === 'httpPost' ? { body: '' } : {}),
+  });
+}
+
+export async function checkUnknownOperation(
+  c: Ctx,
+  binding: Binding,
+  refused: Refused[],
+): Promise<ConformanceResult> {
+  const check = 'refuses an operation the interface does not have';
+  const raw = await sendUnknown(c, binding);
+  if (raw.status !== 200)
+    refused.push({ binding, check, raw, code: c.model.checks.unknownOperation.fault! });
+  return resultOf(
+    c.model,
+    'unknownOperation',
+    { group: 'Errors', binding, check },
+    refusalFailures(c, binding, raw),
+  );
+}

@@ -1,0 +1,230 @@
+// Opt-in hostile input: a body over the limit, nesting deeper than any document needs, a DTD with
+// entities, a SOAPAction naming another operation, malformed XML, fault texts free of stack traces
+// and file paths, and requests answered while another request is held open.
+import { writeSoapEnvelope } from '../xml/index.js';
+import { CONTENT_TYPES, type Binding } from '../transport/index.js';
+import { isSoap, paramsFor, type Ctx } from './context.js';
+import type { CheckFamily, OperationSpec } from './model.js';
+import { resultOf, skipped, type ConformanceResult } from './results.js';
+import { probeOperation, refusalFailures, type Refused } from './security.js';
+import { describe, faultOf, fetchRaw, prepare, send, signed, type Raw } from './wire.js';
+
+const MARKER = 'evgen-entity-expanded';
+const SLOT = 'evgen-entity-slot';
+
+/** A stack frame (JavaScript, .NET, Java, Python) or a file path in a fault's text. */
+const LEAKS: readonly [RegExp, string][] = [
+  [/\bat [\w.$<>[\]]+ \(?[^\s()]*:\d+:\d+\)?/, 'a JavaScript stack frame'],
+  [/\bat [\w.]+\.[\w<>]+\(.*\)( in .*:line \d+)?/, 'a .NET or Java stack frame'],
+  [/File "[^"]+", line \d+/, 'a Python stack frame'],
+  [/(^|[\s"'(=])(\/[\w.-]+){2,}\.\w+/, 'a file path'],
+  [/\b[A-Za-z]:\\[\w\\. -]+/, 'a Windows file path'],
+];
+
+export function leaks(text: string): string[] {
+  const plain = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ''); // namespaces and URLs are no paths
+  return LEAKS.filter(([re]) => re.test(plain)).map(([, what]) => what);
+}
+
+/** A client refusal: 4xx, or a SOAP Client/Sender fault. */
+function clientRefusal(c: Ctx, raw: Raw): string[] {
+  if (raw.status === 200) return ['accepted: HTTP 200'];
+  if (raw.status >= 400 && raw.status < 500) return [];
+  const f = faultOf(raw, c.model.faults.detailElement);
+  if (f?.soapCode && /:(Client|Sender)$/.test(f.soapCode)) return [];
+  return [`not refused as the client's error: ${describe(raw, c.model.faults.detailElement)}`];
+}
+
+/** The probe's SOAP request, correctly signed, with `inner` inside the operation element. */
+async function soapWith(
+  c: Ctx,
+  op: OperationSpec,
+  binding: 'soap11' | 'soap12',
+  inner: string,
+  o: { dtd?: string; apiKeyXml?: string } = {},
+): Promise<Raw> {
+  const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
+  const opXml = c.o.operations[op.name]!.encodeSoapRequest(paramsFor(c, op).params, c.ns);
+  const withInner = opXml.endsWith(' />')
+    ? `${opXml.slice(0, -3)}>${inner}</${op.name}>`
+    : `${opXml.slice(0, opXml.lastIndexOf('</'))}${inner}</${op.name}>`;
+  const auth = await signed(c, op.name, c.clock.next());
+  let header = c.o.auth.encodeHeader(o.apiKeyXml ? { ...auth, APIKey: SLOT } : auth, c.ns);
+  if (o.apiKeyXml) header = header.replace(SLOT, o.apiKeyXml);
+  let body = writeSoapEnvelope(binding === 'soap11' ? '1.1' : '1.2', header, withInner);
+  if (o.dtd)
+    body = /^<\?xml[^>]*\?>/.test(body)
+      ? body.replace(/^(<\?xml[^>]*\?>)/, `$1${o.dtd}`)
+      : o.dtd + body;
+  return fetchRaw(req.url, { ...req.init, body });
+}
+
+async function stillAnswers(c: Ctx, op: OperationSpec, binding: Binding): Promise<string[]> {
+  const raw = await send(c, op.name, paramsFor(c, op).params, binding);
+  return raw.status === 200
+    ? []
+    : [
+        `afterwards a correct request was not answered: ${describe(raw, c.model.faults.detailElement)}`,
+      ];
+}
+
+/** Resolves with the answers, or with null when `ms` pass first (outstanding requests aborted). */
+async function within<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+  const ctl = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([run(ctl.signal), late]);
+  } finally {
+    clearTimeout(timer);
+    ctl.abort();
+  }
+}
+
+/** Holds one request open (its body never ends) while `concurrent` others must be answered. */
+async function checkConcurrency(c: Ctx, op: OperationSpec, binding: Binding): Promise<string[]> {
+  const held = new AbortController();
+  const start = new TextEncoder().encode('<?xml version="1.0" encoding="utf-8"?><Envelope');
+  const body = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(start) });
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': CONTENT_TYPES.soap11 },
+    body,
+    duplex: 'half',
+    signal: held.signal,
+  };
+  void fetch(c.endpoint, init as RequestInit).catch(() => undefined);
+  try {
+    const n = c.model.hostile.concurrent;
+    const answers = await within(c.o.hostileWaitMs ?? 10_000, async (signal) => {
+      const reqs = await Promise.all(
+        Array.from({ length: n }, () => prepare(c, op.name, paramsFor(c, op).params, binding)),
+      );
+      return Promise.all(
+        reqs.map((r) => fetch(r.url, { ...r.init, signal }).then((res) => res.status)),
+      );
+    });
+    if (answers === null)
+      return [
+        `${n} requests sent while another was held open were not all answered within ${(c.o.hostileWaitMs ?? 10_000) / 1000} s`,
+      ];
+    const bad = answers.filter((s) => s !== 200);
+    return bad.length
+      ? [`${bad.length} of ${n} concurrent requests answered ${bad.join(', ')}`]
+      : [];
+  } finally {
+    held.abort();
+  }
+}
+
+export async function checkHostile(
+  c: Ctx,
+  binding: Binding,
+  out: ConformanceResult[],
+  refused: Refused[],
+): Promise<void> {
+  const group = 'Hostile';
+  const op = probeOperation(c, binding);
+  const push = (family: CheckFamily, check: string, failures: string[]) =>
+    (c.level === 'evgen' || c.model.checks[family].level === 'document') &&
+    out.push(resultOf(c.model, family, { group, binding, check }, failures));
+  const seen: Raw[] = refused.map((r) => r.raw);
+  const h = c.model.hostile;
+  if (!op) {
+    for (const [family, check] of [
+      ['concurrency', 'answers requests while another is held open'],
+    ] as const)
+      out.push(
+        skipped(
+          c.model,
+          family,
+          { group, binding, check },
+          'skip',
+          'no read operation can be called with the values found',
+        ),
+      );
+    return;
+  }
+  if (isSoap(binding)) {
+    const pad = ' '.repeat(h.bodyBytes);
+    const big = await soapWith(c, op, binding, pad);
+    seen.push(big);
+    push('bodySize', `refuses a body of ${h.bodyBytes} bytes`, [
+      ...(big.status === 413 ? [] : clientRefusal(c, big)),
+      ...(await stillAnswers(c, op, binding)),
+    ]);
+    const deep = await soapWith(
+      c,
+      op,
+      binding,
+      '<a>'.repeat(h.depth) + '</a>'.repeat(h.depth),
+    ).catch((e: Error) => ({
+      status: 0,
+      type: '',
+      body: new TextEncoder().encode(`no answer: ${e.message}`),
+    }));
+    seen.push(deep);
+    push('nesting', `refuses ${h.depth} nested elements`, [
+      ...clientRefusal(c, deep),
+      ...(await stillAnswers(c, op, binding)),
+    ]);
+    const dtd = `<!DOCTYPE Envelope [<!ENTITY marker "${MARKER}"><!ENTITY xxe SYSTEM "file:///etc/hostname">]>`;
+    const xxe = await soapWith(c, op, binding, '', { dtd, apiKeyXml: '&marker;&xxe;' });
+    seen.push(xxe);
+    const echoed = new TextDecoder().decode(xxe.body).includes(MARKER);
+    push('wellFormed', 'refuses a DTD and its entities', [
+      ...refusalFailures(c, binding, xxe),
+      ...(echoed ? ['an entity declared in the DTD was expanded and sent back'] : []),
+    ]);
+    const other = c.model.operations.find((o) => o.name !== op.name)!.name;
+    const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
+    const mismatch = await fetchRaw(req.url, {
+      ...req.init,
+      headers:
+        binding === 'soap11'
+          ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${c.ns}${other}"` }
+          : { 'content-type': `${CONTENT_TYPES.soap12}; action="${c.ns}${other}"` },
+    });
+    seen.push(mismatch);
+    if (mismatch.status !== 200)
+      refused.push({
+        binding,
+        check: 'refuses a SOAPAction naming another operation',
+        raw: mismatch,
+        code: c.model.checks.soapAction.fault!,
+      });
+    push(
+      'soapAction',
+      'refuses a SOAPAction naming another operation',
+      refusalFailures(c, binding, mismatch),
+    );
+    const bad = await fetchRaw(req.url, { ...req.init, body: '<not-xml' });
+    seen.push(bad);
+    push('wellFormed', 'refuses malformed XML with a fault', [
+      ...refusalFailures(c, binding, bad),
+      ...clientRefusal(c, bad),
+    ]);
+  } else if (binding === 'httpPost') {
+    const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
+    const big = await fetchRaw(req.url, {
+      ...req.init,
+      body: `${req.init.body as string}&pad=${'x'.repeat(h.bodyBytes)}`,
+    });
+    seen.push(big);
+    push('bodySize', `refuses a body of ${h.bodyBytes} bytes`, [
+      ...(big.status === 413 ? [] : clientRefusal(c, big)),
+      ...(await stillAnswers(c, op, binding)),
+    ]);
+  }
+  const texts = seen.flatMap((raw) => {
+    const f = faultOf(raw, c.model.faults.detailElement);
+    const text = f ? `${f.reason} ${f.detailCode ?? ''}` : new TextDecoder().decode(raw.body);
+    return leaks(text).map((what) => `${what} in a fault: ${JSON.stringify(text.slice(0, 300))}`);
+  });
+  push('faultText', 'fault texts hold no stack trace or file path', [...new Set(texts)]);
+  push(
+    'concurrency',
+    'answers requests while another is held open',
+    await checkConcurrency(c, op, binding),
+  );
+}

@@ -1,0 +1,65 @@
+// What the checker reports: one result per operation (or group) × binding × check, at one level,
+// naming its source; and the findings a check collects on the way.
+import type { Binding } from '../transport/index.js';
+import type { CheckFamily, ConformanceModel, Level } from './model.js';
+
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'not-implemented';
+
+export interface ConformanceResult {
+  /** An operation's name, or a group of checks (WSDL, Authentication, Errors, Hostile). */
+  readonly group: string;
+  readonly binding: Binding | 'wsdl';
+  readonly check: string;
+  readonly level: Level;
+  /** A document section, or `gap:<id>` of spec/gaps.yaml. */
+  readonly source: string;
+  readonly status: CheckStatus;
+  /** Every failure, not only the first. */
+  readonly failures: readonly string[];
+  readonly warnings: readonly string[];
+  /** Why it was skipped or is not implemented. */
+  readonly reason?: string;
+}
+
+/** Failures against the document, and failures against gap decisions (by gap id). */
+export class Findings {
+  readonly failures: string[] = [];
+  readonly warnings: string[] = [];
+  readonly decided = new Map<string, string[]>();
+  fail(message: string, gap: string | null = null): void {
+    if (gap === null) this.failures.push(message);
+    else this.decided.set(gap, [...(this.decided.get(gap) ?? []), message]);
+  }
+}
+
+/** `gap:<id>` for a gap id, the section name otherwise. */
+export const sourceName = (level: Level, source: string): string =>
+  level === 'evgen' && !source.startsWith('spec/') ? `gap:${source}` : source;
+
+export function resultOf(
+  model: ConformanceModel,
+  family: CheckFamily,
+  at: { group: string; binding: Binding | 'wsdl'; check: string },
+  failures: readonly string[],
+  warnings: readonly string[] = [],
+): ConformanceResult {
+  const k = model.checks[family];
+  return {
+    ...at,
+    level: k.level,
+    source: sourceName(k.level, k.source),
+    status: failures.length ? 'fail' : 'pass',
+    failures,
+    warnings,
+  };
+}
+
+export function skipped(
+  model: ConformanceModel,
+  family: CheckFamily,
+  at: { group: string; binding: Binding | 'wsdl'; check: string },
+  status: 'skip' | 'not-implemented',
+  reason: string,
+): ConformanceResult {
+  return { ...resultOf(model, family, at, []), status, reason };
+}

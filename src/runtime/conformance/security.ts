@@ -1,0 +1,223 @@
+// Authentication refusals, each request signed with exactly the values it claims to test (a stale
+// timestamp correctly signed, an Operation naming another operation correctly signed, a replay of
+// a correctly signed request on the same and on another binding). Refusals are document-level
+// where the document says so (SOAP header, signature, Operation); the time window, replays and
+// HTTP credentials are gap decisions. The form of every refusal (status, fault code, detail) is
+// checked apart, at level evgen.
+import { BINDINGS, type AuthValues, type Binding } from '../transport/index.js';
+import { isSoap, paramsFor, type Ctx } from './context.js';
+import type { CheckFamily, OperationSpec } from './model.js';
+import { resultOf, skipped, type ConformanceResult } from './results.js';
+import { describe, faultOf, send, signed, type Raw } from './wire.js';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A read to send refusals to: one the binding answered with 200 (else any callable one, when the
+ * response checks did not run), fewest parameters first; null when none.
+ */
+export function probeOperation(c: Ctx, binding: Binding): OperationSpec | null {
+  const answered = c.answered.get(binding);
+  const reads = c.model.operations.filter(
+    (op) =>
+      !op.mutating && !paramsFor(c, op).missing.length && (!answered || answered.has(op.name)),
+  );
+  return [...reads].sort((a, b) => a.params.length - b.params.length)[0] ?? null;
+}
+
+/** A refusal answer kept for the fault-form check: which check, and the fault code it must carry. */
+export interface Refused {
+  readonly check: string;
+  /** The binding the refusal came on (a replay goes to another one). */
+  readonly binding: Binding;
+  readonly raw: Raw;
+  readonly code: string;
+}
+
+interface Refusal {
+  readonly check: string;
+  /** Family on SOAP bindings, and on HTTP bindings. */
+  readonly family: readonly [CheckFamily, CheckFamily];
+  readonly auth: (c: Ctx, op: OperationSpec) => Promise<AuthValues | null>;
+}
+
+const otherOperation = (c: Ctx, op: OperationSpec) =>
+  c.model.operations.find((o) => o.name !== op.name)!.name;
+const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+const REFUSALS: readonly Refusal[] = [
+  {
+    check: 'refuses a wrong signature',
+    family: ['authentication', 'httpCredentials'],
+    auth: async (c, op) => ({
+      ...(await signed(c, op.name, c.clock.next())),
+      Signature: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    }),
+  },
+  {
+    check: 'refuses an unknown API key',
+    family: ['authentication', 'httpCredentials'],
+    auth: async (c, op) => ({
+      ...(await signed(c, op.name, c.clock.next())),
+      APIKey: `unknown-${c.o.apiKey}`,
+    }),
+  },
+  {
+    check: 'refuses a request without credentials',
+    family: ['authentication', 'httpCredentials'],
+    auth: () => Promise.resolve(null),
+  },
+  {
+    check: 'refuses an Operation naming another operation (signed)',
+    family: ['authentication', 'httpCredentials'],
+    auth: (c, op) => signed(c, otherOperation(c, op), c.clock.next()),
+  },
+  {
+    check: 'refuses a stale timestamp (signed)',
+    family: ['timestampWindow', 'timestampWindow'],
+    auth: (c, op) => signed(c, op.name, at(-HOUR_MS)),
+  },
+  {
+    check: 'refuses a future timestamp (signed)',
+    family: ['timestampWindow', 'timestampWindow'],
+    auth: (c, op) => signed(c, op.name, at(HOUR_MS)),
+  },
+  {
+    check: 'refuses a malformed timestamp (signed)',
+    family: ['timestampWindow', 'timestampWindow'],
+    auth: (c, op) => signed(c, op.name, c.clock.next().replace('T', ' ')),
+  },
+];
+
+/** Failures when `raw` is not a refusal in the binding's form. */
+export function refusalFailures(c: Ctx, binding: Binding, raw: Raw): string[] {
+  if (raw.status === 200) return [`accepted: HTTP 200`];
+  if (isSoap(binding) && !faultOf(raw, c.model.faults.detailElement))
+    return [`refused without a SOAP Fault: ${describe(raw, c.model.faults.detailElement)}`];
+  return [];
+}
+
+const levelRuns = (c: Ctx, family: CheckFamily) =>
+  c.level === 'evgen' || c.model.checks[family].level === 'document';
+
+export async function checkAuthentication(
+  c: Ctx,
+  binding: Binding,
+  out: ConformanceResult[],
+  refused: Refused[],
+): Promise<void> {
+  const probe = probeOperation(c, binding);
+  const soap = isSoap(binding);
+  const group = 'Authentication';
+  const replays = [
+    'refuses a replayed request',
+    `refuses a request replayed on ${BINDINGS[(BINDINGS.indexOf(binding) + 1) % BINDINGS.length]}`,
+  ];
+  const all: { check: string; family: CheckFamily }[] = [
+    ...REFUSALS.map((r) => ({ check: r.check, family: r.family[soap ? 0 : 1] })),
+    ...replays.map((check) => ({ check, family: 'timestampWindow' as const })),
+  ].filter((r) => levelRuns(c, r.family));
+  const baseline = probe
+    ? await send(c, probe.name, paramsFor(c, probe).params, binding)
+    : undefined;
+  if (!probe || baseline?.status !== 200) {
+    const reason = probe
+      ? `${probe.name}, correctly signed, was not answered: ${describe(baseline!, c.model.faults.detailElement)}`
+      : 'no read operation can be called with the values found';
+    for (const r of all)
+      out.push(skipped(c.model, r.family, { group, binding, check: r.check }, 'skip', reason));
+    return;
+  }
+  const params = paramsFor(c, probe).params;
+  const fault = (family: CheckFamily) =>
+    c.model.checks[family].fault ?? c.model.checks.faultForm.fault!;
+  for (const r of REFUSALS) {
+    const family = r.family[soap ? 0 : 1];
+    if (!levelRuns(c, family)) continue;
+    const raw = await send(c, probe.name, params, binding, await r.auth(c, probe));
+    if (raw.status !== 200) refused.push({ check: r.check, binding, raw, code: fault(family) });
+    out.push(
+      resultOf(
+        c.model,
+        family,
+        { group, binding, check: r.check },
+        refusalFailures(c, binding, raw),
+      ),
+    );
+  }
+  if (!levelRuns(c, 'timestampWindow')) return;
+  const targets: Binding[] = [
+    binding,
+    BINDINGS[(BINDINGS.indexOf(binding) + 1) % BINDINGS.length]!,
+  ];
+  for (const [i, target] of targets.entries()) {
+    const values = await signed(c, probe.name, c.clock.next());
+    const first = await send(c, probe.name, params, binding, values);
+    const again = await send(c, probe.name, params, target, values);
+    const failures =
+      first.status !== 200
+        ? [
+            `the original request was not answered: ${describe(first, c.model.faults.detailElement)}`,
+          ]
+        : refusalFailures(c, target, again);
+    if (again.status !== 200)
+      refused.push({
+        check: replays[i]!,
+        binding: target,
+        raw: again,
+        code: fault('timestampWindow'),
+      });
+    out.push(
+      resultOf(c.model, 'timestampWindow', { group, binding, check: replays[i]! }, failures),
+    );
+  }
+}
+
+/** Every refusal in the form our decisions give: status, SOAP fault code, detail code. */
+export function checkFaultForm(
+  c: Ctx,
+  binding: Binding,
+  refused: readonly Refused[],
+): ConformanceResult {
+  const m = c.model.faults;
+  const failures: string[] = [];
+  for (const r of refused) {
+    const spec = m.codes[r.code]!;
+    const f = faultOf(r.raw, m.detailElement);
+    const why = (s: string) => failures.push(`${r.check}: ${s}`);
+    if (!f) {
+      why(`no fault in the answer: ${describe(r.raw, m.detailElement)}`);
+      continue;
+    }
+    const on = r.binding;
+    const status =
+      on === 'soap11'
+        ? [m.soap11Status]
+        : on === 'soap12'
+          ? [spec.soapSender ? m.soap12Status.sender : m.soap12Status.receiver]
+          : spec.httpStatuses;
+    if (!status.includes(r.raw.status))
+      why(`HTTP status ${r.raw.status}, expected ${status.join(' or ')}`);
+    if (isSoap(on)) {
+      const want =
+        on === 'soap11'
+          ? spec.soapSender
+            ? ':Client'
+            : ':Server'
+          : spec.soapSender
+            ? ':Sender'
+            : ':Receiver';
+      if (!f.soapCode?.endsWith(want))
+        why(`fault code ${f.soapCode || 'missing'}, expected …${want}`);
+      if (on === 'soap12' && f.lang === undefined) why('Reason/Text has no xml:lang');
+    }
+    if (f.detailCode !== r.code)
+      why(`${m.detailElement} ${f.detailCode ?? 'missing'}, expected ${r.code}`);
+  }
+  return resultOf(
+    c.model,
+    'faultForm',
+    { group: 'Errors', binding, check: 'faults carry their code and status' },
+    failures,
+  );
+}

@@ -1,0 +1,142 @@
+// Raw requests to the server under test, signed with exactly the values a check chooses, and
+// answers described for people: a fault by its code and reason text, never a cut envelope.
+import { parseSoapEnvelope, SOAP11_NS, SOAP12_NS, type XmlElement } from '../xml/index.js';
+import {
+  buildRequest,
+  mediaType,
+  signRequest,
+  type AuthValues,
+  type Binding,
+  type PreparedRequest,
+} from '../transport/index.js';
+import type { Ctx } from './context.js';
+
+export interface Raw {
+  readonly status: number;
+  readonly type: string;
+  readonly body: Uint8Array;
+}
+
+/** Correctly signed values for `operation` at `timestamp` (stale or malformed ones included). */
+export async function signed(c: Ctx, operation: string, timestamp: string): Promise<AuthValues> {
+  return {
+    Timestamp: timestamp,
+    Operation: operation,
+    Signature: await signRequest(c.o.secretKey, operation, timestamp),
+    APIKey: c.o.apiKey,
+  };
+}
+
+/** The request for an operation call; `auth` null sends no credentials, undefined fresh ones. */
+export function prepare(
+  c: Ctx,
+  opName: string,
+  params: object,
+  binding: Binding,
+  auth?: AuthValues | null,
+): Promise<PreparedRequest> {
+  return buildRequest(
+    {
+      endpoint: c.endpoint,
+      ns: c.ns,
+      apiKey: c.o.apiKey,
+      secretKey: c.o.secretKey,
+      auth: c.o.auth,
+      timestamp: c.clock.next(),
+      ...(auth !== undefined ? { tamper: () => auth ?? undefined } : {}),
+    },
+    c.o.operations[opName]!,
+    params,
+    binding,
+  );
+}
+
+export async function fetchRaw(url: string, init: RequestInit): Promise<Raw> {
+  const res = await fetch(url, init);
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body: new Uint8Array(await res.arrayBuffer()),
+  };
+}
+
+export async function send(
+  c: Ctx,
+  opName: string,
+  params: object,
+  binding: Binding,
+  auth?: AuthValues | null,
+): Promise<Raw> {
+  const req = await prepare(c, opName, params, binding, auth);
+  return fetchRaw(req.url, req.init);
+}
+
+export interface FaultSummary {
+  /** soap:Client, soap12:Sender... or undefined for HTTP answers. */
+  readonly soapCode?: string;
+  /** The detail's code element text, or the code before ':' of an HTTP text body. */
+  readonly detailCode?: string;
+  readonly reason: string;
+  /** SOAP 1.2 Reason/Text xml:lang. */
+  readonly lang?: string;
+}
+
+const kid = (el: XmlElement | undefined, name: string): XmlElement | undefined =>
+  el?.children.find((c) => c.name === name);
+const findDeep = (el: XmlElement, name: string): XmlElement | undefined =>
+  el.name === name ? el : el.children.map((c) => findDeep(c, name)).find(Boolean);
+
+/** The fault an answer carries (SOAP 1.1, SOAP 1.2 or a text body), if it is one. */
+export function faultOf(raw: Raw, detailElement: string): FaultSummary | undefined {
+  const { type } = mediaType(raw.type);
+  const text = new TextDecoder().decode(raw.body);
+  if (type === 'text/xml' || type === 'application/soap+xml') {
+    let fault: XmlElement | undefined;
+    try {
+      fault = parseSoapEnvelope(raw.body).payload;
+    } catch {
+      return undefined;
+    }
+    if (!fault || fault.name !== 'Fault') return undefined;
+    const detail = findDeep(fault, detailElement)?.text.trim();
+    if (fault.ns === SOAP11_NS)
+      return {
+        soapCode: kid(fault, 'faultcode')?.text.trim() ?? '',
+        reason: kid(fault, 'faultstring')?.text.trim() ?? '',
+        ...(detail !== undefined ? { detailCode: detail } : {}),
+      };
+    if (fault.ns === SOAP12_NS) {
+      const reason = kid(kid(fault, 'Reason'), 'Text');
+      const lang = reason?.attributes['{http://www.w3.org/XML/1998/namespace}lang'];
+      return {
+        soapCode: kid(kid(fault, 'Code'), 'Value')?.text.trim() ?? '',
+        reason: reason?.text.trim() ?? '',
+        ...(detail !== undefined ? { detailCode: detail } : {}),
+        ...(lang !== undefined ? { lang } : {}),
+      };
+    }
+    return undefined;
+  }
+  const m = /^(\w+): ([^\n]*)/.exec(text);
+  return m ? { detailCode: m[1]!, reason: m[2]! } : undefined;
+}
+
+/** One line for a report: `HTTP 500, fault soap:Client [AuthenticationFailed] "reason"`. */
+export function describe(raw: Raw, detailElement: string): string {
+  const f = faultOf(raw, detailElement);
+  if (f)
+    return `HTTP ${raw.status}, fault ${[f.soapCode, f.detailCode && `[${f.detailCode}]`].filter(Boolean).join(' ')} ${JSON.stringify(f.reason)}`;
+  const text = new TextDecoder().decode(raw.body).trim();
+  const line = text.split('\n')[0]!.slice(0, 200);
+  return `HTTP ${raw.status}, ${raw.type || 'no content type'}${text ? `: ${JSON.stringify(line)}` : ', empty body'}`;
+}
+
+/** Why an answer says the operation is not implemented, if it does. */
+export function notImplemented(raw: Raw, detailElement: string): string | undefined {
+  if (raw.status === 200) return undefined;
+  const f = faultOf(raw, detailElement);
+  const said = f ? `${f.detailCode ?? ''} ${f.reason}` : new TextDecoder().decode(raw.body);
+  if (raw.status === 501 || /not\s*implemented|did not recognize|unknown operation/i.test(said))
+    return describe(raw, detailElement);
+  return undefined;
+}

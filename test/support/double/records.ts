@@ -1,0 +1,184 @@
+// The records of the conformance test double, written by hand from the interface document
+// (Resources: Calendar events result, Attendee status, Attendee type, Ticket type, Sub-client
+// company, BookingDetails), each with the defects that change its XML.
+import type { Defect } from './defects.js';
+
+export const EVENT_IDS = [501, 502];
+export const BOOKING_ID = 9001;
+
+type Has = (d: Defect) => boolean;
+const el = (name: string, text: string | number) => `<${name}>${text}</${name}>`;
+const nil = (name: string, has: Has, binding: string) =>
+  has('nil-content')
+    ? `<${name} xsi:nil="true">0</${name}>`
+    : has('http-plain-nil') && binding.startsWith('http')
+      ? `<${name} nil="true" />`
+      : `<${name} xsi:nil="true" />`;
+
+function calendarEvent(id: number, has: Has): string {
+  const start = has('datetime-zone') ? '2026-05-01T09:00:00Z' : '2026-05-01T09:00:00';
+  const title = has('renamed-field') ? 'Titel' : 'Title';
+  return el(
+    'CalendarEventResponse',
+    [
+      el('EventId', id),
+      el(title, `Conference ${id}`),
+      el('Description', 'Two days of talks'),
+      el('StartDate', start),
+      el('Location', 'Leeds'),
+      el('Country', 'United Kingdom'),
+      el('Type', 'Conference'),
+      el('EventStatus', 'Live'),
+      el('NumAttendees', 42),
+      el('HelpDeskEmail', 'help@example.org'),
+    ].join(''),
+  );
+}
+
+function attendeeStatus(id: number, eventId: number, isDefault: boolean, has: Has): string {
+  const bool = (b: boolean) => (has('boolean-case') ? (b ? 'True' : 'False') : String(b));
+  return el(
+    'AttendeeStatusResponse',
+    [
+      el('AttendeeStatusId', id),
+      el('Name', isDefault ? 'Confirmed' : 'Cancelled'),
+      el('IsAttending', bool(isDefault)),
+      el('IsDefault', bool(isDefault)),
+      el('StatusType', isDefault ? 'Attending' : 'Cancelled'),
+      el('EventId', eventId),
+      el('LinkedBookingStatusId', isDefault ? 3 : 4),
+    ].join(''),
+  );
+}
+
+function ticketType(has: Has, binding: string): string {
+  return el(
+    'TicketTypeResponse',
+    [
+      el('TicketTypeId', 77),
+      el('Name', 'Standard'),
+      nil('Capacity', has, binding),
+      el('GrossPrice', has('decimal-scale') ? '12.5' : '12.50000'),
+      el('TaxRate', '0.20000'),
+      nil('AttendeeTypes', has, binding),
+      el('AttendeeCount', 4),
+      nil('NumberOfDaysValid', has, binding),
+      el('IsOpen', 'true'),
+      el('AvailabilityStartDate', '2026-01-01T00:00:00'),
+      el('AvailabilityEndDate', '2026-04-30T23:59:59'),
+      el(
+        'AttendanceType',
+        el('TicketAttendanceTypeResponse', el('Id', 1) + el('Name', 'In person')),
+      ),
+      el('TicketTypeDays', el('TicketTypeDayResponse', el('Date', '2026-05-01T00:00:00'))),
+    ].join(''),
+  );
+}
+
+function subClientCompany(id: number, has: Has): string {
+  const item = has('list-item-name') ? 'SubClientCompany' : 'GetSubClientCompanyListResponse';
+  return el(
+    item,
+    [
+      el('Name', `Division ${id}`),
+      el('ClientCompanyId', id),
+      has('missing-required') ? '' : el('ClientCompanyName', 'Example Events Ltd'),
+    ].join(''),
+  );
+}
+
+export interface Answer {
+  readonly inner: string;
+  /** Root element of HTTP GET/POST answers. */
+  readonly httpRoot: string;
+}
+
+/** The result's content for an operation the double implements, `null` for an unknown record. */
+export type Implemented = (
+  params: Record<string, string>,
+  has: Has,
+  binding: string,
+) => Answer | null;
+
+const knownEvent = (p: Record<string, string>) => EVENT_IDS.includes(Number(p.eventId));
+
+export const OPERATIONS: Readonly<Record<string, Implemented>> = {
+  GetCalendarEventsByDateRange: (_p, has) => ({
+    inner:
+      el('SystemOwnerEmail', 'owner@example.org') +
+      el('SystemOwnerFullname', 'Olive Owner') +
+      el('Events', EVENT_IDS.map((id) => calendarEvent(id, has)).join('')),
+    httpRoot: has('http-wrong-root') ? 'CalendarEvents' : 'CalendarEventsResponse',
+  }),
+  GetAttendeeStatuses: (p, has) =>
+    knownEvent(p)
+      ? {
+          inner:
+            attendeeStatus(1, Number(p.eventId), true, has) +
+            attendeeStatus(2, Number(p.eventId), false, has),
+          httpRoot: 'ArrayOfAttendeeStatusResponse',
+        }
+      : null,
+  GetAttendeeTypes: (p, has, binding) =>
+    knownEvent(p)
+      ? {
+          inner: el(
+            'AttendeeTypeResponse',
+            el('AttendeeTypeId', 11) +
+              el('Name', 'Delegate') +
+              el('TicketTypes', ticketType(has, binding)),
+          ),
+          httpRoot: has('note-a-root') ? 'AttendeeTypes' : 'ArrayOfAttendeeTypeResponse',
+        }
+      : null,
+  GetSubClientCompanyList: (_p, has) => ({
+    inner: subClientCompany(1, has) + subClientCompany(2, has),
+    httpRoot: 'ArrayOfGetSubClientCompanyListResponse',
+  }),
+  GetBookingDetails: (p) =>
+    Number(p.bookingId) === BOOKING_ID
+      ? {
+          inner: [
+            el('BookingId', BOOKING_ID),
+            el('BookingReference', 'BK-9001'),
+            el('AttendeeCount', 1),
+            el('InvoiceUrl', 'https://example.org/invoice/BK-9001'),
+            el('SecureKey', 'a1b2c3'),
+            el('LeadAttendeeReference', 'AT-1'),
+          ].join(''),
+          httpRoot: 'BookingDetails',
+        }
+      : null,
+};
+
+/** The document's operation catalogue (for the WSDL), in its order. */
+export const CATALOGUE = [
+  'CancelAttendee',
+  'CancelBooking',
+  'GetAccommodation',
+  'GetAttendeeTypes',
+  'GetBookableSessions',
+  'GetBookingDetails',
+  'GetBooking',
+  'GetBookings',
+  'GetBookingsBatch',
+  'GetExtBookings',
+  'GetContact',
+  'GetContact2',
+  'VerifyTokenForContact',
+  'EventProfileSearch',
+  'GetShows',
+  'GetEventDetails7',
+  'GetEventDetails3',
+  'GetContactEventHistory3',
+  'GetTicketTypesByRoadshowId',
+  'GetSubmissionsForEvent2',
+  'GetCalendarEventsByDateRange',
+  'GetCalendarAttendeesForEvent',
+  'GetEventsByContactId',
+  'GetSpeakersforSeries',
+  'GetAttendeeStatuses',
+  'GetCustomFields',
+  'SubmitSimpleBookingWithBookingStatus',
+  'GetSubClientCompanyList',
+];
