@@ -13,27 +13,20 @@ import {
 import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService } from '@evgen/event-management/server';
 import { ENDPOINT, KEY } from '../../support/requests.js';
+import { bookingDetails, lookupTestKey } from '../../support/stub.js';
 
 let server: RunningServer;
 const traceIds: (string | undefined)[] = [];
 beforeAll(async () => {
   const service = createEventService(
     {
-      getBookingDetails: ({ bookingId }) => {
-        if (bookingId === 0) throw new ServiceFault('NotFound', 'booking 0 does not exist');
-        return {
-          BookingId: bookingId,
-          BookingReference: `PK-${bookingId}`,
-          AttendeeCount: 1,
-          InvoiceUrl: 'https://example.com/i',
-          SecureKey: 'k',
-          LeadAttendeeReference: 'A-1',
-        };
+      getBookingDetails: (params) => {
+        if (params.bookingId === 0) throw new ServiceFault('NotFound', 'booking 0 does not exist');
+        return bookingDetails(params);
       },
     },
     {
-      lookupKey: (k) =>
-        Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
+      lookupKey: lookupTestKey,
       partial: true,
       onDiagnostic: () => undefined,
     },

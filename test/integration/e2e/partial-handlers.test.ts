@@ -9,19 +9,12 @@ import { createEventService, type ServiceHandlers } from '@evgen/event-managemen
 import type { IrFault } from '../../../src/generator/ir/model.js';
 import { projectIr } from '../../support/ir.js';
 import { KEY } from '../../support/requests.js';
+import { bookingDetails, lookupTestKey } from '../../support/stub.js';
 
-const lookupKey = (k: string) =>
-  Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined);
+const lookupKey = lookupTestKey;
 
 const handlers: Partial<ServiceHandlers> = {
-  getBookingDetails: ({ bookingId }) => ({
-    BookingId: bookingId,
-    BookingReference: `PK-${bookingId}`,
-    AttendeeCount: 1,
-    InvoiceUrl: 'https://example.com/i',
-    SecureKey: 'k',
-    LeadAttendeeReference: 'A-1',
-  }),
+  getBookingDetails: bookingDetails,
   getBooking: () => {
     throw new Error('SQLITE_BUSY: database is locked');
   },

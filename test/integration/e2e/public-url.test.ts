@@ -12,6 +12,7 @@ import {
   sendWithHost,
   soapRequest,
 } from '../../support/requests.js';
+import { bookingDetails, lookupTestKey } from '../../support/stub.js';
 
 const PUBLIC = 'https://events.example.com';
 const PUBLIC_NS = `${PUBLIC}/API/1_0/SOAP/`;
@@ -19,19 +20,9 @@ const PUBLIC_NS = `${PUBLIC}/API/1_0/SOAP/`;
 async function start(options: Partial<EventServiceOptions> = {}): Promise<RunningServer> {
   return listen(
     createEventService(
+      { getBookingDetails: bookingDetails },
       {
-        getBookingDetails: ({ bookingId }) => ({
-          BookingId: bookingId,
-          BookingReference: `PK-${bookingId}`,
-          AttendeeCount: 1,
-          InvoiceUrl: 'https://example.com/i',
-          SecureKey: 'k',
-          LeadAttendeeReference: 'A-1',
-        }),
-      },
-      {
-        lookupKey: (k) =>
-          Promise.resolve(k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
+        lookupKey: lookupTestKey,
         partial: true,
         onDiagnostic: () => undefined,
         ...options,
