@@ -6,9 +6,15 @@
 // EVGEN_BUILD=required (CI) a stale or missing build is an error instead.
 import { ROOT, buildIsCurrent } from './build-state.js';
 
-if (buildIsCurrent()) {
+// These import TypeScript while they run (the bench's children, the generated packages diff
+// --verify loads), so they run from the sources: one copy of every module in the process.
+const [command] = process.argv.slice(2);
+const loadsTypeScript =
+  command === 'bench' || (command === 'diff' && process.argv.includes('--verify'));
+
+if (!loadsTypeScript && buildIsCurrent()) {
   await import('../../.build/cli/main.js');
-} else if (process.env.EVGEN_BUILD === 'required') {
+} else if (!loadsTypeScript && process.env.EVGEN_BUILD === 'required') {
   console.error(
     'error: .build/ is missing or older than the sources (EVGEN_BUILD=required): run npm run build',
   );

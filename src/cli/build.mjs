@@ -1,5 +1,5 @@
-// Compiles the CLI and everything it loads (src/cli, browser, generator, reference, runtime,
-// generated/src) to JavaScript under .build/, one output file per source at the same depth below
+// Compiles the CLI and everything it loads (src/cli, browser, diff, generator, reference,
+// runtime, generated/src) to JavaScript under .build/, one output file per source at the same depth below
 // the project root (so `new URL('../..', import.meta.url)` still finds it), with esbuild: no type
 // check (that is `npm run typecheck`), about a second. `@evgen/*` imports point at the compiled
 // copies; JSON imports are inlined; packages stay imports. .build/manifest.json records every
@@ -15,6 +15,7 @@ import { BUILD_DIR, MANIFEST, ROOT } from './build-state.js';
 const TREES = [
   ['src/browser', 'browser'],
   ['src/cli', 'cli'],
+  ['src/diff', 'diff'],
   ['src/generator', 'generator'],
   ['src/reference', 'reference'],
   ['src/runtime', 'runtime'],

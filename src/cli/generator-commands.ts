@@ -1,16 +1,16 @@
 // generate, check and validate: the generator's commands.
 import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { DEFAULT_PACKAGE, type PackageInfo } from '../generator/artifacts.js';
-import type * as Bench from '../bench/index.js';
 import { UsageError } from './usage.js';
 
-// The generator (prettier, handlebars, yaml) loads only when a command needs it: --help and the
-// other commands start without it.
+// The generator (prettier, handlebars, yaml) and the version gate load only when a command needs
+// them: --help and the other commands start without them.
 const generator = async () => ({
   ...(await import('../generator/output.js')),
   ...(await import('../generator/pipeline.js')),
+  ...(await import('../diff/gate.js')),
 });
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,18 +42,6 @@ function withPaths(cmd: Command, out = true): Command {
     .option('--repository <url>', 'its git repository (needed with --package-name)');
 }
 
-/**
- * The bench starts its measured children from their TypeScript sources through tsx and reads
- * files beside its own sources, so it runs from source even when this CLI runs compiled.
- */
-async function loadBench(): Promise<typeof Bench> {
-  if (import.meta.url.endsWith('.ts')) return import('../bench/index.js');
-  const { register } = await import('tsx/esm/api');
-  register({ tsconfig: resolve(PROJECT_ROOT, 'tsconfig.json') });
-  const source = pathToFileURL(resolve(PROJECT_ROOT, 'src/bench/index.ts')).href;
-  return (await import(source)) as typeof Bench;
-}
-
 // npm's rules for a package name: lower case, URL-safe, at most 214 characters, scope optional.
 const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
@@ -79,9 +67,19 @@ export function registerGeneratorCommands(program: Command): void {
       .description(
         'generate types, codecs, client, server stub, WSDL and conformance tests from the spec into the output directory',
       )
-      .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript'),
-  ).action(async (o: PathOptions & { typecheck: boolean }) => {
-    const { generateFiles, writeOutput } = await generator();
+      .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript')
+      .option(
+        '--allow-breaking',
+        'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against its base release',
+      ),
+  ).action(async (o: PathOptions & { typecheck: boolean; allowBreaking?: boolean }) => {
+    const { checkPackageVersion, generateFiles, writeOutput } = await generator();
+    // The package version must say what changed since the release it names (see `evgen diff`).
+    const gate = await checkPackageVersion(resolve(o.spec));
+    if (!gate.ok && !o.allowBreaking)
+      throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
+    if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
+    if (gate.warning) console.warn(gate.message);
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
@@ -156,7 +154,7 @@ export function registerGeneratorCommands(program: Command): void {
       resolve(PROJECT_ROOT, '.bench/results.json'),
     )
     .action(async (o: { quick?: boolean; out: string }) => {
-      const { runBench } = await loadBench();
+      const { runBench } = await import('../bench/index.js');
       await runBench({ quick: o.quick ?? false, out: resolve(o.out) });
     });
 }

@@ -5,6 +5,7 @@ import { registerGeneratorCommands } from './generator-commands.js';
 import { registerServiceCommands } from './service-commands.js';
 import { registerConformanceCommand } from './conformance-command.js';
 import { UsageError } from './usage.js';
+import { registerDiffCommand } from './diff-command.js';
 import { registerDocsCommand } from './docs-command.js';
 
 const program = new Command('evgen')
@@ -25,6 +26,7 @@ Exit codes:
 registerGeneratorCommands(program);
 registerServiceCommands(program);
 registerConformanceCommand(program);
+registerDiffCommand(program);
 registerDocsCommand(program);
 
 try {

@@ -5,6 +5,7 @@ import type { IrSpec } from './ir/model.js';
 import { createEngine } from './render/engine.js';
 import { formatOutput } from './render/format.js';
 import { loadSpec } from './spec/load.js';
+import { readRelease } from '../diff/release.js';
 
 export interface GenerateOptions {
   readonly specDir: string;
@@ -22,12 +23,17 @@ export async function loadIr(specDir: string): Promise<IrSpec> {
 
 export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFiles> {
   const ir = await loadIr(opts.specDir);
-  return renderIr(ir, opts.templatesDir, opts.package);
+  return renderIr(ir, opts.templatesDir, (await readRelease(opts.specDir)).version, opts.package);
 }
 
+/**
+ * `packageVersion`: the generated package's own version (spec/CHANGELOG.md), not the interface's;
+ * `pkg`: its name and repository (default: this project's).
+ */
 export async function renderIr(
   ir: IrSpec,
   templatesDir: string,
+  packageVersion: string,
   pkg: PackageInfo = DEFAULT_PACKAGE,
 ): Promise<GeneratedFiles> {
   const engine = await createEngine(templatesDir);
@@ -36,7 +42,11 @@ export async function renderIr(
       async (a) =>
         [
           a.path,
-          await formatOutput(a.kind, engine.render(a.template, a.view(ir, pkg)), a.path),
+          await formatOutput(
+            a.kind,
+            engine.render(a.template, a.view(ir, packageVersion, pkg)),
+            a.path,
+          ),
         ] as const,
     ),
   );

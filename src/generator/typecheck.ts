@@ -1,7 +1,7 @@
 // Type-checks generated TypeScript in memory with ts-morph before anything is written, so a
 // template change that produces broken code fails `evgen generate` with file:line messages.
 import { join, relative } from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { Project, ts, type Diagnostic } from 'ts-morph';
 import type { GeneratedFiles } from './pipeline.js';
 
 export function typecheckGenerated(
@@ -9,6 +9,17 @@ export function typecheckGenerated(
   outDir: string,
   projectRoot: string,
 ): string[] {
+  return generatedProject(files, outDir, projectRoot)
+    .getPreEmitDiagnostics()
+    .map((d) => formatDiagnostic(d, projectRoot));
+}
+
+/** The generated files in memory under `outDir`, with the compiler options they are checked with. */
+export function generatedProject(
+  files: GeneratedFiles,
+  outDir: string,
+  projectRoot: string,
+): Project {
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     compilerOptions: {
@@ -30,11 +41,13 @@ export function typecheckGenerated(
     if (path.endsWith('.ts') && !path.endsWith('.test.ts'))
       project.createSourceFile(join(outDir, path), text, { overwrite: true });
   }
-  return project.getPreEmitDiagnostics().map((d) => {
-    const file = d.getSourceFile();
-    const where = file
-      ? `${relative(projectRoot, file.getFilePath())}:${d.getLineNumber() ?? 0}`
-      : '(project)';
-    return `${where}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`;
-  });
+  return project;
+}
+
+export function formatDiagnostic(d: Diagnostic, projectRoot: string): string {
+  const file = d.getSourceFile();
+  const where = file
+    ? `${relative(projectRoot, file.getFilePath())}:${d.getLineNumber() ?? 0}`
+    : '(project)';
+  return `${where}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`;
 }

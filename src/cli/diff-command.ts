@@ -1,0 +1,123 @@
+// evgen diff: every change between two spec versions, classified per audience. Exit codes: 0
+// nothing at or above --fail-on; 1 something is (or --verify found a verdict contradicted, or
+// --check-version found the package version understating the change); 2 wrong usage or a spec
+// that does not validate.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Option, type Command } from 'commander';
+import { SpecError } from '../generator/spec/diagnostics.js';
+import { diffSpecs } from '../diff/diff.js';
+import { formatJson, formatMarkdown, formatText, summarize, type Format } from '../diff/format.js';
+import { checkPackageVersion } from '../diff/gate.js';
+import { checkoutSpec, loadVersion, UsageError } from '../diff/input.js';
+import { atLeast, worst, type Severity } from '../diff/model.js';
+import { bump, readRelease, requiredLevel } from '../diff/release.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface DiffOptions {
+  base: string;
+  head: string;
+  format: Format;
+  failOn: Severity | 'none';
+  verify?: boolean;
+  checkVersion?: boolean;
+}
+
+export function registerDiffCommand(program: Command): void {
+  program
+    .command('diff')
+    .description(
+      'classify every change between two spec versions for wire-lax, wire-strict and TypeScript clients; propose the next package version',
+    )
+    .option('--base <git-ref|dir>', 'the old spec: a git ref (its spec/) or a spec folder', 'HEAD')
+    .option('--head <dir>', 'the new spec folder', resolve(PROJECT_ROOT, 'spec'))
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['text', 'json', 'markdown'])
+        .default('text'),
+    )
+    .addOption(
+      new Option(
+        '--fail-on <severity>',
+        'exit 1 when a change is at least this severe for any audience',
+      )
+        .choices(['breaking', 'dangerous', 'none'])
+        .default('breaking'),
+    )
+    .option(
+      '--verify',
+      "run each version's generated client against the other's server stub for every touched operation and binding; exit 1 where a verdict is contradicted",
+    )
+    .option(
+      '--check-version',
+      'exit 1 when the package version in spec/CHANGELOG.md does not satisfy the diff against the release it names',
+    )
+    .addHelpText(
+      'after',
+      `
+Exit codes:
+  0  no change at or above --fail-on (and, with --verify / --check-version, nothing contradicted)
+  1  a change at or above --fail-on, a verdict --verify contradicted, or a version that understates the diff
+  2  wrong usage, or a spec that does not validate (file:line:col errors on stderr)`,
+    )
+    .action(async (o: DiffOptions) => {
+      try {
+        process.exitCode = await runDiff(o);
+      } catch (e) {
+        if (!(e instanceof SpecError || e instanceof UsageError)) throw e;
+        console.error(e.message);
+        process.exitCode = 2;
+      }
+    });
+}
+
+async function runDiff(o: DiffOptions): Promise<number> {
+  const headDir = resolve(o.head);
+  const checkout = await checkoutSpec(o.base, headDir);
+  try {
+    const base = await loadVersion(checkout.specDir, o.base).catch((e: unknown) => {
+      if (e instanceof SpecError) e.message = `--base ${o.base}: ${e.message}`;
+      throw e;
+    });
+    const head = await loadVersion(headDir, o.head);
+    const changes = await diffSpecs(base, head);
+    const level = requiredLevel(changes);
+    const baseVersion = await readRelease(base.specDir).then(
+      (r) => r.version,
+      () => null,
+    );
+    const summary = summarize(
+      changes,
+      level,
+      baseVersion,
+      baseVersion ? bump(baseVersion, level === 'none' ? 'patch' : level) : null,
+    );
+    let failed =
+      o.failOn !== 'none' &&
+      changes.some((c) => atLeast(worst(c.severities), o.failOn as Severity));
+    let verifyReport: object | undefined;
+    if (o.verify) {
+      const { verifyChanges, formatVerify } = await import('../diff/verify/index.js');
+      const v = await verifyChanges(base, head, changes);
+      verifyReport = { verify: v };
+      if (o.format !== 'json') console.log(formatVerify(v));
+      if (v.disagreements.length > 0) failed = true;
+    }
+    console.log(
+      o.format === 'json'
+        ? formatJson(changes, summary, verifyReport)
+        : o.format === 'markdown'
+          ? formatMarkdown(changes, summary)
+          : formatText(changes, summary),
+    );
+    if (o.checkVersion) {
+      const gate = await checkPackageVersion(headDir);
+      (gate.ok && !gate.warning ? console.log : console.error)(gate.message);
+      if (!gate.ok) failed = true;
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await checkout.dispose();
+  }
+}

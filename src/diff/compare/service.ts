@@ -1,0 +1,238 @@
+// Service-wide facts: version, endpoint, namespace, bindings, authentication, faults, gaps. They
+// reach every operation present in both versions.
+import type { DiffContext, Side } from './context.js';
+
+export function compareService(ctx: DiffContext): void {
+  const b = ctx.baseIr;
+  const h = ctx.headIr;
+  const inHead = new Set(h.operations.map((o) => o.name));
+  const all = b.operations.map((o) => o.name).filter((n) => inHead.has(n));
+  const at: At = (rule, side, file, symbol, path, message, ops = all) =>
+    ctx.add({ rule, path, side, file, symbol, message: `${path} ${message}`, operations: ops });
+  const service = 'spec/service.yaml';
+
+  if (b.service.version !== h.service.version)
+    at(
+      'INTERFACE_VERSION_CHANGED',
+      'head',
+      service,
+      ['.version'],
+      'service.version',
+      `${b.service.version} → ${h.service.version}`,
+      [],
+    );
+  if (b.service.endpointPath !== h.service.endpointPath)
+    at(
+      'ENDPOINT_PATH_NO_CHANGE',
+      'head',
+      service,
+      ['.endpointPath'],
+      'service.endpointPath',
+      `${b.service.endpointPath} → ${h.service.endpointPath}: old clients post to an address that no longer answers`,
+    );
+  if (b.service.namespaceRule !== h.service.namespaceRule)
+    at(
+      'NAMESPACE_NO_CHANGE',
+      'head',
+      service,
+      ['.namespace'],
+      'service.namespace',
+      `${b.service.namespaceRule} → ${h.service.namespaceRule}: old clients' elements are in another namespace`,
+    );
+  if (
+    b.service.title !== h.service.title ||
+    b.service.doc !== h.service.doc ||
+    b.service.wsdlServiceName !== h.service.wsdlServiceName
+  )
+    at(
+      'DOC_CHANGED',
+      'head',
+      service,
+      ['.service'],
+      'service',
+      'title, description or WSDL service name changed',
+      [],
+    );
+
+  compareBindings(ctx, all, at);
+  compareAuth(ctx, all, at);
+  compareFaults(ctx, at);
+  const conformance = (x: typeof b) => JSON.stringify(x.conformance);
+  if (conformance(b) !== conformance(h))
+    at(
+      'CONFORMANCE_CHANGED',
+      'head',
+      'spec/conformance.yaml',
+      [],
+      'conformance',
+      'how the generated conformance suite finds values and what it checks changed',
+      [],
+    );
+  const gaps = (x: typeof b) => JSON.stringify(x.gaps);
+  if (gaps(b) !== gaps(h))
+    at('DOC_CHANGED', 'head', 'spec/gaps.yaml', [], 'gaps', 'decisions changed', []);
+}
+
+type At = (
+  rule: string,
+  side: Side,
+  file: string,
+  symbol: string[],
+  path: string,
+  message: string,
+  ops?: string[],
+) => void;
+
+function compareBindings(ctx: DiffContext, all: string[], at: At): void {
+  const file = 'spec/service.yaml';
+  const raw = (side: Side, id: string) =>
+    (side === 'base' ? ctx.base : ctx.head).raw.service.bindings.find((x) => x.id === id)!;
+  const inHead = new Map(ctx.headIr.bindings.map((x) => [x.id, x]));
+  const inBase = new Set(ctx.baseIr.bindings.map((x) => x.id));
+  for (const b of ctx.baseIr.bindings) {
+    const h = inHead.get(b.id);
+    const path = `bindings.${b.id}`;
+    if (!h) {
+      at('BINDING_NO_REMOVE', 'base', file, [b.id], path, 'removed: clients on it fail');
+      continue;
+    }
+    const shape = (x: typeof b) =>
+      `${x.kind} ${x.method} ${x.requestContentType ?? '-'} ${x.responseContentType}`;
+    if (shape(b) !== shape(h))
+      at(
+        'BINDING_NO_CHANGE',
+        'head',
+        file,
+        [b.id],
+        path,
+        `${shape(b)} → ${shape(h)}: old clients' requests are refused`,
+      );
+    const rb = raw('base', b.id);
+    const rh = raw('head', b.id);
+    if (rb.path !== rh.path)
+      at(
+        'BINDING_PATH_NO_CHANGE',
+        'head',
+        file,
+        [b.id, '.path'],
+        path,
+        `path ${rb.path} → ${rh.path}: old clients call an address that no longer answers`,
+      );
+    if ((rb.soapAction ?? null) !== (rh.soapAction ?? null))
+      at(
+        'SOAP_ACTION_NO_CHANGE',
+        'head',
+        file,
+        [b.id, '.soapAction'],
+        path,
+        `SOAPAction ${rb.soapAction ?? '(none)'} → ${rh.soapAction ?? '(none)'}: old clients' SOAPAction disagrees with the body`,
+      );
+    if (b.title !== h.title || rb.request !== rh.request || rb.response !== rh.response)
+      at('DOC_CHANGED', 'head', file, [b.id], path, 'documentation changed', []);
+  }
+  for (const h of ctx.headIr.bindings)
+    if (!inBase.has(h.id))
+      at('BINDING_ADDED', 'head', file, [h.id], `bindings.${h.id}`, 'added', []);
+}
+
+function compareAuth(ctx: DiffContext, all: string[], at: At): void {
+  const b = ctx.baseIr.auth;
+  const h = ctx.headIr.auth;
+  const file = 'spec/authentication.yaml';
+  const wire = (x: typeof b) =>
+    JSON.stringify([
+      x.headerElement,
+      x.fields.map((f) => f.name),
+      x.timestampFormat,
+      x.httpHeaders,
+    ]);
+  if (wire(b) !== wire(h))
+    at(
+      'AUTH_NO_CHANGE',
+      'head',
+      file,
+      ['.header'],
+      'authentication',
+      `${wire(b)} → ${wire(h)}: old clients' credentials are refused`,
+    );
+  if (b.clockSkewSeconds !== h.clockSkewSeconds)
+    at(
+      'AUTH_WINDOW_CHANGED',
+      'head',
+      file,
+      ['.window'],
+      'authentication.window',
+      `clock skew ${b.clockSkewSeconds} s → ${h.clockSkewSeconds} s`,
+      [],
+    );
+  if (JSON.stringify(b.fields.map((f) => f.docs)) !== JSON.stringify(h.fields.map((f) => f.docs)))
+    at('DOC_CHANGED', 'head', file, ['.header'], 'authentication', 'documentation changed', []);
+}
+
+function compareFaults(ctx: DiffContext, at: At): void {
+  const file = 'spec/errors.yaml';
+  const b = ctx.baseIr;
+  const h = ctx.headIr;
+  if (b.faultDetailElement !== h.faultDetailElement)
+    at(
+      'FAULT_DETAIL_NO_CHANGE',
+      'head',
+      file,
+      ['.detailElement'],
+      'faults.detailElement',
+      `${b.faultDetailElement} → ${h.faultDetailElement}: old clients find no fault code`,
+    );
+  const statuses = (x: typeof b) => JSON.stringify(x.soapFaultStatuses);
+  if (statuses(b) !== statuses(h))
+    at(
+      'FAULT_CODE_NO_REMAP',
+      'head',
+      file,
+      ['.soap11Status'],
+      'faults.soapStatuses',
+      `${statuses(b)} → ${statuses(h)}: clients branching on the old HTTP status misjudge SOAP faults`,
+      [],
+    );
+  const inHead = new Map(h.faults.map((f) => [f.code, f]));
+  const inBase = new Set(b.faults.map((f) => f.code));
+  for (const bf of b.faults) {
+    const hf = inHead.get(bf.code);
+    const path = `faults.${bf.code}`;
+    if (!hf) {
+      at(
+        'FAULT_CODE_NO_REMOVE',
+        'base',
+        file,
+        [bf.code],
+        path,
+        'removed: code handling it is dead',
+        [],
+      );
+      continue;
+    }
+    const carried = (f: typeof bf) => `${f.soap11} ${f.soap12} HTTP ${f.httpStatuses.join('/')}`;
+    if (carried(bf) !== carried(hf))
+      at(
+        'FAULT_CODE_NO_REMAP',
+        'head',
+        file,
+        [bf.code],
+        path,
+        `${carried(bf)} → ${carried(hf)}: clients branching on the old carriage misjudge it`,
+        [],
+      );
+    if (bf.doc !== hf.doc)
+      at('DOC_CHANGED', 'head', file, [bf.code], path, 'documentation changed', []);
+  }
+  for (const hf of h.faults)
+    if (!inBase.has(hf.code))
+      at(
+        'FAULT_CODE_ADDED',
+        'head',
+        file,
+        [hf.code],
+        `faults.${hf.code}`,
+        'added: old clients meet a code they do not know',
+        [],
+      );
+}

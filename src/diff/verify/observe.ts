@@ -1,0 +1,114 @@
+// What a receiver made of what a sender sent, judged through both versions' types: every value
+// the receiver's model holds must be the sender's value for the same name (compared as XML text,
+// so a decimal read at a larger scale or an int read as a string is the same value). A field the
+// receiver knows but the sender's version no longer has counts as lost.
+import type { IrOperation, IrSpec, IrValue } from '../../generator/ir/model.js';
+
+/** Paths whose values did not arrive. */
+export type Losses = string[];
+
+export function lexical(v: unknown): string {
+  const s = String(v);
+  return /^-?\d+\.\d+$/.test(s) ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+interface Side {
+  readonly ir: IrSpec;
+}
+
+export function compareParams(
+  receiver: IrOperation,
+  sender: IrOperation,
+  received: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): Losses {
+  const out: Losses = [];
+  for (const p of sender.parameters) {
+    const path = `${sender.name}.${p.name}`;
+    if (!receiver.parameters.some((r) => r.name === p.name))
+      out.push(`${path} (dropped by the server)`);
+    else if (lexical(received[p.name]) !== lexical(sent[p.name]))
+      out.push(`${path} (sent ${lexical(sent[p.name])}, received ${lexical(received[p.name])})`);
+  }
+  return out;
+}
+
+export function compareResult(
+  recv: Side & { op: IrOperation },
+  send: Side & { op: IrOperation },
+  received: unknown,
+  sent: unknown,
+): Losses {
+  const w: Walk = { ri: recv.ir, si: send.ir, out: [] };
+  const rr = recv.op.result;
+  const sr = send.op.result;
+  const path = `${recv.op.name}Result`;
+  if (rr.kind === 'none') return w.out;
+  if (sr.kind === 'none') return [`${path} (not sent)`];
+  const value = (r: typeof rr): IrValue | null =>
+    r.kind === 'type'
+      ? { kind: 'complex', typeName: r.typeName }
+      : r.kind === 'list'
+        ? r.value
+        : null;
+  const rv = value(rr)!;
+  const sv = value(sr)!;
+  if (rr.kind === 'list' && sr.kind === 'list') compareList(w, rv, sv, received, sent, path);
+  else if (rr.kind === 'type' && sr.kind === 'type') compareValue(w, rv, sv, received, sent, path);
+  else w.out.push(`${path} (one value and a list)`);
+  return w.out;
+}
+
+/** The receiver's and the sender's IR, and the losses found so far. */
+interface Walk {
+  readonly ri: IrSpec;
+  readonly si: IrSpec;
+  readonly out: Losses;
+}
+
+function compareList(
+  w: Walk,
+  rv: IrValue,
+  sv: IrValue,
+  received: unknown,
+  sent: unknown,
+  path: string,
+) {
+  const r = Array.isArray(received) ? received : [];
+  const s = Array.isArray(sent) ? sent : [];
+  if (r.length !== s.length) w.out.push(`${path} (${s.length} item(s) sent, ${r.length} received)`);
+  else r.forEach((x, i) => compareValue(w, rv, sv, x, s[i], `${path}[${i}]`));
+}
+
+function compareValue(
+  w: Walk,
+  rv: IrValue,
+  sv: IrValue,
+  received: unknown,
+  sent: unknown,
+  path: string,
+) {
+  if (received === null || received === undefined || sent === null || sent === undefined) {
+    if (received !== sent)
+      w.out.push(`${path} (sent ${String(sent)}, received ${String(received)})`);
+    return;
+  }
+  if (rv.kind === 'scalar' || sv.kind === 'scalar') {
+    if (rv.kind !== sv.kind || lexical(received) !== lexical(sent))
+      w.out.push(`${path} (sent ${JSON.stringify(sent)}, received ${JSON.stringify(received)})`);
+    return;
+  }
+  const rt = w.ri.types.find((t) => t.name === rv.typeName)!;
+  const st = w.si.types.find((t) => t.name === sv.typeName)!;
+  const r = received as Record<string, unknown>;
+  const s = sent as Record<string, unknown>;
+  for (const f of rt.fields) {
+    const sf = st.fields.find((x) => x.name === f.name);
+    const at = `${path}/${f.name}`;
+    if (!sf) w.out.push(`${at} (no longer sent)`);
+    else if ((f.list === null) !== (sf.list === null)) w.out.push(`${at} (one value and a list)`);
+    else if (f.list && Array.isArray(s[f.name]))
+      compareList(w, f.value, sf.value, r[f.name], s[f.name], at);
+    else compareValue(w, f.value, sf.value, r[f.name], s[f.name], at);
+  }
+}

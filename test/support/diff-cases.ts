@@ -1,0 +1,563 @@
+// The rule table of `evgen diff`: one spec edit per case, the rules it must raise and each rule's
+// severity per audience. The unit tests check the classification; the integration tests run
+// --verify on the same cases, so a wire-lax verdict the generated code contradicts fails too.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Severity } from '../../src/diff/model.js';
+import { SPEC_DIR } from './ir.js';
+
+/** A text edit of one spec file; `from` must occur exactly once. */
+export interface Edit {
+  readonly file: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface DiffCase {
+  readonly name: string;
+  readonly edits: readonly Edit[];
+  /** The edited spec is the base and the project's spec the head (an addition seen as the undo of a removal). */
+  readonly reverse?: boolean;
+  /**
+   * Set where the generated code does not follow the edited spec key yet, so --verify must report
+   * these verdicts (`RULE audience`) as contradicted; the test fails once the generator follows
+   * the key, and the mark goes.
+   */
+  readonly generatorIgnores?: { readonly reason: string; readonly contradicted: readonly string[] };
+  /** Every rule the edit raises, with [wire-lax, wire-strict, typescript]. */
+  readonly want: Readonly<Record<string, readonly [Severity, Severity, Severity]>>;
+}
+
+const B = 'breaking';
+const D = 'dangerous';
+const S = 'safe';
+const e = (file: string, from: string, to: string): Edit => ({ file, from, to });
+
+const OPS = 'operations.yaml';
+const CONF = 'conformance.yaml';
+const BOOKING = 'types/booking.yaml';
+const DETAILS_OP = `  - name: GetBookingDetails
+    purpose: Summary of one booking.
+    parameters:
+      - { name: bookingId, type: int }
+    result: { kind: type, type: BookingDetails, text: BookingDetails fields }
+    http: { shown: false, gap: http-note-a, root: BookingDetails }
+`;
+const SECURE_KEY = '      - { name: SecureKey, type: string }';
+const BINDING_HTTP_POST = `  - id: httpPost
+    title: HTTP POST
+    kind: http
+    method: POST
+    path: "{endpoint}/{Operation}"
+    requestContentType: application/x-www-form-urlencoded
+    request: "Body: <param>=<value>&... (empty for operations without parameters)."
+    responseContentType: text/xml; charset=utf-8
+    response: Same as HTTP GET.
+`;
+const RATE_LIMITED = `    - code: RateLimited
+      doc: Too many requests.
+      soap11: soap:Client
+      soap12: soap12:Sender
+      http: [429]
+`;
+
+export const DIFF_CASES: readonly DiffCase[] = [
+  {
+    name: 'operation added',
+    edits: [
+      e(
+        OPS,
+        DETAILS_OP,
+        `${DETAILS_OP}\n${DETAILS_OP.replace('GetBookingDetails', 'GetBookingSummary')}`,
+      ),
+    ],
+    want: { OPERATION_ADDED: [S, S, D] },
+  },
+  {
+    name: 'operation removed',
+    edits: [e(OPS, `${DETAILS_OP}\n`, '')],
+    want: { OPERATION_NO_REMOVE: [B, B, B] },
+  },
+  {
+    name: 'operation renamed',
+    edits: [e(OPS, 'name: GetBookingDetails', 'name: GetBookingSummary')],
+    want: { OPERATION_NO_REMOVE: [B, B, B], OPERATION_ADDED: [S, S, D] },
+  },
+  {
+    name: 'operation now changes data',
+    edits: [
+      e(
+        OPS,
+        '    http: { shown: false, gap: http-note-a, root: BookingDetails }\n',
+        '    http: { shown: false, gap: http-note-a, root: BookingDetails }\n    mutating: true\n',
+      ),
+      e(
+        CONF,
+        '    - { operation: CancelAttendee }',
+        '    - { operation: CancelAttendee }\n    - { operation: GetBookingDetails }',
+      ),
+    ],
+    want: { OPERATION_RETRY_CHANGED: [S, S, D], CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'parameter added',
+    edits: [
+      e(
+        OPS,
+        DETAILS_OP,
+        DETAILS_OP.replace('type: int }', 'type: int }\n      - { name: skip, type: int }'),
+      ),
+    ],
+    want: { PARAMETER_ADDED: [B, B, B] },
+  },
+  {
+    name: 'parameter removed',
+    edits: [
+      e(
+        OPS,
+        '      - { name: skip, type: int, doc: The number of records to pass over. }\n    result: { kind: list, of: BookingResponse,',
+        '    result: { kind: list, of: BookingResponse,',
+      ),
+      // paging names skip, so it goes too
+      e(
+        OPS,
+        '    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
+        '\n  - name: GetBookingsBatch',
+      ),
+    ],
+    want: { PARAMETER_NO_REMOVE: [B, B, B] },
+  },
+  {
+    name: 'parameter renamed',
+    edits: [e(OPS, DETAILS_OP, DETAILS_OP.replace('name: bookingId', 'name: contactId'))],
+    want: { PARAMETER_NO_REMOVE: [B, B, B], PARAMETER_ADDED: [B, B, B] },
+  },
+  {
+    name: 'parameters reordered',
+    edits: [
+      e(
+        OPS,
+        '      - { name: eventId, type: int }\n      - { name: skip, type: int, doc: The number of records to pass over. }\n      - { name: size,',
+        '      - { name: skip, type: int, doc: The number of records to pass over. }\n      - { name: eventId, type: int }\n      - { name: size,',
+      ),
+    ],
+    want: { PARAMETER_NO_REORDER: [S, B, S] },
+  },
+  {
+    name: 'parameter retyped string → int',
+    edits: [
+      e(OPS, '{ name: bookingReference, type: string }', '{ name: bookingReference, type: int }'),
+    ],
+    want: { PARAMETER_NO_CHANGE_TYPE: [B, B, B] },
+  },
+  {
+    name: 'parameter retyped int → string',
+    edits: [
+      e(OPS, DETAILS_OP, DETAILS_OP.replace('bookingId, type: int', 'bookingId, type: string')),
+    ],
+    want: { PARAMETER_TYPE_WIDENED: [S, B, B] },
+  },
+  {
+    name: 'result added',
+    edits: [
+      e(
+        OPS,
+        '    result: { kind: none, text: none (empty response) }\n    http: { shown: false, gap: http-note-a }',
+        '    result: { kind: type, type: BookingDetails, text: the booking }\n    http: { shown: false, gap: http-note-a, root: BookingDetails }',
+      ),
+    ],
+    want: { RESULT_ADDED: [S, B, B] },
+  },
+  {
+    name: 'result one value → list',
+    edits: [
+      e(
+        OPS,
+        DETAILS_OP,
+        DETAILS_OP.replace(
+          '{ kind: type, type: BookingDetails,',
+          '{ kind: list, of: BookingDetails, item: BookingDetails,',
+        ),
+      ),
+    ],
+    want: { RESULT_NO_CHANGE_KIND: [B, B, B] },
+  },
+  {
+    name: 'result retyped to another shape',
+    edits: [
+      e(
+        OPS,
+        DETAILS_OP,
+        DETAILS_OP.replace('type: BookingDetails,', 'type: SimpleBookingResponse,'),
+      ),
+    ],
+    want: { RESULT_NO_CHANGE_TYPE: [B, B, B] },
+  },
+  {
+    name: 'result type renamed',
+    edits: [
+      e(OPS, 'type: BookingDetails,', 'type: BookingSummary,'),
+      e(BOOKING, '  - name: BookingDetails', '  - name: BookingSummary'),
+    ],
+    want: { RESULT_TYPE_RENAMED: [S, S, S], TYPE_NO_REMOVE: [S, S, B], TYPE_ADDED: [S, S, S] },
+  },
+  {
+    name: 'list result item renamed',
+    edits: [
+      e(
+        OPS,
+        'of: BookingResponse, item: BookingResponse, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
+        'of: BookingResponse, item: Booking, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
+      ),
+      e(
+        CONF,
+        '{ operation: GetBookings, items: BookingResponse,',
+        '{ operation: GetBookings, items: Booking,',
+      ),
+    ],
+    want: { RESULT_ITEM_NO_RENAME: [B, B, S], CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'HTTP root changed',
+    edits: [e(OPS, 'root: BookingDetails }', 'root: BookingDetailsResult }')],
+    want: { HTTP_ROOT_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'required field added',
+    edits: [e(BOOKING, SECURE_KEY, `${SECURE_KEY}\n      - { name: Channel, type: string }`)],
+    want: { FIELD_ADDED_REQUIRED: [S, B, B] },
+  },
+  {
+    name: 'optional field added',
+    edits: [
+      e(
+        BOOKING,
+        SECURE_KEY,
+        `${SECURE_KEY}\n      - { name: Channel, type: string, optional: true }`,
+      ),
+    ],
+    want: { FIELD_ADDED_OPTIONAL: [S, B, S] },
+  },
+  {
+    name: 'required field removed',
+    edits: [e(BOOKING, `${SECURE_KEY}\n`, '')],
+    want: { FIELD_NO_REMOVE: [B, B, B] },
+  },
+  {
+    name: 'required field renamed (CreatedDate → DateCreated)',
+    edits: [
+      e(BOOKING, '{ name: CreatedDate, type: dateTime }', '{ name: DateCreated, type: dateTime }'),
+    ],
+    want: { FIELD_NO_REMOVE: [B, B, B], FIELD_ADDED_REQUIRED: [S, B, B] },
+  },
+  {
+    name: 'optional field renamed (value silently lost)',
+    edits: [
+      e(
+        BOOKING,
+        '{ name: PAName, type: string, optional: true,',
+        '{ name: AssistantName, type: string, optional: true,',
+      ),
+    ],
+    want: { FIELD_NO_REMOVE: [B, B, B], FIELD_ADDED_OPTIONAL: [S, B, S] },
+  },
+  {
+    name: 'field retyped int → boolean',
+    edits: [
+      e(BOOKING, '{ name: AttendeeCount, type: int }', '{ name: AttendeeCount, type: boolean }'),
+    ],
+    want: { FIELD_NO_CHANGE_TYPE: [B, B, B] },
+  },
+  {
+    name: 'field retyped string → int',
+    edits: [e(BOOKING, '{ name: InvoiceUrl, type: string }', '{ name: InvoiceUrl, type: int }')],
+    want: { FIELD_TYPE_NARROWED: [S, B, B] },
+  },
+  {
+    name: 'field retyped to a list',
+    edits: [
+      e(
+        BOOKING,
+        '{ name: InvoiceUrl, type: string }',
+        '{ name: InvoiceUrl, type: list, of: string, item: string }',
+      ),
+    ],
+    want: { FIELD_NO_CHANGE_TYPE: [B, B, B] },
+  },
+  {
+    name: 'field retyped to a type of the same shape',
+    edits: [
+      e(
+        'types/event.yaml',
+        '{ name: ClientCompanyReference, type: EntityReference,',
+        '{ name: ClientCompanyReference, type: CompanyReference,',
+      ),
+      e(
+        'types/event.yaml',
+        '    fields: []\n\n  - name: Event\n',
+        '    fields: []\n\n  - name: CompanyReference\n    doc: A reference to a company.\n    section: Event record\n    fields: []\n\n  - name: Event\n',
+      ),
+    ],
+    want: { FIELD_TYPE_RENAMED: [S, S, S], TYPE_ADDED: [S, S, S] },
+  },
+  {
+    name: 'optional field made required',
+    edits: [
+      e(BOOKING, '{ name: PAName, type: string, optional: true,', '{ name: PAName, type: string,'),
+    ],
+    want: { FIELD_OPTIONAL_TO_REQUIRED: [S, S, B] },
+  },
+  {
+    name: 'required field made optional',
+    edits: [e(BOOKING, SECURE_KEY, '      - { name: SecureKey, type: string, optional: true }')],
+    want: { FIELD_REQUIRED_TO_OPTIONAL: [D, D, B] },
+  },
+  {
+    name: 'field made nullable',
+    edits: [e(BOOKING, SECURE_KEY, '      - { name: SecureKey, type: string, nullable: true }')],
+    want: { FIELD_NULLABLE_ADDED: [D, D, B] },
+  },
+  {
+    name: 'field no longer nullable',
+    edits: [
+      e(
+        'types/contact.yaml',
+        '{ name: Password, type: string, nullable: true,',
+        '{ name: Password, type: string,',
+      ),
+    ],
+    want: { FIELD_NULLABLE_REMOVED: [S, S, B] },
+  },
+  {
+    name: 'field moved in a sequence',
+    edits: [
+      e(
+        BOOKING,
+        `      - { name: InvoiceUrl, type: string }\n${SECURE_KEY}`,
+        `${SECURE_KEY}\n      - { name: InvoiceUrl, type: string }`,
+      ),
+    ],
+    want: { FIELD_NO_MOVE: [S, B, S] },
+  },
+  {
+    name: 'list field item renamed',
+    edits: [
+      e(
+        BOOKING,
+        '{ name: Attendees, type: list, of: AttendeeResponse, item: AttendeeResponse }',
+        '{ name: Attendees, type: list, of: AttendeeResponse, item: Attendee }',
+      ),
+      e(
+        CONF,
+        'GetBookingsBatch, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/AttendeeResponse/',
+        'GetBookingsBatch, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/Attendee/',
+      ),
+      e(
+        CONF,
+        'GetBookings, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/AttendeeResponse/',
+        'GetBookings, items: BookingResponse, yields: { bookingId: BookingId, contactEmail: Attendees/Attendee/',
+      ),
+      e(
+        CONF,
+        'Attendees/AttendeeResponse/AttendeeReference',
+        'Attendees/Attendee/AttendeeReference',
+      ),
+    ],
+    want: { FIELD_LIST_ITEM_NO_RENAME: [B, B, S], CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'decimal scale increased',
+    edits: [
+      e(
+        BOOKING,
+        '{ name: GrossCost, type: decimal, scale: 2,',
+        '{ name: GrossCost, type: decimal, scale: 3,',
+      ),
+    ],
+    want: { FIELD_SCALE_INCREASED: [B, B, S] },
+  },
+  {
+    name: 'decimal scale decreased',
+    edits: [
+      e(
+        'types/ticketing.yaml',
+        '{ name: GrossPrice, type: decimal, scale: 5, doc: 5 decimal places. }',
+        '{ name: GrossPrice, type: decimal, scale: 2, doc: 2 decimal places. }',
+      ),
+    ],
+    want: { FIELD_SCALE_DECREASED: [S, S, D], DOC_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'type added',
+    edits: [
+      e(
+        'types/event.yaml',
+        '    fields: []\n\n  - name: Event\n',
+        '    fields: []\n\n  - name: CompanyReference\n    doc: A reference to a company.\n    section: Event record\n    fields: []\n\n  - name: Event\n',
+      ),
+    ],
+    want: { TYPE_ADDED: [S, S, S] },
+  },
+  {
+    name: 'binding removed',
+    generatorIgnores: {
+      reason: 'the runtime serves all four bindings whatever spec/service.yaml lists',
+      contradicted: ['BINDING_NO_REMOVE wire-lax', 'BINDING_NO_REMOVE typescript'],
+    },
+    edits: [e('service.yaml', BINDING_HTTP_POST, '')],
+    want: { BINDING_NO_REMOVE: [B, B, B] },
+  },
+  {
+    name: 'binding added',
+    reverse: true,
+    edits: [e('service.yaml', BINDING_HTTP_POST, '')],
+    want: { BINDING_ADDED: [S, S, S] },
+  },
+  {
+    name: 'binding content type changed',
+    generatorIgnores: {
+      reason: "the runtime's content types are constants",
+      contradicted: ['BINDING_NO_CHANGE wire-lax'],
+    },
+    edits: [
+      e(
+        'service.yaml',
+        '    responseContentType: text/xml; charset=utf-8\n    response: Same as HTTP GET.',
+        '    responseContentType: application/xml; charset=utf-8\n    response: Same as HTTP GET.',
+      ),
+    ],
+    want: { BINDING_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'binding path changed',
+    generatorIgnores: {
+      reason: "the runtime's binding paths are constants",
+      contradicted: ['BINDING_PATH_NO_CHANGE wire-lax'],
+    },
+    edits: [
+      e(
+        'service.yaml',
+        BINDING_HTTP_POST,
+        BINDING_HTTP_POST.replace('{endpoint}/{Operation}', '{endpoint}/post/{Operation}'),
+      ),
+    ],
+    want: { BINDING_PATH_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'SOAPAction rule changed',
+    generatorIgnores: {
+      reason: "the runtime's SOAPAction rule is a constant",
+      contradicted: ['SOAP_ACTION_NO_CHANGE wire-lax'],
+    },
+    edits: [
+      e(
+        'service.yaml',
+        `soapAction: '"{soap_namespace}{Operation}"'`,
+        `soapAction: '"{soap_namespace}actions/{Operation}"'`,
+      ),
+    ],
+    want: { SOAP_ACTION_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'endpoint path changed',
+    edits: [
+      e(
+        'service.yaml',
+        'endpointPath: /API/1_0/SOAP/ServiceAPI.asmx',
+        'endpointPath: /API/1_1/SOAP/ServiceAPI.asmx',
+      ),
+    ],
+    want: { ENDPOINT_PATH_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'namespace rule changed',
+    generatorIgnores: {
+      reason: 'the server derives the namespace from the endpoint path',
+      contradicted: ['NAMESPACE_NO_CHANGE wire-lax'],
+    },
+    edits: [
+      e('service.yaml', 'rule: "{base_url}/API/1_0/SOAP/"', 'rule: "{base_url}/API/1_0/SOAP/v2/"'),
+    ],
+    want: { NAMESPACE_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'authentication header renamed',
+    edits: [e('authentication.yaml', 'apiKey: APIKey', 'apiKey: X-API-Key')],
+    want: { AUTH_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'clock skew narrowed',
+    edits: [e('authentication.yaml', 'clockSkewSeconds: 300', 'clockSkewSeconds: 60')],
+    want: { AUTH_WINDOW_CHANGED: [D, D, S] },
+  },
+  {
+    name: 'fault detail element renamed',
+    generatorIgnores: {
+      reason: "the runtime's fault detail element is a constant",
+      contradicted: ['FAULT_DETAIL_NO_CHANGE wire-lax'],
+    },
+    edits: [e('errors.yaml', 'detailElement: ErrorCode', 'detailElement: FaultCode')],
+    want: { FAULT_DETAIL_NO_CHANGE: [B, B, S] },
+  },
+  {
+    name: 'fault code added',
+    edits: [e('errors.yaml', '    - code: Internal\n', `${RATE_LIMITED}    - code: Internal\n`)],
+    want: { FAULT_CODE_ADDED: [D, D, D] },
+  },
+  {
+    name: 'fault code removed',
+    reverse: true,
+    edits: [e('errors.yaml', '    - code: Internal\n', `${RATE_LIMITED}    - code: Internal\n`)],
+    want: { FAULT_CODE_NO_REMOVE: [S, S, D] },
+  },
+  {
+    name: 'fault code remapped',
+    edits: [e('errors.yaml', 'http: [409]', 'http: [422]')],
+    want: { FAULT_CODE_NO_REMAP: [D, D, S] },
+  },
+  {
+    name: 'SOAP fault status changed',
+    edits: [e('errors.yaml', 'soap11Status: 500', 'soap11Status: 400')],
+    want: { FAULT_CODE_NO_REMAP: [D, D, S] },
+  },
+  {
+    name: 'conformance limits changed',
+    edits: [e('conformance.yaml', 'bodyBytes: 2097152', 'bodyBytes: 4194304')],
+    want: { CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'interface version changed',
+    edits: [e('service.yaml', 'version: "1.0"', 'version: "1.1"')],
+    want: { INTERFACE_VERSION_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'documentation changed',
+    edits: [
+      e(
+        BOOKING,
+        'doc: Summary of one booking (result of GetBookingDetails).',
+        'doc: A booking in brief (result of GetBookingDetails).',
+      ),
+    ],
+    want: { DOC_CHANGED: [S, S, S] },
+  },
+];
+
+/** A copy of the project's spec with the case's edits, in a temporary folder named `spec`. */
+export async function editedSpec(
+  c: DiffCase,
+): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'evgen-diff-case-'));
+  const dir = join(root, 'spec');
+  await cp(SPEC_DIR, dir, { recursive: true });
+  for (const { file, from, to } of c.edits) {
+    const path = join(dir, file);
+    const text = await readFile(path, 'utf8');
+    const at = text.indexOf(from);
+    if (at < 0 || text.indexOf(from, at + 1) >= 0)
+      throw new Error(`${c.name}: "${from.slice(0, 60)}" must occur exactly once in spec/${file}`);
+    await writeFile(path, text.slice(0, at) + to + text.slice(at + from.length));
+  }
+  return { dir, dispose: () => rm(root, { recursive: true, force: true }) };
+}
