@@ -73,6 +73,7 @@ export function registerGeneratorCommands(program: Command): void {
         'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against its base release',
       ),
   ).action(async (o: PathOptions & { typecheck: boolean; allowBreaking?: boolean }) => {
+    const pkg = packageOf(o); // usage errors before any work
     const { checkPackageVersion, generateFiles, writeOutput } = await generator();
     // The package version must say what changed since the release it names (see `evgen diff`).
     const gate = await checkPackageVersion(resolve(o.spec));
@@ -83,7 +84,7 @@ export function registerGeneratorCommands(program: Command): void {
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
-      package: packageOf(o),
+      package: pkg,
     });
     if (o.typecheck) {
       // ts-morph is loaded only here: check and validate start faster without it.

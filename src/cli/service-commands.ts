@@ -89,19 +89,20 @@ async function serve(o: ServeOptions): Promise<void> {
   const published = o.publicUrl
     ? `  public:   ${o.publicUrl}${svc.endpointPath} (namespace ${svc.namespace}, in the WSDL)\n`
     : `  namespace: ${svc.namespace} with each request's Host (--public-url fixes it)\n`;
-  process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}\n`,
-  );
-  if (svc.demoKey)
-    process.stderr.write(
-      `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`,
-    );
+  // Stopping is set up before anything is printed, and the banner is one write: whoever reads it
+  // and stops the service gets the whole of it, the demo key included.
   const stop = (signal: string) => {
     process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
     void svc.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  const key = svc.demoKey
+    ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
+    : '';
+  process.stderr.write(
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}\n${key}`,
+  );
 }
 
 export function registerServiceCommands(program: Command): void {

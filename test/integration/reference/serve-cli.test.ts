@@ -51,7 +51,7 @@ async function serving(args: string[], env: Record<string, string> = {}) {
     });
     child.on('exit', () => reject(new Error(stderr)));
   });
-  const exited = new Promise((r) => child.on('exit', r));
+  const exited = new Promise((r) => child.on('close', r)); // after stderr has been read to its end
   return {
     url,
     stderr: () => stderr,
