@@ -10,7 +10,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type ServerConfig =
-  | { type: 'start'; kind: 'ours'; dbPath: string; keys: number }
+  | {
+      type: 'start';
+      kind: 'ours';
+      dbPath: string;
+      keys: number;
+      /** Worker threads per lane (0: on the request loop); default: cores. */
+      workers?: number;
+      replay?: 'database' | 'off';
+    }
+  /** The generated server with a fixed in-memory answer and full authentication (no database). */
+  | { type: 'start'; kind: 'stub'; operation: string; result: unknown; keys: number }
   | { type: 'start'; kind: 'bare'; body: string }
   | { type: 'start'; kind: 'nodeSoap'; operation: string; result: unknown };
 

@@ -3,12 +3,14 @@
 // one ServerConfig and answers {type:'ready',…}; 'usage' gets its RSS, peak RSS and CPU time;
 // 'stop' gets the final usage, then it exits. It also exits when the bench goes away (IPC
 // disconnect), so it is never orphaned.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ServerConfig, ServerInfo, Usage } from './children.js';
 import { peakRss, resetPeakRss } from './measure.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const send = (m: object) => process.send!(m);
-let close: () => Promise<void> = async () => undefined;
+let close: () => Promise<void> = () => Promise.resolve();
 
 function usage(reset: boolean): Usage {
   const cpu = process.cpuUsage();
@@ -22,9 +24,9 @@ function usage(reset: boolean): Usage {
   return u;
 }
 
-async function listenOn(server: import('node:http').Server): Promise<string> {
+async function listenOn(server: Server): Promise<string> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 const nsOf = (url: string) => `https://${new URL(url).host}/API/1_0/SOAP/`;
 
@@ -39,6 +41,8 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       host: '127.0.0.1',
       port: 0,
       log: () => undefined,
+      ...(c.workers === undefined ? {} : { workers: c.workers }),
+      ...(c.replay === undefined ? {} : { replay: c.replay }),
     });
     close = () => ref.close();
     // A fresh key per server process: timestamps of an earlier run never meet this one's.
@@ -52,6 +56,7 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       .get() as number;
     return { url: ref.server.url, ns: nsOf(ref.server.url), keys, eventId };
   }
+  if (c.kind === 'stub') return startStub(c);
   if (c.kind === 'bare') {
     // The ceiling: a fixed answer of the same bytes, no parsing, no work.
     const fixed = Buffer.from(c.body);
@@ -83,6 +88,42 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
   );
   close = () => new Promise((r) => server.close(() => r()));
   return { url, ns: nsOf(url), keys: [], eventId: 0 };
+}
+
+/**
+ * The generated server stub alone: every operation answers the same fixed object (what node-soap
+ * serves), with full authentication (signature, window, an in-memory replay store) and no
+ * database, on the request loop as a user of the package would run it.
+ */
+async function startStub(c: Extract<ServerConfig, { kind: 'stub' }>): Promise<ServerInfo> {
+  const { randomBytes } = await import('node:crypto');
+  const { createServiceHandler, listen } = await import('@evgen/runtime');
+  const { operations } = await import('@evgen/event-management/operations');
+  const { SERVICE, authScheme } = await import('@evgen/event-management/auth');
+  const { renderWsdl } = await import('@evgen/event-management/wsdl');
+  const keys = Array.from({ length: c.keys }, (_, i) => ({
+    apiKey: `ak_stub${i}`,
+    secretKey: randomBytes(24).toString('base64url'),
+  }));
+  const secrets = new Map(keys.map((k) => [k.apiKey, { secret: k.secretKey, name: k.apiKey }]));
+  // What createEventService builds, with every operation answering the fixed result (the load
+  // calls only c.operation): the runtime engine takes any handler object.
+  const handlers = Object.fromEntries(
+    Object.values(operations).map((op) => [op.method, () => c.result]),
+  );
+  const server = await listen(
+    createServiceHandler({
+      operations,
+      handlers,
+      auth: authScheme,
+      endpointPath: SERVICE.endpointPath,
+      wsdl: renderWsdl,
+      lookupKey: (k) => Promise.resolve(secrets.get(k)),
+    }),
+    { host: '127.0.0.1', port: 0 },
+  );
+  close = () => server.close();
+  return { url: server.url, ns: nsOf(server.url), keys, eventId: 0 };
 }
 
 process.on('disconnect', () => process.exit(0));

@@ -40,6 +40,12 @@ export interface ServerFigures {
   readonly ours: RunFigures;
   readonly bare: RunFigures;
   readonly nodeSoap: RunFigures;
+  /** The generated server alone: a fixed in-memory answer, full authentication. */
+  readonly stub: RunFigures;
+  /** GetBookingsBatch: --workers 1 and 2; GetEventDetails7: replay protection off. */
+  readonly workers1?: RunFigures;
+  readonly workers2?: RunFigures;
+  readonly replayOff?: RunFigures;
 }
 
 /** The bare server loaded by both generators: is the generator the bottleneck at the ceiling? */
@@ -154,7 +160,14 @@ export async function benchServers(duration: number): Promise<{
     // then the generated client and node-soap's client.
     const prep = await startServer({ type: 'start', kind: 'ours', dbPath, keys: 4 });
     let client: ClientFigures;
-    const cases: { operation: string; params: string; fixed: string; result: unknown }[] = [];
+    const cases: {
+      operation: string;
+      params: string;
+      fixed: string;
+      /** As node-soap takes it, and as the generated server's handler returns it. */
+      result: unknown;
+      value: unknown;
+    }[] = [];
     try {
       const { info } = prep;
       const [raw, decoded] = info.keys as [Key, Key];
@@ -164,16 +177,15 @@ export async function benchServers(duration: number): Promise<{
         secretKey: decoded.secretKey,
       });
       const eventId = info.eventId;
-      for (const [operation, params, result] of [
-        [
-          'GetEventDetails7',
-          `<eventId>${eventId}</eventId>`,
-          await generated.getEventDetails7({ eventId }),
-        ],
+      const details = await generated.getEventDetails7({ eventId });
+      const batch = await generated.getBookingsBatch({ eventId, skip: 0, size: 100 });
+      for (const [operation, params, result, value] of [
+        ['GetEventDetails7', `<eventId>${eventId}</eventId>`, details, details],
         [
           'GetBookingsBatch',
           `<eventId>${eventId}</eventId><skip>0</skip><size>100</size>`,
-          { BookingResponse: await generated.getBookingsBatch({ eventId, skip: 0, size: 100 }) },
+          { BookingResponse: batch },
+          batch,
         ],
       ] as const) {
         cases.push({
@@ -181,6 +193,7 @@ export async function benchServers(duration: number): Promise<{
           params,
           fixed: await request(info, operation, params).send(raw),
           result,
+          value,
         });
       }
       console.error('  client figures…');
@@ -191,7 +204,7 @@ export async function benchServers(duration: number): Promise<{
 
     const servers: ServerFigures[] = [];
     for (const c of cases) {
-      console.error(`  ${c.operation}: ours, bare node:http, node-soap…`);
+      console.error(`  ${c.operation}: ours, bare node:http, node-soap, stub…`);
       const ours = await run(
         { type: 'start', kind: 'ours', dbPath, keys: 3 },
         c.operation,
@@ -210,12 +223,31 @@ export async function benchServers(duration: number): Promise<{
         c.params,
         duration,
       );
+      const stub = await run(
+        { type: 'start', kind: 'stub', operation: c.operation, result: c.value, keys: 3 },
+        c.operation,
+        c.params,
+        duration,
+      );
+      const ours1 = (extra: Partial<Extract<ServerConfig, { kind: 'ours' }>>) =>
+        run(
+          { type: 'start', kind: 'ours', dbPath, keys: 3, ...extra },
+          c.operation,
+          c.params,
+          duration,
+        );
+      const more =
+        c.operation === 'GetBookingsBatch'
+          ? { workers1: await ours1({ workers: 1 }), workers2: await ours1({ workers: 2 }) }
+          : { replayOff: await ours1({ replay: 'off' }) };
       servers.push({
         operation: c.operation,
         responseBytes: Buffer.byteLength(c.fixed),
         ours,
         bare,
         nodeSoap,
+        stub,
+        ...more,
       });
     }
     let generatorCheck: GeneratorCheck | undefined;

@@ -31,9 +31,13 @@ function entryPoints() {
   const entries = {};
   for (const [from, to] of TREES) {
     for (const file of readdirSync(join(ROOT, from), { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.ts') || file.endsWith('.d.ts') || file.endsWith('.test.ts')) continue;
+      // Plain .js files outside the CLI's own (bin.js, this script) are compiled too: a worker
+      // thread's entry is one.
+      const js = file.endsWith('.js') && from !== 'src/cli';
+      if (!js && (!file.endsWith('.ts') || file.endsWith('.d.ts') || file.endsWith('.test.ts')))
+        continue;
       if (file.split(/[\\/]/).some((part) => part === 'dist' || part === 'node_modules')) continue;
-      entries[join(to, file.slice(0, -'.ts'.length))] = join(ROOT, from, file);
+      entries[join(to, file.replace(/\.[jt]s$/, ''))] = join(ROOT, from, file);
     }
   }
   return entries;

@@ -44,6 +44,8 @@ interface ServeOptions {
   publicUrl?: string;
   cors?: string[];
   testForms: boolean;
+  workers?: number;
+  readOnly?: boolean;
 }
 
 function progressBar(done: number, total: number): void {
@@ -82,6 +84,8 @@ async function serve(o: ServeOptions): Promise<void> {
     testForms: o.testForms,
     ...(o.cors ? { cors: o.cors } : {}),
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
+    ...(o.workers === undefined ? {} : { workers: o.workers }),
+    readOnly: o.readOnly ?? false,
   }).catch((e: unknown) => {
     throw listenError(e, o);
   });
@@ -100,8 +104,12 @@ async function serve(o: ServeOptions): Promise<void> {
   const key = svc.demoKey
     ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
     : '';
+  const workers =
+    svc.workers === 0
+      ? 'none (requests run on the request loop)'
+      : `${svc.workers} per lane (quick, bulk)`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}\n${key}`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${dbPath}${o.readOnly ? ' (read-only)' : ''}\n${key}  workers:  ${workers}\n`,
   );
 }
 
@@ -134,6 +142,13 @@ export function registerServiceCommands(program: Command): void {
       originList,
     )
     .option('--no-test-forms', 'help pages without test forms (for a production stub)')
+    // Reference-service flags (issue 13): worker threads and read-only serving.
+    .option(
+      '--workers <n>',
+      'worker threads per lane (quick calls, bulk pages); 0 serves on the request loop (default: cores)',
+      positiveInt,
+    )
+    .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
     .action(serve);
 
   dbOption(

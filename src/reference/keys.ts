@@ -55,5 +55,6 @@ export function keyLookup(db: Db) {
   const find = db.prepare(
     'SELECT secret, name FROM api_key WHERE api_key = ? AND revoked_at IS NULL',
   );
-  return async (apiKey: string) => find.get(apiKey) as { secret: string; name: string } | undefined;
+  return (apiKey: string) =>
+    Promise.resolve(find.get(apiKey) as { secret: string; name: string } | undefined);
 }

@@ -1,63 +1,77 @@
 // The EventProfileSearch query syntax (spec/gaps.yaml search-query-syntax): words and "quoted
 // phrases" match Title, Description, Code or Location (all must match); field:value filters from a
-// whitelist narrow further. Parsed into a parameterised WHERE clause: values are never spliced
-// into SQL.
+// whitelist narrow further. Parsed into a SearchFilter whose values the store binds as data: they
+// never become SQL. The query is bounded (length, terms, term length): a query past a bound is an
+// InvalidParameter fault naming the bound, never work for the database.
 import { ServiceFault } from '@evgen/runtime';
+import type { SearchFilter } from './store/store.js';
 
-const FIELDS: Record<string, (v: string) => { sql: string; params: unknown[] }> = {
-  code: (v) => ({ sql: 'e.code = ?', params: [v] }),
-  country: (v) => ({ sql: 'e.country = ?', params: [v] }),
-  type: (v) => ({ sql: 'e.type = ?', params: [v] }),
-  status: (v) => ({ sql: 'e.status = ?', params: [v] }),
-  series: (v) => ({ sql: 'e.series = ?', params: [v] }),
-  location: (v) => ({ sql: "e.location LIKE ? ESCAPE '\\'", params: [like(v)] }),
-  from: (v) => ({ sql: 'e.start_date >= ?', params: [`${date(v, 'from')}T00:00:00`] }),
-  to: (v) => ({ sql: 'e.start_date <= ?', params: [`${date(v, 'to')}T23:59:59`] }),
-  archived: (v) => ({ sql: 'e.is_archived = ?', params: [flag(v)] }),
-};
-export const SEARCH_FIELDS = Object.keys(FIELDS);
+export const MAX_QUERY_LENGTH = 2_000;
+export const MAX_SEARCH_TERMS = 32;
+export const MAX_TERM_LENGTH = 200;
+
+type Field = Exclude<keyof SearchFilter, 'words'>;
+type Mutable = { -readonly [K in keyof SearchFilter]: SearchFilter[K][number][] };
 
 const fault = (message: string) => new ServiceFault('InvalidParameter', `searchQuery: ${message}`);
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 function date(v: string, field: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v))
     throw fault(`${field}: expects a date yyyy-MM-dd, got "${v}"`);
   return v;
 }
-function flag(v: string): number {
+function flag(v: string): boolean {
   if (v !== 'true' && v !== 'false') throw fault(`archived: expects true or false, got "${v}"`);
-  return v === 'true' ? 1 : 0;
+  return v === 'true';
 }
+
+const FIELDS: { [F in Field]: (f: Mutable, v: string) => void } = {
+  code: (f, v) => f.code.push(v),
+  country: (f, v) => f.country.push(v),
+  type: (f, v) => f.type.push(v),
+  status: (f, v) => f.status.push(v),
+  series: (f, v) => f.series.push(v),
+  location: (f, v) => f.location.push(v),
+  from: (f, v) => f.from.push(`${date(v, 'from')}T00:00:00`),
+  to: (f, v) => f.to.push(`${date(v, 'to')}T23:59:59`),
+  archived: (f, v) => f.archived.push(flag(v)),
+};
+export const SEARCH_FIELDS = Object.keys(FIELDS);
 
 /** Terms of a query: [field, value] for filters, [undefined, text] for free text. */
 export function tokenize(query: string): [string | undefined, string][] {
+  if (query.length > MAX_QUERY_LENGTH)
+    throw fault(`longer than ${MAX_QUERY_LENGTH} characters (${query.length})`);
   const out: [string | undefined, string][] = [];
   const re = /\s*(?:([A-Za-z]+):)?(?:"([^"]*)"|(\S+))/g;
   for (let m = re.exec(query); m; m = re.exec(query)) {
     const value = m[2] ?? m[3] ?? '';
     if (m[1] === undefined && value === '') continue;
+    if (value.length > MAX_TERM_LENGTH)
+      throw fault(`a term is longer than ${MAX_TERM_LENGTH} characters (${value.length})`);
     out.push([m[1]?.toLowerCase(), value]);
+    if (out.length > MAX_SEARCH_TERMS) throw fault(`more than ${MAX_SEARCH_TERMS} terms`);
   }
   if (query.split('"').length % 2 === 0) throw fault('unclosed quotation mark');
   return out;
 }
 
-export function parseSearch(query: string): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
+export function parseSearch(query: string): SearchFilter {
+  const f: Mutable = {
+    words: [],
+    code: [],
+    country: [],
+    type: [],
+    status: [],
+    series: [],
+    location: [],
+    from: [],
+    to: [],
+    archived: [],
+  };
   for (const [field, value] of tokenize(query)) {
-    if (field === undefined) {
-      clauses.push(
-        "(e.title LIKE ? ESCAPE '\\' OR e.description LIKE ? ESCAPE '\\' OR e.code LIKE ? ESCAPE '\\' OR e.location LIKE ? ESCAPE '\\')",
-      );
-      params.push(...Array(4).fill(like(value)));
-      continue;
-    }
-    const build = Object.hasOwn(FIELDS, field) ? FIELDS[field] : undefined;
-    if (!build) throw fault(`unknown field "${field}"; allowed: ${SEARCH_FIELDS.join(', ')}`);
-    const c = build(value);
-    clauses.push(c.sql);
-    params.push(...c.params);
+    if (field === undefined) f.words.push(value);
+    else if (Object.hasOwn(FIELDS, field)) FIELDS[field as Field](f, value);
+    else throw fault(`unknown field "${field}"; allowed: ${SEARCH_FIELDS.join(', ')}`);
   }
-  return { where: clauses.length ? clauses.join(' AND ') : '1 = 1', params };
+  return f;
 }

@@ -2,7 +2,6 @@
 // command `evgen tokens create`). VerifyTokenForContact accepts tokenType ContactRegistration; a
 // single-use token works once; expired, used and unknown tokens are NotFound faults saying which.
 import { randomBytes } from 'node:crypto';
-import { ServiceFault } from '@evgen/runtime';
 import type { Db } from './db/open.js';
 
 export const TOKEN_TYPE = 'ContactRegistration';
@@ -37,46 +36,4 @@ export function createToken(
     new Date(now).toISOString(),
   );
   return { token, expiresAt };
-}
-
-export function verifyToken(
-  db: Db,
-  tokenType: string,
-  tokenValue: string,
-  now = Date.now(),
-): { ContactId: number; ContactEmail: string } {
-  if (tokenType !== TOKEN_TYPE)
-    throw new ServiceFault(
-      'InvalidParameter',
-      `tokenType must be ${TOKEN_TYPE}, got "${tokenType}"`,
-    );
-  return db
-    .transaction(() => {
-      const t = db
-        .prepare(
-          'SELECT t.id, t.contact_id, t.single_use, t.expires_at, t.used_at, c.email FROM contact_token t JOIN contact c ON c.id = t.contact_id WHERE t.value = ? AND t.token_type = ?',
-        )
-        .get(tokenValue, tokenType) as
-        | {
-            id: number;
-            contact_id: number;
-            single_use: number;
-            expires_at: string | null;
-            used_at: string | null;
-            email: string;
-          }
-        | undefined;
-      if (!t) throw new ServiceFault('NotFound', 'token is unknown');
-      if (t.expires_at !== null && Date.parse(t.expires_at) <= now)
-        throw new ServiceFault('NotFound', `token expired at ${t.expires_at}`);
-      if (t.single_use && t.used_at !== null)
-        throw new ServiceFault('NotFound', `single-use token was already used at ${t.used_at}`);
-      if (t.single_use)
-        db.prepare('UPDATE contact_token SET used_at = ? WHERE id = ?').run(
-          new Date(now).toISOString(),
-          t.id,
-        );
-      return { ContactId: t.contact_id, ContactEmail: t.email };
-    })
-    .immediate();
 }

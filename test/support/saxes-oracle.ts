@@ -8,6 +8,7 @@ const DEFAULT_XML_LIMITS: XmlLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxDepth: 64,
   maxElements: 2_000_000,
+  maxNames: Number.POSITIVE_INFINITY, // not an oracle's concern: the runtime's own bound
 };
 
 const EMPTY_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(

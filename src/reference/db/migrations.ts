@@ -2,8 +2,14 @@
 // for 5-place prices and rates) so no decimal is ever rounded; dateTimes are local text
 // yyyy-MM-ddTHH:mm:ss. Append new migrations; never edit an applied one.
 import { ATTENDEE_COUNTS } from './attendee-counts.js';
+import { fixBookingCosts } from './fix-costs.js';
+import type { Db } from './open.js';
+import { REPLAY_TABLE } from './replay-store.js';
 
-export const MIGRATIONS: readonly string[] = [
+/** SQL, or a function for a step SQL cannot say exactly (it runs in the migration's transaction). */
+export type Migration = string | ((db: Db) => void);
+
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE client_company (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parent_id INTEGER REFERENCES client_company(id), is_universal INTEGER NOT NULL DEFAULT 0);
@@ -105,4 +111,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX custom_field_event ON custom_field(event_id);
   CREATE INDEX bookable_session_event ON bookable_session(event_id);
   `,
+  // Replay protection shared by every worker, process and restart (replay-store.ts).
+  REPLAY_TABLE,
+  // Bookings whose net and tax the pre-computeCosts handler stored wrongly.
+  fixBookingCosts,
 ];

@@ -1,20 +1,18 @@
-// The reference service: every operation of the generated ServiceHandlers, on the database.
+// The reference service: every operation of the generated ServiceHandlers, on a ReferenceStore.
 import type { ServiceHandlers } from '@evgen/event-management/server';
-import type { Db } from '../db/open.js';
-import { withStatementCache } from '../db/statements.js';
+import type { ReferenceStore } from '../store/store.js';
 import { bookingHandlers } from './bookings.js';
 import { contactHandlers } from './contacts.js';
 import { eventHandlers } from './events.js';
 import { setupHandlers } from './setup.js';
 import { submitHandler } from './submit.js';
 
-export function referenceHandlers(database: Db): ServiceHandlers {
-  const db = withStatementCache(database);
+export function referenceHandlers(store: ReferenceStore): ServiceHandlers {
   return {
-    ...bookingHandlers(db),
-    ...submitHandler(db),
-    ...setupHandlers(db),
-    ...eventHandlers(db),
-    ...contactHandlers(db),
+    ...bookingHandlers(store),
+    ...submitHandler(store),
+    ...setupHandlers(store),
+    ...eventHandlers(store),
+    ...contactHandlers(store),
   };
 }

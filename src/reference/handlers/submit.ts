@@ -1,144 +1,123 @@
-// SubmitSimpleBookingWithBookingStatus: every reference checked, capacity enforced inside one
-// BEGIN IMMEDIATE transaction (so concurrent requests, even from several processes, can never
-// overbook), the BookingUpdated e-mail written to the outbox in the same transaction.
+// SubmitSimpleBookingWithBookingStatus in three steps inside one write transaction of the store
+// (so concurrent requests, even from several processes, can never overbook): validate every
+// reference, reserve a place within the event's and the ticket type's capacity, insert the
+// booking with its lead attendee and its BookingUpdated e-mail.
 import { ServiceFault } from '@evgen/runtime';
 import type { ServiceHandlers } from '@evgen/event-management/server';
-import type { Db } from '../db/open.js';
-import { invalid, money, notFound } from './common.js';
+import type { SubmitSimpleBookingWithBookingStatusParams } from '@evgen/event-management/types';
+import { E5_PER_CENT, computeCosts, type Costs } from '../costs.js';
+import type { BookingContext, NewBooking } from '../store/records.js';
+import type { ReferenceStore } from '../store/store.js';
+import { invalid, money, notFound, nowLocal } from './common.js';
 
 type SubmitHandler = Pick<ServiceHandlers, 'submitSimpleBookingWithBookingStatus'>;
+type Params = SubmitSimpleBookingWithBookingStatusParams;
+type Checked = BookingContext & {
+  event: NonNullable<BookingContext['event']>;
+  ticket: NonNullable<BookingContext['ticket']>;
+  contact: NonNullable<BookingContext['contact']>;
+  attendeeStatusId: number;
+};
 
 const conflict = (message: string) => new ServiceFault('Conflict', message);
-// Attendees not cancelled, from the counts of migration 2: exact inside this transaction, and a
-// few rows to read instead of every attendee of the event.
-const ACTIVE_IN_EVENT =
-  "SELECT coalesce(sum(n), 0) FROM event_attendee_count WHERE event_id = ? AND status_type <> 'Cancelled'";
-const ACTIVE_WITH_TICKET =
-  "SELECT coalesce(sum(n), 0) FROM ticket_attendee_count WHERE ticket_type_id = ? AND status_type <> 'Cancelled'";
+/** Booking references: prefix-000042 and prefix-A0000042 (zero-padded, as the demo data). */
+const BOOKING_NUMBER_DIGITS = 6;
+const ATTENDEE_NUMBER_DIGITS = 7;
+export const bookingReference = (prefix: string, id: number) =>
+  `${prefix}-${String(id).padStart(BOOKING_NUMBER_DIGITS, '0')}`;
+export const attendeeReference = (prefix: string, id: number) =>
+  `${prefix}-A${String(id).padStart(ATTENDEE_NUMBER_DIGITS, '0')}`;
+/** Characters of the booking's secure key (a random UUID's first group and a dash). */
+const SECURE_KEY_LENGTH = 10;
 
-export function submitHandler(db: Db): SubmitHandler {
-  const book = db.transaction(
-    (p: {
-      eventId: number;
-      attendeeTypeId: number;
-      ticketTypeId: number;
-      bookingStatusId: number;
-      contactId: number;
-    }) => {
-      const event = db
-        .prepare(
-          'SELECT id, booking_prefix, capacity, has_capacity_limits, title FROM event WHERE id = ?',
-        )
-        .get(p.eventId) as
-        | {
-            id: number;
-            booking_prefix: string;
-            capacity: number;
-            has_capacity_limits: number;
-            title: string;
-          }
-        | undefined;
-      if (!event) throw notFound(`event ${p.eventId}`);
-      const attendeeType = db
-        .prepare('SELECT event_id FROM attendee_type WHERE id = ?')
-        .get(p.attendeeTypeId) as { event_id: number } | undefined;
-      if (!attendeeType) throw notFound(`attendee type ${p.attendeeTypeId}`);
-      if (attendeeType.event_id !== p.eventId)
-        throw invalid(`attendee type ${p.attendeeTypeId} does not belong to event ${p.eventId}`);
-      const ticket = db
-        .prepare('SELECT capacity, gross_price_e5, tax_rate_e5 FROM ticket_type WHERE id = ?')
-        .get(p.ticketTypeId) as
-        | { capacity: number | null; gross_price_e5: number; tax_rate_e5: number }
-        | undefined;
-      if (!ticket) throw notFound(`ticket type ${p.ticketTypeId}`);
-      if (
-        !db
-          .prepare(
-            'SELECT 1 FROM ticket_type_attendee_type WHERE ticket_type_id = ? AND attendee_type_id = ?',
-          )
-          .get(p.ticketTypeId, p.attendeeTypeId)
-      ) {
-        throw invalid(
-          `ticket type ${p.ticketTypeId} does not belong to attendee type ${p.attendeeTypeId}`,
-        );
-      }
-      if (!db.prepare('SELECT 1 FROM booking_status WHERE id = ?').get(p.bookingStatusId))
-        throw notFound(`booking status ${p.bookingStatusId}`);
-      const contact = db
-        .prepare('SELECT email, forename, surname FROM contact WHERE id = ?')
-        .get(p.contactId) as { email: string; forename: string; surname: string } | undefined;
-      if (!contact) throw notFound(`contact ${p.contactId}`);
+/** Every reference exists and belongs together; throws the fault naming the first that does not. */
+export function validate(c: BookingContext, p: Params): Checked {
+  if (!c.event) throw notFound(`event ${p.eventId}`);
+  if (c.attendeeTypeEventId === undefined) throw notFound(`attendee type ${p.attendeeTypeId}`);
+  if (c.attendeeTypeEventId !== p.eventId)
+    throw invalid(`attendee type ${p.attendeeTypeId} does not belong to event ${p.eventId}`);
+  if (!c.ticket) throw notFound(`ticket type ${p.ticketTypeId}`);
+  if (!c.ticketAllowsAttendeeType)
+    throw invalid(
+      `ticket type ${p.ticketTypeId} does not belong to attendee type ${p.attendeeTypeId}`,
+    );
+  if (!c.bookingStatusExists) throw notFound(`booking status ${p.bookingStatusId}`);
+  if (!c.contact) throw notFound(`contact ${p.contactId}`);
+  if (c.attendeeStatusId === undefined)
+    throw conflict(`event ${p.eventId} has no attendee status to give a new attendee`);
+  return {
+    ...c,
+    event: c.event,
+    ticket: c.ticket,
+    contact: c.contact,
+    attendeeStatusId: c.attendeeStatusId,
+  };
+}
 
-      const active = (sql: string, arg: number) => db.prepare(sql).pluck().get(arg) as number;
-      if (event.has_capacity_limits && active(ACTIVE_IN_EVENT, p.eventId) >= event.capacity)
-        throw conflict(`event ${p.eventId} is full (capacity ${event.capacity})`);
-      if (ticket.capacity !== null && active(ACTIVE_WITH_TICKET, p.ticketTypeId) >= ticket.capacity)
-        throw conflict(`ticket type ${p.ticketTypeId} is full (capacity ${ticket.capacity})`);
+/** A place within both capacities, and a price that can be charged: the costs of that place. */
+export function reserve(c: Checked, p: Params): Costs {
+  if (c.event.hasCapacityLimits && c.activeInEvent >= c.event.capacity)
+    throw conflict(`event ${p.eventId} is full (capacity ${c.event.capacity})`);
+  if (c.ticket.capacity !== null && c.activeWithTicket >= c.ticket.capacity)
+    throw conflict(`ticket type ${p.ticketTypeId} is full (capacity ${c.ticket.capacity})`);
+  // Costs in cents, exactly: a price that needs more than 2 places cannot be charged.
+  if (c.ticket.grossPriceE5 % E5_PER_CENT !== 0)
+    throw conflict(`ticket type ${p.ticketTypeId} has a price with more than 2 decimal places`);
+  if (c.ticket.grossPriceE5 < 0 || c.ticket.taxRateE5 < 0)
+    throw conflict(`ticket type ${p.ticketTypeId} has a negative price or tax rate`);
+  return computeCosts(c.ticket.grossPriceE5 / E5_PER_CENT, c.ticket.taxRateE5);
+}
 
-      // Costs in cents, exactly: a price or tax that needs more than 2 places cannot be charged.
-      if (ticket.gross_price_e5 % 1000 !== 0)
-        throw conflict(`ticket type ${p.ticketTypeId} has a price with more than 2 decimal places`);
-      const gross = ticket.gross_price_e5 / 1000;
-      const netExact = (gross * 100_000) / (100_000 + ticket.tax_rate_e5);
-      const net = Number.isInteger(netExact) ? netExact : gross;
-      const now = new Date().toISOString().slice(0, 19);
-      const id =
-        ((db.prepare('SELECT max(id) FROM booking').pluck().get() as number | null) ?? 0) + 1;
-      const reference = `${event.booking_prefix}-${String(id).padStart(6, '0')}`;
-      db.prepare(
-        'INSERT INTO booking (id, event_id, reference, status_id, contact_id, created, gross_cents, net_cents, tax_cents, is_test, secure_key, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)',
-      ).run(
-        id,
-        p.eventId,
-        reference,
-        p.bookingStatusId,
-        p.contactId,
-        now,
-        gross,
-        net,
-        gross - net,
-        crypto.randomUUID().slice(0, 10),
-        now,
-      );
-      const status = db
-        .prepare(
-          'SELECT id FROM attendee_status WHERE event_id = ? ORDER BY (linked_booking_status_id = ?) DESC, is_default DESC, id LIMIT 1',
-        )
-        .pluck()
-        .get(p.eventId, p.bookingStatusId) as number;
-      const attendeeId =
-        ((db.prepare('SELECT max(id) FROM attendee').pluck().get() as number | null) ?? 0) + 1;
-      db.prepare(
-        'INSERT INTO attendee (id, booking_id, reference, contact_id, status_id, created, attendee_type_id, ticket_type_id, is_lead, attended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0)',
-      ).run(
-        attendeeId,
-        id,
-        `${event.booking_prefix}-A${String(attendeeId).padStart(7, '0')}`,
-        p.contactId,
-        status,
-        now,
-        p.attendeeTypeId,
-        p.ticketTypeId,
-      );
-      db.prepare(
-        "INSERT INTO outbox (created, kind, recipient, subject, body, booking_id) VALUES (?, 'BookingUpdated', ?, ?, ?, ?)",
-      ).run(
-        now,
-        contact.email,
-        `Your booking ${reference}`,
-        `Dear ${contact.forename} ${contact.surname}, your booking ${reference} for ${event.title} is recorded (total ${money(gross)}).`,
-        id,
-      );
-      return {
-        BookingId: id,
-        AttendeeId: attendeeId,
-        AttendeeTypeId: p.attendeeTypeId,
-        TicketTypeId: p.ticketTypeId,
-        ContactId: p.contactId,
-        EventId: p.eventId,
-        BookingReference: reference,
-      };
+/** The rows to insert for a booking with these ids. */
+export function newBooking(
+  c: Checked,
+  p: Params,
+  costs: Costs,
+  ids: { bookingId: number; attendeeId: number },
+  now: string,
+): NewBooking {
+  const reference = bookingReference(c.event.bookingPrefix, ids.bookingId);
+  return {
+    id: ids.bookingId,
+    eventId: p.eventId,
+    reference,
+    statusId: p.bookingStatusId,
+    contactId: p.contactId,
+    created: now,
+    ...costs,
+    secureKey: crypto.randomUUID().slice(0, SECURE_KEY_LENGTH),
+    attendee: {
+      id: ids.attendeeId,
+      reference: attendeeReference(c.event.bookingPrefix, ids.attendeeId),
+      statusId: c.attendeeStatusId,
+      attendeeTypeId: p.attendeeTypeId,
+      ticketTypeId: p.ticketTypeId,
     },
-  );
-  return { submitSimpleBookingWithBookingStatus: (params) => book.immediate(params) };
+    mail: {
+      recipient: c.contact.email,
+      subject: `Your booking ${reference}`,
+      body: `Dear ${c.contact.forename} ${c.contact.surname}, your booking ${reference} for ${c.event.title} is recorded (total ${money(costs.grossCents)}).`,
+    },
+  };
+}
+
+export function submitHandler(store: ReferenceStore): SubmitHandler {
+  return {
+    submitSimpleBookingWithBookingStatus: (p) =>
+      store.bookingTransaction(async (tx) => {
+        const checked = validate(await tx.context(p), p);
+        const costs = reserve(checked, p);
+        const booking = newBooking(checked, p, costs, await tx.nextIds(), nowLocal());
+        await tx.insert(booking);
+        return {
+          BookingId: booking.id,
+          AttendeeId: booking.attendee.id,
+          AttendeeTypeId: p.attendeeTypeId,
+          TicketTypeId: p.ticketTypeId,
+          ContactId: p.contactId,
+          EventId: p.eventId,
+          BookingReference: booking.reference,
+        };
+      }),
+  };
 }

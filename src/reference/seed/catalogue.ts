@@ -1,7 +1,9 @@
 // Demo catalogue: companies, statuses, events with their set-up, speakers, shows. Small tables,
 // one row per thing; bookings come from bookings.ts.
 import type { Db } from '../db/open.js';
-import { Rng, localDateTime } from './rng.js';
+import { E5_PER_CENT, E5_PER_UNIT, computeCosts } from '../costs.js';
+import type { Rng } from './rng.js';
+import { localDateTime } from './rng.js';
 import {
   EVENT_KINDS,
   ROOMS,
@@ -15,6 +17,8 @@ import {
 } from './words.js';
 
 export const BASE = { y: 2026, m: 1, d: 5 };
+/** The demo ticket types' tax rate: 20 % in 1e-5 units. */
+export const TAX_RATE_E5 = 20_000;
 export const BOOKING_STATUSES = [
   [1, 'Confirmed', 'Attending'],
   [2, 'Provisional', 'Pending'],
@@ -220,16 +224,17 @@ function seedTickets(db: Db, rng: Rng, eventId: number, days: string[]): SeededE
           ['Early Bird', rng.int(20, 49)],
         ] as const)
       : ([[`${name} pass`, 0]] as const)) {
-      const netCents = net * 100;
-      const grossCents = netCents + netCents / 5; // 20 % tax on whole pounds: exact in cents
+      // Whole pounds net at 20 %; net and tax of a booking come from computeCosts, like the handler's.
+      const grossCents = (net * 100 * (E5_PER_UNIT + TAX_RATE_E5)) / E5_PER_UNIT;
+      const { netCents } = computeCosts(grossCents, TAX_RATE_E5);
       const capacity = label === 'Early Bird' ? 5_000 : null;
       const id = Number(
         tt.run(
           eventId,
           `${name} – ${label}`,
           capacity,
-          grossCents * 1000,
-          20_000,
+          grossCents * E5_PER_CENT,
+          TAX_RATE_E5,
           days.length > 1 && label === 'Standard' ? days.length : null,
           1,
           localDateTime(BASE, -200),

@@ -1,8 +1,10 @@
 // Contacts (with salted password hashes) and the bookings that bring them to events.
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { Db } from '../db/open.js';
+import { BatchInsert } from './batch.js';
 import { BASE, type SeededEvent } from './catalogue.js';
-import { Rng, localDateTime } from './rng.js';
+import type { Rng } from './rng.js';
+import { localDateTime } from './rng.js';
 import { FORENAMES, OCCUPATIONS, ORGANISATIONS, SURNAMES, TITLES, TOWNS } from './words.js';
 
 /** scrypt with a per-contact salt; the password itself is never stored or sent. */
@@ -82,22 +84,22 @@ export function seedBookings(
   total: number,
   onProgress?: (done: number, total: number) => void,
 ): void {
-  const booking = db.prepare(
-    'INSERT INTO booking (id, event_id, reference, status_id, contact_id, created, gross_cents, net_cents, tax_cents, is_test, secure_key, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  const batch = (table: string, columns: string, ...parents: BatchInsert[]) =>
+    new BatchInsert(db, table, columns.split(', '), parents);
+  const booking = batch(
+    'booking',
+    'id, event_id, reference, status_id, contact_id, created, gross_cents, net_cents, tax_cents, is_test, secure_key, last_updated',
   );
-  const attendee = db.prepare(
-    'INSERT INTO attendee (id, booking_id, reference, contact_id, status_id, created, attendee_type_id, ticket_type_id, is_lead, attended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  const attendee = batch(
+    'attendee',
+    'id, booking_id, reference, contact_id, status_id, created, attendee_type_id, ticket_type_id, is_lead, attended',
+    booking,
   );
-  const day = db.prepare('INSERT INTO attendee_day (attendee_id, day) VALUES (?, ?)');
-  const custom = db.prepare(
-    'INSERT INTO attendee_custom_value (attendee_id, custom_field_id, value) VALUES (?, ?, ?)',
-  );
-  const signup = db.prepare(
-    'INSERT INTO session_signup (attendee_id, session_id, is_waiting_list) VALUES (?, ?, ?)',
-  );
-  const reservation = db.prepare(
-    'INSERT INTO reservation (attendee_id, performance_id, quantity) VALUES (?, ?, ?)',
-  );
+  const day = batch('attendee_day', 'attendee_id, day', attendee);
+  const custom = batch('attendee_custom_value', 'attendee_id, custom_field_id, value', attendee);
+  const signup = batch('session_signup', 'attendee_id, session_id, is_waiting_list', attendee);
+  const reservation = batch('reservation', 'attendee_id, performance_id, quantity', attendee);
+  const tables = [booking, attendee, day, custom, signup, reservation];
   const performances = db
     .prepare('SELECT id FROM show_performance ORDER BY id')
     .pluck()
@@ -105,10 +107,10 @@ export function seedBookings(
   const c: Counters = { perTicket: new Map() };
   const live = events.filter((e) => !e.archived);
   let attendeeId = 0;
-  const batch = 2_000;
-  for (let start = 1; start <= total; start += batch) {
+  const perTransaction = 2_000;
+  for (let start = 1; start <= total; start += perTransaction) {
     db.transaction(() => {
-      for (let id = start; id < Math.min(start + batch, total + 1); id++) {
+      for (let id = start; id < Math.min(start + perTransaction, total + 1); id++) {
         const event = id % 10 === 0 ? rng.pick(events) : rng.pick(live);
         const cancelled = rng.chance(0.05);
         const isTest = rng.chance(0.04);
@@ -172,8 +174,9 @@ export function seedBookings(
           if (rng.chance(0.1)) reservation.run(aid, rng.pick(performances), rng.int(1, 4));
         });
       }
+      for (const t of tables) t.flush();
     })();
-    onProgress?.(Math.min(start + batch - 1, total), total);
+    onProgress?.(Math.min(start + perTransaction - 1, total), total);
   }
 }
 

@@ -8,7 +8,14 @@ import { DEFAULT_MAX_BODY_BYTES, type ServiceHandler } from './server.js';
 
 export interface NodeListenerOptions {
   readonly maxBodyBytes?: number;
+  /**
+   * Time an answer may take to be written out once ready; past it the connection is closed, so a
+   * client that does not read cannot keep the answer in memory. Default 30 s.
+   */
+  readonly writeTimeoutMs?: number;
 }
+
+export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 
 function tooLarge(res: ServerResponse, limit: number): void {
   res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
@@ -37,10 +44,37 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
   });
 }
 
+/**
+ * Names of header fields sent more than once. Node joins most repeats with ", " and keeps only
+ * the first of others (Content-Type among them), so they are counted from the raw header list.
+ */
+function repeatedHeaders(req: IncomingMessage): string[] | undefined {
+  const raw = req.rawHeaders;
+  if (raw.length <= 2) return undefined;
+  let out: string[] | undefined;
+  const seen = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (seen.has(name)) (out ??= []).push(name);
+    else seen.add(name);
+  }
+  return out;
+}
+
 export function toNodeListener(handler: ServiceHandler, options: NodeListenerOptions = {}) {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  // The answer each connection is writing: a pipelined request waits for it, so a connection
+  // holds at most one answer in memory however many requests it sends ahead.
+  const writing = new WeakMap<object, Promise<void>>();
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const socket = req.socket;
+    const before = writing.get(socket);
+    const written = new Promise<void>((done) => res.once('close', done));
+    writing.set(socket, written);
     void (async () => {
+      if (before) await before;
+      if (socket.destroyed) return;
       const declared = Number(req.headers['content-length'] ?? '0');
       if (declared > limit) return tooLarge(res, limit);
       const body = await readBody(req, limit);
@@ -56,8 +90,11 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
         url: req.url ?? '/',
         headers,
         body,
+        duplicateHeaders: repeatedHeaders(req),
       });
       res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
+      const timer = setTimeout(() => socket.destroy(), writeTimeoutMs);
+      res.once('close', () => clearTimeout(timer));
       res.end(out.body);
     })().catch(() => {
       // The handler turns every error into a fault; this is a broken socket or a bug: never crash.

@@ -66,7 +66,7 @@ async function callHandler(
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
   if (typeof handler !== 'function')
     throw new ServiceFault('NotImplemented', `${op.name} is not implemented by this server`);
-  return (handler as (p: unknown, c: RequestContext) => unknown).call(
+  return await (handler as (p: unknown, c: RequestContext) => unknown).call(
     p.options.handlers,
     params,
     ctx,
@@ -91,6 +91,14 @@ export async function handleSoap(
     throw e;
   }
   const version = binding === 'soap11' ? '1.1' : '1.2';
+  refuseDuplicateHeaders(req, ['content-type', 'soapaction']);
+  // One envelope, one meaning: a part sent twice is refused, never resolved by position.
+  refuseDuplicateChildren(
+    d,
+    0,
+    d.ns(0),
+    (name) => `duplicate ${name}: the SOAP Envelope has it twice`,
+  );
   if (envelope.version !== version)
     throw invalid(
       `a SOAP ${envelope.version} envelope was sent with the SOAP ${version} content type`,
@@ -121,12 +129,17 @@ export async function handleSoap(
     );
 
   const headerName = p.options.auth.headerElement;
-  const header =
+  const headers =
     envelope.header === NO_ELEMENT
-      ? undefined
-      : d.children(envelope.header).find((c) => d.name(c) === headerName && d.ns(c) === ns);
+      ? []
+      : d.children(envelope.header).filter((c) => d.name(c) === headerName && d.ns(c) === ns);
+  if (headers.length > 1)
+    throw invalid(`duplicate ${headerName}: the SOAP Header has ${headers.length}`);
+  const header = headers[0];
   if (header === undefined)
     throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
+  refuseDuplicateChildren(d, header, ns, (name) => `duplicate ${headerName} field ${name}`);
+  refuseDuplicateChildren(d, payload, ns, (name) => `duplicate parameter ${name}`);
   let values: AuthValues;
   try {
     values = p.options.auth.decodeHeader(d, header);
@@ -152,6 +165,31 @@ export async function handleSoap(
     headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 },
     body,
   };
+}
+
+/** InvalidRequest when two element children of `el` in `ns` share a name. */
+function refuseDuplicateChildren(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+  message: (name: string) => string,
+): void {
+  const seen = new Set<string>();
+  const nsId = d.nsId(ns);
+  for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
+    if (d.nsIdOf(c) !== nsId) continue;
+    const name = d.name(c);
+    if (seen.has(name)) throw invalid(message(name));
+    seen.add(name);
+  }
+}
+
+/** InvalidRequest when one of these header fields (lower-case) came more than once. */
+function refuseDuplicateHeaders(req: ServiceRequest, names: readonly string[]): void {
+  const twice = req.duplicateHeaders;
+  if (twice === undefined || twice.length === 0) return;
+  for (const name of names)
+    if (twice.includes(name)) throw invalid(`duplicate HTTP header field ${name}`);
 }
 
 /** Decoded parameters; a decode error is InvalidParameter, its path starting at `element` when given. */
@@ -183,6 +221,13 @@ export async function handleHttp(
     if (type !== CONTENT_TYPES.form)
       throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
+    for (const name of url.searchParams.keys())
+      if (form.has(name)) throw invalid(`duplicate parameter ${name}: in the query and the body`);
+  }
+  const names = new Set<string>();
+  for (const name of form.keys()) {
+    if (names.has(name)) throw invalid(`duplicate parameter ${name}`);
+    names.add(name);
   }
   const h = p.options.auth.httpHeaders;
   const credentialNames = new Set([h.apiKey, h.timestamp, h.signature].map((n) => n.toLowerCase()));
@@ -192,6 +237,10 @@ export async function handleHttp(
         `credentials must travel as the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}, never as the parameter "${name}"`,
       );
   }
+  refuseDuplicateHeaders(
+    req,
+    ['content-type', h.apiKey, h.timestamp, h.signature, h.operation].map((n) => n.toLowerCase()),
+  );
   const header = (name: string) => req.headers[name.toLowerCase()];
   const sentOperation = header(h.operation);
   const values = {

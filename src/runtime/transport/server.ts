@@ -25,6 +25,8 @@ export interface ServiceRequest {
   /** Lower-case header names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Uint8Array;
+  /** Lower-case names of header fields the request carried more than once (refused where read). */
+  readonly duplicateHeaders?: readonly string[];
 }
 
 export interface ServiceResponse {

@@ -11,12 +11,19 @@ export interface XmlLimits {
   readonly maxBytes: number;
   readonly maxDepth: number;
   readonly maxElements: number;
+  /**
+   * Distinct element and attribute names a document may introduce (names the reader has not met
+   * before): each costs a check and an interned string, so a document of random names must stop
+   * early. A SOAP message of this interface uses about 60.
+   */
+  readonly maxNames: number;
 }
 
 export const DEFAULT_XML_LIMITS: XmlLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxDepth: 64,
   maxElements: 2_000_000,
+  maxNames: 500,
 };
 
 /** UTF-8 length of a string, without Buffer so the runtime also runs in browsers. */
@@ -61,6 +68,7 @@ export function readXml(input: string | Uint8Array, limits?: Partial<XmlLimits>)
   const table = scanDocument(src, {
     maxDepth: lim.maxDepth,
     maxElements: lim.maxElements,
+    maxNames: lim.maxNames,
     checkEncoding: typeof input !== 'string',
   });
   return new XmlDocument(src, table);

@@ -20,6 +20,7 @@ const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0
 export interface ScanOptions {
   readonly maxDepth: number;
   readonly maxElements: number;
+  readonly maxNames: number;
   /** Refuse an XML declaration naming another encoding than UTF-8 (bytes input). */
   readonly checkEncoding: boolean;
 }
@@ -60,6 +61,8 @@ export class Scanner {
   slots!: ElementSlots;
   stamp = 0;
   names: string[] = [];
+  /** Names this document brought that the name cache did not hold (bounded by maxNames). */
+  newNames = 0;
   // Open elements by depth: the element, its name, and how many namespace declarations it made.
   depth = 0;
   readonly openEl: number[] = [];
@@ -106,6 +109,7 @@ export class Scanner {
     this.b = src.bytes;
     this.len = src.bytes.length;
     this.i = 0;
+    this.newNames = 0;
     this.depth = 0;
     this.lastChild[0] = -1;
     this.stamp = ++stamps;
@@ -143,9 +147,18 @@ export class Scanner {
     while (i < this.len && NAME_BYTE[b[i]!] === 1) h = Math.imul(h ^ b[i++]!, 0x01000193);
     if (i === start) throw this.fail(start, 'expected a name');
     this.i = i;
-    const q = cachedName(b, start, i, h) ?? newName(this.src.slice(start, i), b, start, i, h);
+    const q = cachedName(b, start, i, h) ?? this.newName(start, i, h);
     if (typeof q === 'string') throw this.fail(start, q);
     return q;
+  }
+
+  newName(start: number, end: number, hash: number): QName | string {
+    if (++this.newNames > this.options.maxNames)
+      throw new XmlParseError(
+        'limit',
+        `document has more than ${this.options.maxNames} distinct names (limit)`,
+      );
+    return newName(this.src.slice(start, end), this.b, start, end, hash);
   }
 
   /** Character data up to the next `<`; references are checked here and decoded when read. */

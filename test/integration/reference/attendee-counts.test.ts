@@ -13,6 +13,7 @@ import {
 } from '../../../src/reference/db/attendee-counts.js';
 import { MIGRATIONS } from '../../../src/reference/db/migrations.js';
 import { migrate, openDatabase, type Db } from '../../../src/reference/db/open.js';
+import { SqliteStore } from '../../../src/reference/db/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { seed } from '../../../src/reference/seed/index.js';
 
@@ -83,7 +84,7 @@ describe('attendee counts', () => {
     db.exec(
       'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
     );
-    db.exec(MIGRATIONS[0]!);
+    db.exec(MIGRATIONS[0] as string);
     db.prepare("INSERT INTO schema_migrations VALUES (1, '2026-01-01')").run();
     seed(db, { events: 8, bookings: 600 });
     db.prepare(
@@ -105,7 +106,10 @@ describe('attendee counts', () => {
     const b = openDatabase(path);
     try {
       seed(a, { events: 6, bookings: 300 });
-      const [ha, hb] = [referenceHandlers(a), referenceHandlers(b)];
+      const [ha, hb] = [
+        referenceHandlers(new SqliteStore(a)),
+        referenceHandlers(new SqliteStore(b)),
+      ];
       await expectHandlersLive(a, ha);
       const ticket = a
         .prepare(
@@ -155,7 +159,7 @@ describe('attendee counts', () => {
   it('a cancelled attendee frees its place for the capacity check', async () => {
     const db = openDatabase(':memory:');
     seed(db, { events: 3, bookings: 30 });
-    const h = referenceHandlers(db);
+    const h = referenceHandlers(new SqliteStore(db));
     const attendeeTypeId = db
       .prepare("SELECT id FROM attendee_type WHERE event_id = 1 AND name = 'Delegate'")
       .pluck()

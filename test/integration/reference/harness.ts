@@ -19,7 +19,7 @@ export interface Reference {
 
 export async function startReference(
   seed = { events: 12, bookings: 400 },
-  options: Pick<ReferenceOptions, 'cors' | 'testForms'> = {},
+  options: Pick<ReferenceOptions, 'cors' | 'testForms' | 'workers'> = {},
 ): Promise<Reference> {
   const dir = await mkdtemp(join(tmpdir(), 'evgen-ref-'));
   const logs: string[] = [];

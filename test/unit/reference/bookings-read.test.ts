@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingExtResponse } from '@evgen/event-management/types';
 import { openDatabase, type Db } from '../../../src/reference/db/open.js';
 import { fixed } from '../../../src/reference/handlers/common.js';
+import { SqliteStore } from '../../../src/reference/db/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { seed } from '../../../src/reference/seed/index.js';
 
@@ -100,7 +101,7 @@ const withoutExt = (bookings: BookingExtResponse[]) =>
 describe('booking reads', () => {
   const db = openDatabase(':memory:');
   seed(db, { events: 4, bookings: 240 });
-  const h = referenceHandlers(db);
+  const h = referenceHandlers(new SqliteStore(db));
   const eventId = db
     .prepare('SELECT event_id FROM booking GROUP BY event_id ORDER BY count(*) DESC LIMIT 1')
     .pluck()

@@ -1,7 +1,10 @@
 // The reader refuses what a SOAP message must not contain, fast, and cannot be made to pollute
 // objects or explode in memory.
 import { describe, expect, it } from 'vitest';
-import { XmlParseError, parseXml, readXml } from '@evgen/runtime';
+import { DEFAULT_XML_LIMITS, XmlParseError, parseXml, readXml } from '@evgen/runtime';
+
+/** For the tests of linear work over many distinct names: lifts the per-document name bound. */
+const MANY_NAMES = { maxNames: Number.POSITIVE_INFINITY };
 
 function refusal(
   input: string | Uint8Array,
@@ -127,11 +130,11 @@ describe('malformed probes', () => {
 describe('work that stays linear in the size of the document', () => {
   it('reads a start tag of 200,000 attributes (duplicates are found with a set, not pairwise)', () => {
     const attrs = Array.from({ length: 200_000 }, (_, i) => ` a${i}="${i}"`).join('');
-    const d = readXml(`<r${attrs}/>`);
+    const d = readXml(`<r${attrs}/>`, MANY_NAMES);
     expect(d.attributes(0).a199999).toBe('199999');
-    expect(() => readXml(`<r xmlns:p="urn:x" xmlns:q="urn:x"${attrs} p:z="1" q:z="2"/>`)).toThrow(
-      /duplicate attribute \{urn:x\}z/,
-    );
+    expect(() =>
+      readXml(`<r xmlns:p="urn:x" xmlns:q="urn:x"${attrs} p:z="1" q:z="2"/>`, MANY_NAMES),
+    ).toThrow(/duplicate attribute \{urn:x\}z/);
   });
 
   it('finds one attribute written with two prefixes of one namespace, among few attributes too', () => {
@@ -150,13 +153,32 @@ describe('work that stays linear in the size of the document', () => {
     );
     const d = readXml(
       `<r${declarations}>${Array.from({ length: 30_000 }, (_, i) => `<n${i}/><p${i}:m/>`).join('')}</r>`,
+      MANY_NAMES,
     );
     expect([d.count, d.ns(60_000), d.ns(59_999)]).toEqual([60_001, 'urn:29999', '']);
   });
 
   it('reads 100,000 distinct element names (the name cache stays bounded)', () => {
-    const d = readXml(`<r>${Array.from({ length: 100_000 }, (_, i) => `<n${i}/>`).join('')}</r>`);
+    const d = readXml(
+      `<r>${Array.from({ length: 100_000 }, (_, i) => `<n${i}/>`).join('')}</r>`,
+      MANY_NAMES,
+    );
     expect([d.count, d.name(100_000)]).toEqual([100_001, 'n99999']);
+  });
+
+  it('refuses a document bringing more new names than maxNames, naming the limit', () => {
+    const { maxNames } = DEFAULT_XML_LIMITS;
+    // Names no earlier test used, so the name cache has none of them.
+    const names = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => `<${tag}${i}/>`).join('');
+    expect(() => readXml(`<r>${names(maxNames + 1, 'limitA')}</r>`)).toThrow(
+      `document has more than ${maxNames} distinct names (limit)`,
+    );
+    // The bound is per document; names met before (cached) cost nothing and do not count.
+    expect(readXml(`<r>${names(maxNames - 1, 'limitB')}</r>`).count).toBe(maxNames);
+    expect(readXml(`<r>${names(maxNames - 1, 'limitB')}${names(10, 'limitC')}</r>`).count).toBe(
+      maxNames + 10,
+    );
   });
 });
 

@@ -7,7 +7,12 @@ import { scanDocument, type ScanOptions } from '../../../src/runtime/xml/scan.js
 import { utf8Source } from '../../../src/runtime/xml/utf8.js';
 import type { Utf8Source } from '../../../src/runtime/xml/text.js';
 
-const OPTIONS: ScanOptions = { maxDepth: 64, maxElements: 1000, checkEncoding: true };
+const OPTIONS: ScanOptions = {
+  maxDepth: 64,
+  maxElements: 1000,
+  maxNames: 1000,
+  checkEncoding: true,
+};
 const bytes = (s: string) => new TextEncoder().encode(s);
 
 /** A source that starts another scan the first time the scanner reads a string from it. */

@@ -1,0 +1,76 @@
+// Replay protection in the database (gap timestamp-window): every worker thread, every process
+// and every restart on one database file sees the same record, and nothing caps it: an entry
+// stays until its window has passed, then is pruned. Keys are stored as 16-byte digests (a
+// saturated window holds millions). Written through a connection of its own with synchronous
+// NORMAL: in WAL mode a commit then survives the process being killed (restarts, kill -9) and
+// costs no fsync per request; only a power loss may forget the last entries, whose requests
+// were then answered but not yet made durable either.
+import { createHash } from 'node:crypto';
+import type { ReplayStore } from '@evgen/runtime';
+import { BUSY_TIMEOUT_MS, openDatabase, type Db } from './open.js';
+
+/** How often one connection deletes expired entries and checkpoints the WAL. */
+export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
+
+export class SqliteReplayStore implements ReplayStore {
+  readonly #record;
+  readonly #prune;
+  readonly #checkpoint;
+  #lastPrune = 0;
+
+  constructor(db: Db) {
+    db.pragma('synchronous = NORMAL');
+    // Every request writes here, from every worker: SQLite's own busy handler sleeps at least a
+    // millisecond when another holds the write lock for its few microseconds, so contention is
+    // retried here instead, at once (seen() is asynchronous for it).
+    db.pragma('busy_timeout = 0');
+    // Its commits would otherwise checkpoint the WAL (with an fsync) every few hundred requests,
+    // on a request's path: half the record's cost (measured: 43 against 24 µs a request). The
+    // pruning step checkpoints instead, once per interval.
+    db.pragma('wal_autocheckpoint = 0');
+    // A new key, or one whose window has passed, is written (1 change); a live one is not (0).
+    this.#record = db.prepare(
+      'INSERT INTO replay_record (digest, expires_at) VALUES (?, ?) ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at WHERE replay_record.expires_at <= ?',
+    );
+    this.#prune = db.prepare('DELETE FROM replay_record WHERE expires_at <= ?');
+    // PASSIVE: copies what no reader still needs, never waits for one.
+    this.#checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  }
+
+  async seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
+    const digest = createHash('sha256').update(key).digest().subarray(0, 16);
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
+          this.#prune.run(nowMs);
+          this.#checkpoint.get();
+          this.#lastPrune = nowMs;
+        }
+        return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
+        // The lock is held for microseconds: try again after other work, then a moment later.
+        await new Promise((r) => (attempt < 50 ? setImmediate(r) : setTimeout(r, 1)));
+      }
+    }
+  }
+}
+
+export const REPLAY_TABLE = `
+  CREATE TABLE replay_record (digest BLOB PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX replay_record_expiry ON replay_record (expires_at);
+`;
+
+/** The connection replay entries go through: the database's own, or a separate file of its own. */
+export function openReplayDatabase(path: string, separate: boolean): Db {
+  const db = openDatabase(path, { migrate: false });
+  if (separate)
+    db.exec(
+      REPLAY_TABLE.replaceAll('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS').replaceAll(
+        'CREATE INDEX',
+        'CREATE INDEX IF NOT EXISTS',
+      ),
+    );
+  return db;
+}

@@ -1,0 +1,57 @@
+// One instance of the reference service: a store on the database, the handlers, and the generated
+// server around them. Built once per worker thread (or once on the request loop with workers: 0).
+import type { LogEntry, ServiceHandler } from '@evgen/runtime';
+import { createEventService } from '@evgen/event-management/server';
+import { SqliteStore } from './db/store.js';
+import { referenceHandlers } from './handlers/index.js';
+
+export interface ServiceConfig {
+  readonly dbPath: string;
+  readonly readOnly: boolean;
+  /** Where replay entries go: the database, or nowhere (bench only: the cost of the record). */
+  readonly replay: 'database' | 'off';
+  /** A read-only service keeps its replay record in a writable file of its own. */
+  readonly replayPath?: string;
+  /** Test forms on the help pages of operations. */
+  readonly testForms: boolean;
+  /** Origins allowed to call the service from browsers (CORS). */
+  readonly cors: readonly string[];
+  /** Fixes the namespace and the WSDL's addresses (default: each request's Host header). */
+  readonly publicUrl?: string;
+}
+
+// The browser bundle of the test forms is built (esbuild, about a quarter of a second) when a page
+// first asks for it.
+const browserClient = async () => (await import('../browser/bundle.js')).buildBrowserClient();
+
+/** The log line of one request (never the secret or the signature), tagged with its worker. */
+export function logLine(entry: Omit<LogEntry, 'error'>, worker: number | undefined): string {
+  return JSON.stringify({
+    ...entry,
+    durationMs: Math.round(entry.durationMs * 100) / 100,
+    ...(worker === undefined ? {} : { worker }),
+  });
+}
+
+export function createReferenceHandler(
+  config: ServiceConfig,
+  log: (line: string) => void,
+  worker?: number,
+): { handler: ServiceHandler; close: () => Promise<void> } {
+  const store = SqliteStore.open(config.dbPath, {
+    readOnly: config.readOnly,
+    replayPath: config.replayPath,
+  });
+  const handler = createEventService(referenceHandlers(store), {
+    lookupKey: (apiKey) => store.lookupKey(apiKey),
+    replayStore: config.replay === 'off' ? false : store.replay,
+    testForms: config.testForms ? { clientScript: browserClient } : false,
+    ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
+    ...(config.publicUrl ? { publicBaseUrl: config.publicUrl } : {}),
+    // Internal errors (with their stack) go to stderr, tagged with the worker; never to this line.
+    onLog: ({ error: _stack, ...entry }) => log(logLine(entry, worker)),
+    onDiagnostic: (message) =>
+      process.stderr.write(`${message}${worker === undefined ? '' : ` (worker ${worker})`}\n`),
+  });
+  return { handler, close: () => store.close() };
+}

@@ -1,0 +1,118 @@
+// Start-up checks of the reference service's database, before anything is served: a damaged file
+// is refused with a clear message (PRAGMA quick_check); a read-only one is refused unless the
+// service is started read-only; an empty one is seeded exactly once, however many processes
+// start on it at the same moment (the first seeds under the write lock, the others wait for it
+// and find the data there).
+import {
+  SCHEMA_MIGRATIONS_TABLE,
+  openDatabase,
+  schemaVersion,
+  BUSY_TIMEOUT_MS,
+  type Db,
+} from './db/open.js';
+import { MIGRATIONS } from './db/migrations.js';
+import { seed, type SeedOptions } from './seed/index.js';
+
+export class StartupError extends Error {}
+
+/** How long a process waits for another one seeding the same new database. */
+export const SEED_WAIT_MS = 120_000;
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const isBusy = (e: unknown) => (e as { code?: string }).code === 'SQLITE_BUSY';
+
+function refuseDamaged(path: string, why: string): never {
+  throw new StartupError(
+    `database ${path} is damaged (${why}); restore it from a backup or start on a new file`,
+  );
+}
+
+/** PRAGMA quick_check: every page and index structure, without the cross-checks of integrity_check. */
+export function checkIntact(db: Db, path: string): void {
+  let result: string[];
+  try {
+    result = db.prepare('PRAGMA quick_check').pluck().all() as string[];
+  } catch (e) {
+    refuseDamaged(path, message(e));
+  }
+  if (result.length !== 1 || result[0] !== 'ok') refuseDamaged(path, result.slice(0, 3).join('; '));
+}
+
+/**
+ * True when this connection can write (a read-only file, directory or mount cannot). SQLite opens
+ * an unwritable file read-only without saying so and even grants the WAL write lock; only a write
+ * shows it, so one is made and rolled back.
+ */
+function writable(db: Db): boolean {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec(SCHEMA_MIGRATIONS_TABLE);
+    db.exec("INSERT INTO schema_migrations (version, applied_at) VALUES (-1, 'write probe')");
+    return true;
+  } catch (e) {
+    if ((e as { code?: string }).code?.startsWith('SQLITE_READONLY')) return false;
+    throw e;
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  }
+}
+
+export interface Prepared {
+  /** Whether this start seeded the database. */
+  readonly seeded: boolean;
+}
+
+/** Checks (and, when new, seeds) the database at `path`; throws StartupError with the reason. */
+export function prepareDatabase(
+  path: string,
+  o: { readOnly?: boolean; seed?: SeedOptions } = {},
+): Prepared {
+  let db: Db;
+  try {
+    db = openDatabase(path, { migrate: false, readOnly: o.readOnly ?? false });
+  } catch (e) {
+    if (o.readOnly) throw new StartupError(`database ${path} cannot be opened: ${message(e)}`);
+    refuseDamaged(path, message(e));
+  }
+  try {
+    checkIntact(db, path);
+    if (o.readOnly) {
+      if (schemaVersion(db) !== MIGRATIONS.length)
+        throw new StartupError(
+          `database ${path} is at schema version ${schemaVersion(db)}, not ${MIGRATIONS.length}: start it once without --read-only to migrate it`,
+        );
+      return { seeded: false };
+    }
+    if (!writable(db))
+      throw new StartupError(
+        `database ${path} is read-only; make it writable, or serve reads only with --read-only`,
+      );
+    openDatabase(path).close(); // migrations, serialised by their own write lock
+    return { seeded: seedOnce(db, o.seed) };
+  } finally {
+    db.close();
+  }
+}
+
+/** Seeds an empty database in one write transaction; a concurrent starter waits, then finds data. */
+function seedOnce(db: Db, options: SeedOptions | undefined): boolean {
+  const isEmpty = () => (db.prepare('SELECT count(*) FROM event').pluck().get() as number) === 0;
+  if (!isEmpty()) return false;
+  const deadline = Date.now() + SEED_WAIT_MS;
+  for (;;) {
+    try {
+      return db
+        .transaction(() => {
+          if (!isEmpty()) return false;
+          seed(db, options);
+          return true;
+        })
+        .immediate();
+    } catch (e) {
+      // Another process holds the write lock (seeding): wait for it, up to the deadline.
+      if (!isBusy(e) || Date.now() > deadline) throw e;
+    }
+  }
+}
+
+export { BUSY_TIMEOUT_MS };

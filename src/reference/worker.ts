@@ -1,0 +1,61 @@
+// A worker thread of the reference service (started by workers.ts through worker-entry.js): its
+// own database connection and its own instance of the service. It takes one request at a time
+// from the pool and answers with the response, its body transferred, not copied.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ServiceRequest, ServiceResponse } from '@evgen/runtime';
+import type { Lane } from './lanes.js';
+import { createReferenceHandler, type ServiceConfig } from './service.js';
+
+export interface WorkerData {
+  readonly config: ServiceConfig;
+  readonly id: number;
+  readonly lane: Lane;
+}
+export type ToWorker = { type: 'request'; id: number; req: ServiceRequest } | { type: 'close' };
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'log'; line: string }
+  | { type: 'response'; id: number; res: ServiceResponse };
+
+/** Niceness of a bulk worker: the quick lane and the request loop come first for the CPU. */
+export const BULK_NICE = 10;
+
+/**
+ * On Linux a thread has a niceness of its own (setpriority on its thread id): a bulk worker
+ * lowers its own, so that while pages keep both cores busy a small call still gets a core at
+ * once. Elsewhere, or where it is refused, the worker runs at the process's niceness.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid)) setPriority(tid, BULK_NICE);
+  } catch {
+    // not Linux, or not allowed: the lanes still keep small calls out of the page queue
+  }
+}
+
+const port = parentPort!;
+const { config, id, lane } = workerData as WorkerData;
+if (lane === 'bulk') lowerPriority();
+const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
+const service = createReferenceHandler(config, (line) => send({ type: 'log', line }), id);
+
+/** A body that owns its whole buffer can be moved; a view into a shared pool is copied first. */
+function transferable(body: Uint8Array): Uint8Array {
+  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'close') {
+    void service.close().then(() => process.exit(0));
+    return;
+  }
+  void service.handler(m.req).then((res) => {
+    if (typeof res.body === 'string') return send({ type: 'response', id: m.id, res });
+    const body = transferable(res.body);
+    send({ type: 'response', id: m.id, res: { ...res, body } }, [body.buffer as ArrayBuffer]);
+  });
+});
+send({ type: 'ready' });

@@ -1,0 +1,219 @@
+// Worker threads of the reference service, in two lanes (lanes.ts): `workers` threads for quick
+// calls and as many for bulk ones, each with its own database connection and its own instance of
+// the service. The request loop (node:http) only parses requests and writes answers, so no request
+// waits for another's database work or encoding. A thread takes one request at a time; requests
+// wait in their lane's queue (bounded: past it, 503). A thread that dies is logged and replaced;
+// the request it held is answered Internal. close() lets every request finish, then stops them.
+import { Worker } from 'node:worker_threads';
+import {
+  ServiceFault,
+  encodeHttpFault,
+  encodeSoapFault,
+  mediaType,
+  type ServiceRequest,
+  type ServiceResponse,
+} from '@evgen/runtime';
+import { SERVICE } from '@evgen/event-management/auth';
+import { LANES, laneOf, type Lane } from './lanes.js';
+import type { ServiceConfig } from './service.js';
+import type { FromWorker, ToWorker, WorkerData } from './worker.js';
+
+const ENTRY = new URL('./worker-entry.js', import.meta.url);
+/** Requests waiting per lane before new ones are refused with 503. */
+export const MAX_QUEUED = 1_024;
+/** Heap of one worker: a request that needs more kills its worker (replaced), not the server. */
+export const WORKER_HEAP_MB = 1_024;
+/** Replacements that may fail to start in a row before a lane stops replacing. */
+const MAX_FAILED_STARTS = 5;
+
+interface Pending {
+  readonly req: ServiceRequest;
+  readonly resolve: (res: ServiceResponse) => void;
+}
+interface Thread {
+  readonly id: number;
+  readonly lane: Lane;
+  readonly worker: Worker;
+  ready: boolean;
+  current: Pending | undefined;
+}
+
+export interface PoolOptions {
+  readonly config: ServiceConfig;
+  readonly workers: number;
+  readonly log: (line: string) => void;
+}
+
+export class WorkerPool {
+  readonly #threads = new Set<Thread>();
+  readonly #queues: Record<Lane, Pending[]> = { quick: [], bulk: [] };
+  readonly #failedStarts: Record<Lane, number> = { quick: 0, bulk: 0 };
+  #nextId = 1;
+  #nextRequest = 1;
+  #closing = false;
+  #idle: (() => void) | undefined;
+
+  private constructor(private readonly o: PoolOptions) {}
+
+  static async start(o: PoolOptions): Promise<WorkerPool> {
+    const pool = new WorkerPool(o);
+    await Promise.all(
+      LANES.flatMap((lane) => Array.from({ length: o.workers }, () => pool.#spawn(lane))),
+    );
+    return pool;
+  }
+
+  /** Threads started and not dead. */
+  get running(): number {
+    let n = 0;
+    for (const t of this.#threads) if (t.ready) n++;
+    return n;
+  }
+
+  /** The live threads: id and lane (for health and operators). */
+  get threads(): { id: number; lane: Lane; busy: boolean }[] {
+    return [...this.#threads]
+      .filter((t) => t.ready)
+      .map((t) => ({ id: t.id, lane: t.lane, busy: t.current !== undefined }));
+  }
+
+  /** Stops one thread at once, as a crash would: it is logged and replaced like one. */
+  async terminate(id: number): Promise<void> {
+    for (const t of this.#threads) if (t.id === id) await t.worker.terminate();
+  }
+
+  handle(req: ServiceRequest): Promise<ServiceResponse> {
+    const lane = laneOf(req);
+    const queue = this.#queues[lane];
+    if (this.#closing || queue.length >= MAX_QUEUED)
+      return Promise.resolve(
+        refusal(req, new ServiceFault('Internal', this.#closing ? 'stopping' : 'busy', 503)),
+      );
+    return new Promise((resolve) => {
+      queue.push({ req, resolve });
+      this.#dispatch(lane);
+    });
+  }
+
+  #event(event: string, t: Thread, extra: object = {}): void {
+    this.o.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        event,
+        worker: t.id,
+        lane: t.lane,
+        ...extra,
+      }),
+    );
+  }
+
+  #spawn(lane: Lane): Promise<void> {
+    const data: WorkerData = { config: this.o.config, id: this.#nextId++, lane };
+    const worker = new Worker(ENTRY, {
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      stdout: false,
+      stderr: false,
+    });
+    const t: Thread = { id: data.id, lane, worker, ready: false, current: undefined };
+    this.#threads.add(t);
+    return new Promise((started) => {
+      worker.on('message', (m: FromWorker) => {
+        if (m.type === 'log') this.o.log(m.line);
+        else if (m.type === 'ready') {
+          t.ready = true;
+          this.#failedStarts[lane] = 0;
+          this.#event('worker started', t);
+          started();
+          this.#dispatch(lane);
+        } else this.#answered(t, m.res);
+      });
+      worker.on('error', (e) => this.#event('worker error', t, { error: e.message }));
+      worker.on('exit', (code) => {
+        this.#threads.delete(t);
+        const wasReady = t.ready;
+        t.ready = false;
+        if (t.current) t.current.resolve(internal(t.current.req));
+        t.current = undefined;
+        if (this.#closing) return this.#checkIdle();
+        this.#event('worker exited', t, { code });
+        if (!wasReady) this.#failedStarts[lane]++;
+        started();
+        if (this.#failedStarts[lane] < MAX_FAILED_STARTS) void this.#spawn(lane);
+        else this.#event('worker not replaced: it failed to start repeatedly', t);
+      });
+    });
+  }
+
+  #answered(t: Thread, res: ServiceResponse): void {
+    const p = t.current;
+    t.current = undefined;
+    p?.resolve(res);
+    this.#dispatch(t.lane);
+    this.#checkIdle();
+  }
+
+  #dispatch(lane: Lane): void {
+    const queue = this.#queues[lane];
+    for (const t of this.#threads) {
+      if (queue.length === 0) return;
+      if (t.lane !== lane || !t.ready || t.current) continue;
+      const p = queue.shift()!;
+      t.current = p;
+      // The body is copied into a buffer of its own and moved: node:http's may share a pool.
+      const body = p.req.body.slice();
+      const msg: ToWorker = { type: 'request', id: this.#nextRequest++, req: { ...p.req, body } };
+      t.worker.postMessage(msg, [body.buffer]);
+    }
+  }
+
+  #checkIdle(): void {
+    if (!this.#idle) return;
+    for (const t of this.#threads) if (t.current) return;
+    if (LANES.some((l) => this.#queues[l].length > 0)) return;
+    this.#idle();
+  }
+
+  /** Lets every request in flight or queued finish, then stops the threads (each closes its database). */
+  async close(): Promise<void> {
+    this.#closing = true;
+    await new Promise<void>((done) => {
+      this.#idle = done;
+      this.#checkIdle();
+    });
+    await Promise.all(
+      [...this.#threads].map(
+        (t) =>
+          new Promise<void>((gone) => {
+            t.worker.once('exit', () => gone());
+            t.worker.postMessage({ type: 'close' } satisfies ToWorker);
+          }),
+      ),
+    );
+  }
+}
+
+/** Answered on the request loop, in the request's binding, when no worker can answer it. */
+function refusal(req: ServiceRequest, fault: ServiceFault): ServiceResponse {
+  const { type } = mediaType(req.headers['content-type']);
+  const soap =
+    req.method === 'POST' && req.url === SERVICE.endpointPath
+      ? type === 'application/soap+xml'
+        ? '1.2'
+        : type === 'text/xml'
+          ? '1.1'
+          : undefined
+      : undefined;
+  const host = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
+  const encoded =
+    soap === undefined
+      ? encodeHttpFault(fault)
+      : encodeSoapFault(soap, fault, `https://${host}${SERVICE.namespaceSuffix}`);
+  return {
+    status: fault.httpStatus === 503 ? 503 : encoded.status,
+    headers: { 'content-type': encoded.contentType },
+    body: encoded.body,
+  };
+}
+const internal = (req: ServiceRequest) =>
+  refusal(req, new ServiceFault('Internal', 'the worker serving this request stopped'));

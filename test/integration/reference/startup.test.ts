@@ -1,0 +1,123 @@
+// Start-up checks, reproduced first on the code that lacked them: two processes starting at once
+// on a new file (one died with UNIQUE constraint failed: setting.key), a file with garbage in the
+// middle (served /healthz 200 while every call was Internal), a read-only file (started, then
+// every write was Internal); and /healthz saying what it checked.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, openSync, readFileSync, statSync, writeSync, closeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventServiceClient } from '@evgen/event-management/client';
+import { openDatabase } from '../../../src/reference/db/open.js';
+import { serve, stop } from './serve-process.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'evgen-startup-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const count = (db: string, sql: string) => {
+  const h = openDatabase(db, { migrate: false, readOnly: true });
+  try {
+    return h.prepare(sql).pluck().get() as number;
+  } finally {
+    h.close();
+  }
+};
+
+describe('start-up', () => {
+  it('serialises two first starts on one new file: one seeds, both serve', async () => {
+    const db = join(dir, 'together.sqlite');
+    const [a, b] = [serve(db, '--workers', '1'), serve(db, '--workers', '1')];
+    try {
+      const [ra, rb] = await Promise.all([a.ready, b.ready]);
+      expect([ra.key, rb.key].filter(Boolean)).toHaveLength(1); // exactly one seeded
+      for (const { url } of [ra, rb]) expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect(count(db, 'SELECT count(*) FROM event')).toBe(36);
+      expect(count(db, "SELECT count(*) FROM api_key WHERE name = 'demo'")).toBe(1);
+    } finally {
+      await Promise.all([stop(a), stop(b)]);
+    }
+  }, 120_000);
+
+  it('refuses a damaged file with a clear message', async () => {
+    const db = join(dir, 'damaged.sqlite');
+    const first = serve(db, '--workers', '0');
+    await first.ready;
+    await stop(first);
+    // 200 KB of garbage in the middle of the file (the WAL was checkpointed on close).
+    const size = statSync(db).size;
+    const fd = openSync(db, 'r+');
+    writeSync(fd, Buffer.alloc(200 * 1024, 0x5a), 0, 200 * 1024, Math.floor(size / 2));
+    closeSync(fd);
+    const again = serve(db, '--workers', '0');
+    expect(await again.exited).toBe(1);
+    expect(again.stderr()).toMatch(/database .*damaged\.sqlite is damaged/);
+  }, 120_000);
+
+  it('refuses a read-only file, and serves it reads-only with --read-only', async () => {
+    const db = join(dir, 'readonly.sqlite');
+    const first = serve(db, '--workers', '0');
+    const { key } = await first.ready;
+    await stop(first);
+    const locked = makeReadOnly(db);
+    try {
+      const refused = serve(db, '--workers', '0');
+      expect(await refused.exited).toBe(1);
+      expect(refused.stderr()).toMatch(/is read-only; .*--read-only/);
+
+      const reader = serve(db, '--read-only', '--workers', '1');
+      const { url } = await reader.ready;
+      try {
+        const client = new EventServiceClient({ baseUrl: url, ...key! });
+        expect((await client.getEventDetails7({ eventId: 1 })).EventId).toBe(1);
+        await expect(client.cancelBooking({ bookingReference: 'x' })).rejects.toMatchObject({
+          code: 'InvalidRequest',
+          faultString: 'read-only service',
+        });
+        const health = (await (await fetch(`${url}/healthz`)).json()) as { status: string };
+        expect(health.status).toBe('ok');
+      } finally {
+        await stop(reader);
+      }
+    } finally {
+      locked.undo();
+    }
+  }, 120_000);
+
+  it('reports the database and the workers at /healthz', async () => {
+    const db = join(dir, 'health.sqlite');
+    const p = serve(db, '--workers', '1');
+    const { url } = await p.ready;
+    try {
+      const res = await fetch(`${url}/healthz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        status: 'ok',
+        database: { ok: true, schemaVersion: expect.any(Number) as number },
+        workers: { configured: 1, running: 2 }, // one per lane
+      });
+    } finally {
+      await stop(p);
+    }
+  }, 120_000);
+});
+
+/** Makes a database read-only for this process: immutable for root (chattr), mode 0444 otherwise. */
+function makeReadOnly(db: string): { undo(): void } {
+  const files = [db, `${db}-wal`, `${db}-shm`].filter((f) => {
+    try {
+      return readFileSync(f) !== undefined;
+    } catch {
+      return false;
+    }
+  });
+  if (process.getuid?.() === 0) {
+    execFileSync('chattr', ['+i', ...files]);
+    return { undo: () => execFileSync('chattr', ['-i', ...files]) };
+  }
+  for (const f of files) chmodSync(f, 0o444);
+  return { undo: () => files.forEach((f) => chmodSync(f, 0o644)) };
+}

@@ -1,0 +1,76 @@
+// Worker threads: one per lane and per --workers, each answering whole requests; a worker that
+// dies is logged and replaced, and the service keeps answering; /healthz counts them truthfully.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laneOf } from '../../../src/reference/lanes.js';
+import { ENDPOINT } from '../../support/requests.js';
+import { startReference, type Reference } from './harness.js';
+
+let ref: Reference;
+beforeAll(async () => {
+  ref = await startReference({ events: 4, bookings: 100 }, { workers: 1 });
+});
+afterAll(() => ref.stop());
+
+const health = async () =>
+  (await (await fetch(`${ref.svc.server.url}/healthz`)).json()) as {
+    workers: { configured: number; running: number };
+  };
+
+describe('worker threads', () => {
+  it('runs one worker per lane, and answers from both', async () => {
+    expect(ref.svc.pool!.threads.map((t) => t.lane).sort()).toEqual(['bulk', 'quick']);
+    const c = ref.client();
+    expect((await c.getEventDetails7({ eventId: 1 })).EventId).toBe(1);
+    expect((await c.getBookingsBatch({ eventId: 1, skip: 0, size: 5 })).length).toBeGreaterThan(0);
+    const workers = ref.logs
+      .map((l) => JSON.parse(l) as { operation?: string; worker?: number })
+      .filter((l) => l.operation !== undefined)
+      .map((l) => l.worker);
+    expect(new Set(workers).size).toBe(2); // each log line says which worker answered
+  });
+
+  it('replaces a worker that dies, logs it, and keeps answering', async () => {
+    const quick = ref.svc.pool!.threads.find((t) => t.lane === 'quick')!;
+    await ref.svc.pool!.terminate(quick.id);
+    const deadline = Date.now() + 30_000;
+    while ((await health()).workers.running < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await health()).toMatchObject({ workers: { configured: 1, running: 2 } });
+    const events = ref.logs.map((l) => JSON.parse(l) as { event?: string; worker?: number });
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'worker exited', worker: quick.id }),
+    );
+    const replacement = ref.svc.pool!.threads.find((t) => t.lane === 'quick')!;
+    expect(replacement.id).not.toBe(quick.id);
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'worker started', worker: replacement.id }),
+    );
+    expect((await ref.client('soap12').getEventDetails3({ eventId: 2 })).EventId).toBe(2);
+  });
+
+  it('sends page operations to the bulk lane and small ones to the quick lane', () => {
+    const req = (url: string, headers: Record<string, string> = {}) => ({
+      method: 'POST',
+      url,
+      headers,
+      body: new Uint8Array(0),
+    });
+    const soap11 = (op: string) =>
+      req(ENDPOINT, { 'content-type': 'text/xml', soapaction: `"https://h/API/1_0/SOAP/${op}"` });
+    const soap12 = (op: string) =>
+      req(ENDPOINT, {
+        'content-type': `application/soap+xml; charset=utf-8; action="https://h/API/1_0/SOAP/${op}"`,
+      });
+    expect(
+      [
+        soap11('GetBookings'),
+        soap12('GetBookingsBatch'),
+        req(`${ENDPOINT}/GetExtBookings?eventId=1&skip=0`),
+        soap11('GetEventDetails7'),
+        soap12('GetContact'),
+        req(`${ENDPOINT}/GetBooking`),
+        req(ENDPOINT, { 'content-type': 'application/soap+xml' }), // operation unknown until parsed
+      ].map(laneOf),
+    ).toEqual(['bulk', 'bulk', 'bulk', 'quick', 'quick', 'quick', 'bulk']);
+  });
+});
