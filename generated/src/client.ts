@@ -5,26 +5,31 @@ import {
   type ClientOptions,
   type Transport,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from './auth.js';
+import { authScheme } from './auth.js';
 import { operations } from './operations.js';
+import { WIRE, type BindingId } from './service.js';
 import type * as T from './types.js';
 
-/** Options of EventServiceClient: base URL, keys, binding, time-outs, retry. */
-export type EventServiceClientOptions = Omit<ClientOptions, 'auth' | 'endpointPath'>;
+/** Options of EventServiceClient: base URL, keys, binding (default: the first), time-outs, retry. */
+export type EventServiceClientOptions = Omit<ClientOptions, 'auth' | 'wire' | 'binding'> & {
+  readonly binding?: BindingId;
+};
+
+/** Options of one call: abort signal, time-out, binding. */
+export type EventServiceCallOptions = Omit<CallOptions, 'binding'> & {
+  readonly binding?: BindingId;
+};
 
 /**
- * Typed client of the Event Management Web Service Interface 1.0: one method per operation, over any of the four
- * bindings, with the AuthenticationHeader signed per call.
+ * Typed client of the Event Management Web Service Interface 1.0: one method per operation, over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST,
+ * with the AuthenticationHeader signed per call. A parameter the spec does not allow (undefined,
+ * a wrong type) throws an XmlEncodeError before anything is sent.
  */
 export class EventServiceClient {
   readonly #transport: Transport;
 
   constructor(options: EventServiceClientOptions) {
-    this.#transport = createTransport({
-      ...options,
-      auth: authScheme,
-      endpointPath: SERVICE.endpointPath,
-    });
+    this.#transport = createTransport({ ...options, auth: authScheme, wire: WIRE });
   }
 
   /**
@@ -35,11 +40,11 @@ export class EventServiceClient {
     /**
      * Every item of GetBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
      * The last page is the first one that is empty or shorter than the first page.
-     * @generated from spec/operations.yaml GetBookings
+     * @generated from spec/operations.yaml:70 GetBookings
      */
     getBookings: (
       params: Omit<T.GetBookingsParams, 'skip'> & { readonly skip?: number },
-      options?: CallOptions,
+      options?: EventServiceCallOptions,
     ): AsyncGenerator<T.GetBookingsResult[number], void, undefined> =>
       this.#transport.iterate(
         operations.GetBookings,
@@ -50,11 +55,11 @@ export class EventServiceClient {
     /**
      * Every item of GetBookingsBatch from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
      * The last page is the first one with fewer than `size` items.
-     * @generated from spec/operations.yaml GetBookingsBatch
+     * @generated from spec/operations.yaml:79 GetBookingsBatch
      */
     getBookingsBatch: (
       params: Omit<T.GetBookingsBatchParams, 'skip'> & { readonly skip?: number },
-      options?: CallOptions,
+      options?: EventServiceCallOptions,
     ): AsyncGenerator<T.GetBookingsBatchResult[number], void, undefined> =>
       this.#transport.iterate(
         operations.GetBookingsBatch,
@@ -65,11 +70,11 @@ export class EventServiceClient {
     /**
      * Every item of GetExtBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
      * The last page is the first one that is empty or shorter than the first page.
-     * @generated from spec/operations.yaml GetExtBookings
+     * @generated from spec/operations.yaml:89 GetExtBookings
      */
     getExtBookings: (
       params: Omit<T.GetExtBookingsParams, 'skip'> & { readonly skip?: number },
-      options?: CallOptions,
+      options?: EventServiceCallOptions,
     ): AsyncGenerator<T.GetExtBookingsResult[number], void, undefined> =>
       this.#transport.iterate(
         operations.GetExtBookings,
@@ -82,12 +87,13 @@ export class EventServiceClient {
   /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
+   * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelAttendee
+   * @generated from spec/operations.yaml:15 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.CancelAttendeeResult> {
     return this.#transport.call(operations.CancelAttendee, params, options);
   }
@@ -96,110 +102,122 @@ export class EventServiceClient {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelBooking
+   * @generated from spec/operations.yaml:25 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.CancelBookingResult> {
     return this.#transport.call(operations.CancelBooking, params, options);
   }
 
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml GetAccommodation
+   * @generated from spec/operations.yaml:35 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetAccommodationResult> {
     return this.#transport.call(operations.GetAccommodation, params, options);
   }
 
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml GetAttendeeTypes
+   * @generated from spec/operations.yaml:42 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetAttendeeTypesResult> {
     return this.#transport.call(operations.GetAttendeeTypes, params, options);
   }
 
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml GetBookableSessions
+   * @generated from spec/operations.yaml:49 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetBookableSessionsResult> {
     return this.#transport.call(operations.GetBookableSessions, params, options);
   }
 
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml GetBookingDetails
+   * @generated from spec/operations.yaml:56 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetBookingDetailsResult> {
     return this.#transport.call(operations.GetBookingDetails, params, options);
   }
 
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml GetBooking
+   * @generated from spec/operations.yaml:63 GetBooking
    */
-  getBooking(params: T.GetBookingParams, options?: CallOptions): Promise<T.GetBookingResult> {
+  getBooking(
+    params: T.GetBookingParams,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetBookingResult> {
     return this.#transport.call(operations.GetBooking, params, options);
   }
 
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml GetBookings
+   * @generated from spec/operations.yaml:70 GetBookings
    */
-  getBookings(params: T.GetBookingsParams, options?: CallOptions): Promise<T.GetBookingsResult> {
+  getBookings(
+    params: T.GetBookingsParams,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetBookingsResult> {
     return this.#transport.call(operations.GetBookings, params, options);
   }
 
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml GetBookingsBatch
+   * @generated from spec/operations.yaml:79 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetBookingsBatchResult> {
     return this.#transport.call(operations.GetBookingsBatch, params, options);
   }
 
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml GetExtBookings
+   * @generated from spec/operations.yaml:89 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetExtBookingsResult> {
     return this.#transport.call(operations.GetExtBookings, params, options);
   }
 
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml GetContact
+   * @generated from spec/operations.yaml:98 GetContact
    */
-  getContact(params: T.GetContactParams, options?: CallOptions): Promise<T.GetContactResult> {
+  getContact(
+    params: T.GetContactParams,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetContactResult> {
     return this.#transport.call(operations.GetContact, params, options);
   }
 
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml GetContact2
+   * @generated from spec/operations.yaml:105 GetContact2
    */
-  getContact2(params: T.GetContact2Params, options?: CallOptions): Promise<T.GetContact2Result> {
+  getContact2(
+    params: T.GetContact2Params,
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetContact2Result> {
     return this.#transport.call(operations.GetContact2, params, options);
   }
 
@@ -208,151 +226,154 @@ export class EventServiceClient {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml VerifyTokenForContact
+   * @generated from spec/operations.yaml:112 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.VerifyTokenForContactResult> {
     return this.#transport.call(operations.VerifyTokenForContact, params, options);
   }
 
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml EventProfileSearch
+   * @generated from spec/operations.yaml:124 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.EventProfileSearchResult> {
     return this.#transport.call(operations.EventProfileSearch, params, options);
   }
 
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml GetShows
+   * @generated from spec/operations.yaml:131 GetShows
    */
-  getShows(params: T.GetShowsParams = {}, options?: CallOptions): Promise<T.GetShowsResult> {
+  getShows(
+    params: T.GetShowsParams = {},
+    options?: EventServiceCallOptions,
+  ): Promise<T.GetShowsResult> {
     return this.#transport.call(operations.GetShows, params, options);
   }
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails7
+   * @generated from spec/operations.yaml:137 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetEventDetails7Result> {
     return this.#transport.call(operations.GetEventDetails7, params, options);
   }
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails3
+   * @generated from spec/operations.yaml:144 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetEventDetails3Result> {
     return this.#transport.call(operations.GetEventDetails3, params, options);
   }
 
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml GetContactEventHistory3
+   * @generated from spec/operations.yaml:151 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetContactEventHistory3Result> {
     return this.#transport.call(operations.GetContactEventHistory3, params, options);
   }
 
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetTicketTypesByRoadshowIdResult> {
     return this.#transport.call(operations.GetTicketTypesByRoadshowId, params, options);
   }
 
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetSubmissionsForEvent2Result> {
     return this.#transport.call(operations.GetSubmissionsForEvent2, params, options);
   }
 
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetCalendarEventsByDateRangeResult> {
     return this.#transport.call(operations.GetCalendarEventsByDateRange, params, options);
   }
 
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetCalendarAttendeesForEventResult> {
     return this.#transport.call(operations.GetCalendarAttendeesForEvent, params, options);
   }
 
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml GetEventsByContactId
+   * @generated from spec/operations.yaml:189 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetEventsByContactIdResult> {
     return this.#transport.call(operations.GetEventsByContactId, params, options);
   }
 
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml GetSpeakersforSeries
+   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetSpeakersforSeriesResult> {
     return this.#transport.call(operations.GetSpeakersforSeries, params, options);
   }
 
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml GetAttendeeStatuses
+   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetAttendeeStatusesResult> {
     return this.#transport.call(operations.GetAttendeeStatuses, params, options);
   }
 
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml GetCustomFields
+   * @generated from spec/operations.yaml:212 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetCustomFieldsResult> {
     return this.#transport.call(operations.GetCustomFields, params, options);
   }
@@ -361,23 +382,24 @@ export class EventServiceClient {
    * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
    * Creates a booking whose status is set from the supplied bookingStatusId.
    * Sends any BookingUpdated trigger e-mails.
+   * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.SubmitSimpleBookingWithBookingStatusResult> {
     return this.#transport.call(operations.SubmitSimpleBookingWithBookingStatus, params, options);
   }
 
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml GetSubClientCompanyList
+   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams = {},
-    options?: CallOptions,
+    options?: EventServiceCallOptions,
   ): Promise<T.GetSubClientCompanyListResult> {
     return this.#transport.call(operations.GetSubClientCompanyList, params, options);
   }

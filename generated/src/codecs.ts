@@ -2,10 +2,17 @@
 // Straight-line XML codecs: one encoder (value → element content) and one decoder (element →
 // value) per complex type. Decoders walk an XmlDocument (elements are numbers), match elements by
 // namespace URI and local name, in any order, and ignore unknown elements; values are checked
-// strictly and errors carry the XML path.
+// strictly and errors carry the XML path. Encoders refuse a value the spec does not allow
+// (undefined, null where not nullable, a wrong type) with an XmlEncodeError naming Type.Field.
+//
+// The document's conventions (spec/service.yaml):
+// - Nil: A nullable value is sent as an empty element carrying xsi:nil="true" (SOAP bindings) or a nil attribute (HTTP bindings). A nullable result value is returned as a nil element.
+// - Lists: A list is a wrapper element that holds repeated child elements. Items of plain lists: int → <int>, string → <string>, dateTime → <dateTime>.
+// - Parameter names: Parameter names are the names in the catalogue, case-sensitive.
+// - Parameter order: In SOAP bindings parameter elements follow the listed order.
+// - Element names: case-sensitive.
 import {
   NO_ELEMENT,
-  escapeText,
   missingElement,
   nilNotAllowed,
   readBoolean,
@@ -20,76 +27,36 @@ import {
   writeDecimal,
   writeInt,
   writeItems,
+  writeString,
+  wrongType,
   type Decimal,
   type LocalDateTime,
   type XmlDocument,
 } from '@evgen/runtime';
-import type {
-  AccommodationResponse,
-  AttendeeExtResponse,
-  AttendeeResponse,
-  AttendeeStatusResponse,
-  AttendeeTicketTypeResponse,
-  AttendeeTypeResponse,
-  AuthorResponse,
-  BookableSessionResponse,
-  BookableSessionSignupResponse,
-  BookingDetails,
-  BookingExtResponse,
-  BookingResponse,
-  CalendarAttendeeResponse,
-  CalendarAttendeesResponse,
-  CalendarEventResponse,
-  CalendarEventsResponse,
-  CollaboratorResponse,
-  ContactEventHistoryResponse3,
-  ContactEventResponse,
-  ContactResponse,
-  ContactResponse2,
-  ContactTokenResponse,
-  CustomFieldResponse,
-  CustomFieldValueResponse,
-  EntityReference,
-  Event,
-  EventBasicWithTicketTypeResponse,
-  EventDetailsCommon,
-  EventDetailsResponse3,
-  EventDetailsResponse7,
-  EventModel,
-  EventProfileSearchResponseModel,
-  GetSubClientCompanyListResponse,
-  ProfileValue,
-  ProfileValueByEvent,
-  ReservationResponse,
-  ShowPerformanceResponse,
-  ShowResponse,
-  SimpleBookingResponse,
-  SpeakerSeriesResponse,
-  SubmissionBasicResponse,
-  TicketAttendanceTypeResponse,
-  TicketTypeDayResponse,
-  TicketTypeResponse,
-  WebsiteModel,
-} from './types.js';
+import type * as T from './types.js';
 
 /**
  * Encoder and decoder of AccommodationResponse.
- * @generated from spec/types/event-setup.yaml AccommodationResponse
+ * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
  */
-export function encodeAccommodationResponse(v: AccommodationResponse): string {
+export function encodeAccommodationResponse(
+  v: T.AccommodationResponse,
+  path = 'AccommodationResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AccommodationResponse', v);
   let s = '';
   return s;
 }
 
 /**
  * Encoder and decoder of AccommodationResponse.
- * @generated from spec/types/event-setup.yaml AccommodationResponse
+ * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
  */
 export function decodeAccommodationResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): AccommodationResponse {
+): T.AccommodationResponse {
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -101,54 +68,79 @@ export function decodeAccommodationResponse(
 
 /**
  * Encoder and decoder of AttendeeExtResponse.
- * @generated from spec/types/booking.yaml AttendeeExtResponse
+ * @generated from spec/types/booking.yaml:73 AttendeeExtResponse
  */
-export function encodeAttendeeExtResponse(v: AttendeeExtResponse): string {
+export function encodeAttendeeExtResponse(
+  v: T.AttendeeExtResponse,
+  path = 'AttendeeExtResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeExtResponse', v);
   let s = '';
   s += '<AttendeeId>' + writeInt(v.AttendeeId, 'AttendeeExtResponse.AttendeeId') + '</AttendeeId>';
-  s += '<AttendeeReference>' + escapeText(v.AttendeeReference) + '</AttendeeReference>';
-  s += '<AttendeeStatus>' + escapeText(v.AttendeeStatus) + '</AttendeeStatus>';
+  s +=
+    '<AttendeeReference>' +
+    writeString(v.AttendeeReference, 'AttendeeExtResponse.AttendeeReference') +
+    '</AttendeeReference>';
+  s +=
+    '<AttendeeStatus>' +
+    writeString(v.AttendeeStatus, 'AttendeeExtResponse.AttendeeStatus') +
+    '</AttendeeStatus>';
   s +=
     '<DateCreated>' +
     writeDateTime(v.DateCreated, 'AttendeeExtResponse.DateCreated') +
     '</DateCreated>';
-  s += '<AttendeeType>' + escapeText(v.AttendeeType) + '</AttendeeType>';
+  s +=
+    '<AttendeeType>' +
+    writeString(v.AttendeeType, 'AttendeeExtResponse.AttendeeType') +
+    '</AttendeeType>';
   s +=
     '<AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeExtResponse.AttendeeTypeId') +
     '</AttendeeTypeId>';
-  s += '<TicketType>' + escapeText(v.TicketType) + '</TicketType>';
+  s +=
+    '<TicketType>' + writeString(v.TicketType, 'AttendeeExtResponse.TicketType') + '</TicketType>';
   s +=
     '<TicketTypeId>' +
     writeInt(v.TicketTypeId, 'AttendeeExtResponse.TicketTypeId') +
     '</TicketTypeId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Forename>' + escapeText(v.Forename) + '</Forename>';
-  s += '<Surname>' + escapeText(v.Surname) + '</Surname>';
-  s += '<Organisation>' + escapeText(v.Organisation) + '</Organisation>';
-  s += '<Occupation>' + escapeText(v.Occupation) + '</Occupation>';
-  if (v.PAName !== undefined) s += '<PAName>' + escapeText(v.PAName) + '</PAName>';
-  s += '<MarketingOptOut>' + writeBoolean(v.MarketingOptOut) + '</MarketingOptOut>';
-  s += '<Line1>' + escapeText(v.Line1) + '</Line1>';
-  s += '<Line2>' + escapeText(v.Line2) + '</Line2>';
-  s += '<Line3>' + escapeText(v.Line3) + '</Line3>';
-  s += '<Town>' + escapeText(v.Town) + '</Town>';
-  s += '<County>' + escapeText(v.County) + '</County>';
-  s += '<Postcode>' + escapeText(v.Postcode) + '</Postcode>';
-  s += '<Country>' + escapeText(v.Country) + '</Country>';
-  s += '<Email>' + escapeText(v.Email) + '</Email>';
-  s += '<Telephone>' + escapeText(v.Telephone) + '</Telephone>';
-  if (v.Fax !== undefined) s += '<Fax>' + escapeText(v.Fax) + '</Fax>';
-  if (v.Mobile !== undefined) s += '<Mobile>' + escapeText(v.Mobile) + '</Mobile>';
-  if (v.Website !== undefined) s += '<Website>' + escapeText(v.Website) + '</Website>';
-  s += '<IsLeadAttendee>' + writeBoolean(v.IsLeadAttendee) + '</IsLeadAttendee>';
+  s += '<Title>' + writeString(v.Title, 'AttendeeExtResponse.Title') + '</Title>';
+  s += '<Forename>' + writeString(v.Forename, 'AttendeeExtResponse.Forename') + '</Forename>';
+  s += '<Surname>' + writeString(v.Surname, 'AttendeeExtResponse.Surname') + '</Surname>';
+  s +=
+    '<Organisation>' +
+    writeString(v.Organisation, 'AttendeeExtResponse.Organisation') +
+    '</Organisation>';
+  s +=
+    '<Occupation>' + writeString(v.Occupation, 'AttendeeExtResponse.Occupation') + '</Occupation>';
+  if (v.PAName !== undefined)
+    s += '<PAName>' + writeString(v.PAName, 'AttendeeExtResponse.PAName') + '</PAName>';
+  s +=
+    '<MarketingOptOut>' +
+    writeBoolean(v.MarketingOptOut, 'AttendeeExtResponse.MarketingOptOut') +
+    '</MarketingOptOut>';
+  s += '<Line1>' + writeString(v.Line1, 'AttendeeExtResponse.Line1') + '</Line1>';
+  s += '<Line2>' + writeString(v.Line2, 'AttendeeExtResponse.Line2') + '</Line2>';
+  s += '<Line3>' + writeString(v.Line3, 'AttendeeExtResponse.Line3') + '</Line3>';
+  s += '<Town>' + writeString(v.Town, 'AttendeeExtResponse.Town') + '</Town>';
+  s += '<County>' + writeString(v.County, 'AttendeeExtResponse.County') + '</County>';
+  s += '<Postcode>' + writeString(v.Postcode, 'AttendeeExtResponse.Postcode') + '</Postcode>';
+  s += '<Country>' + writeString(v.Country, 'AttendeeExtResponse.Country') + '</Country>';
+  s += '<Email>' + writeString(v.Email, 'AttendeeExtResponse.Email') + '</Email>';
+  s += '<Telephone>' + writeString(v.Telephone, 'AttendeeExtResponse.Telephone') + '</Telephone>';
+  if (v.Fax !== undefined) s += '<Fax>' + writeString(v.Fax, 'AttendeeExtResponse.Fax') + '</Fax>';
+  if (v.Mobile !== undefined)
+    s += '<Mobile>' + writeString(v.Mobile, 'AttendeeExtResponse.Mobile') + '</Mobile>';
+  if (v.Website !== undefined)
+    s += '<Website>' + writeString(v.Website, 'AttendeeExtResponse.Website') + '</Website>';
+  s +=
+    '<IsLeadAttendee>' +
+    writeBoolean(v.IsLeadAttendee, 'AttendeeExtResponse.IsLeadAttendee') +
+    '</IsLeadAttendee>';
   s +=
     v.Attendance === null
       ? '<Attendance xsi:nil="true" />'
       : '<Attendance>' +
-        writeItems(v.Attendance, 'dateTime', (i) =>
-          writeDateTime(i, 'AttendeeExtResponse.Attendance'),
-        ) +
+        writeItems(v.Attendance, 'dateTime', writeDateTime, 'AttendeeExtResponse.Attendance') +
         '</Attendance>';
   s +=
     v.CustomFieldValues === null
@@ -158,6 +150,7 @@ export function encodeAttendeeExtResponse(v: AttendeeExtResponse): string {
           v.CustomFieldValues,
           'CustomFieldValueResponse',
           encodeCustomFieldValueResponse,
+          'AttendeeExtResponse.CustomFieldValues',
         ) +
         '</CustomFieldValues>';
   s +=
@@ -168,28 +161,40 @@ export function encodeAttendeeExtResponse(v: AttendeeExtResponse): string {
           v.BookableSessionSignups,
           'BookableSessionSignupResponse',
           encodeBookableSessionSignupResponse,
+          'AttendeeExtResponse.BookableSessionSignups',
         ) +
         '</BookableSessionSignups>';
   s +=
     v.Reservations === null
       ? '<Reservations xsi:nil="true" />'
       : '<Reservations>' +
-        writeItems(v.Reservations, 'ReservationResponse', encodeReservationResponse) +
+        writeItems(
+          v.Reservations,
+          'ReservationResponse',
+          encodeReservationResponse,
+          'AttendeeExtResponse.Reservations',
+        ) +
         '</Reservations>';
-  s += '<CountryCode>' + escapeText(v.CountryCode) + '</CountryCode>';
-  s += '<AttendedStatus>' + writeBoolean(v.AttendedStatus) + '</AttendedStatus>';
+  s +=
+    '<CountryCode>' +
+    writeString(v.CountryCode, 'AttendeeExtResponse.CountryCode') +
+    '</CountryCode>';
+  s +=
+    '<AttendedStatus>' +
+    writeBoolean(v.AttendedStatus, 'AttendeeExtResponse.AttendedStatus') +
+    '</AttendedStatus>';
   return s;
 }
 
 /**
  * Encoder and decoder of AttendeeExtResponse.
- * @generated from spec/types/booking.yaml AttendeeExtResponse
+ * @generated from spec/types/booking.yaml:73 AttendeeExtResponse
  */
 export function decodeAttendeeExtResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): AttendeeExtResponse {
+): T.AttendeeExtResponse {
   let AttendeeId: number | undefined;
   let AttendeeReference: string | undefined;
   let AttendeeStatus: string | undefined;
@@ -219,9 +224,9 @@ export function decodeAttendeeExtResponse(
   let Website: string | undefined;
   let IsLeadAttendee: boolean | undefined;
   let Attendance: LocalDateTime[] | null | undefined;
-  let CustomFieldValues: CustomFieldValueResponse[] | null | undefined;
-  let BookableSessionSignups: BookableSessionSignupResponse[] | null | undefined;
-  let Reservations: ReservationResponse[] | null | undefined;
+  let CustomFieldValues: T.CustomFieldValueResponse[] | null | undefined;
+  let BookableSessionSignups: T.BookableSessionSignupResponse[] | null | undefined;
+  let Reservations: T.ReservationResponse[] | null | undefined;
   let CountryCode: string | undefined;
   let AttendedStatus: boolean | undefined;
   const nsId = d.nsId(ns);
@@ -440,54 +445,74 @@ export function decodeAttendeeExtResponse(
 
 /**
  * Encoder and decoder of AttendeeResponse.
- * @generated from spec/types/booking.yaml AttendeeResponse
+ * @generated from spec/types/booking.yaml:36 AttendeeResponse
  */
-export function encodeAttendeeResponse(v: AttendeeResponse): string {
+export function encodeAttendeeResponse(v: T.AttendeeResponse, path = 'AttendeeResponse'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeResponse', v);
   let s = '';
   s += '<AttendeeId>' + writeInt(v.AttendeeId, 'AttendeeResponse.AttendeeId') + '</AttendeeId>';
-  s += '<AttendeeReference>' + escapeText(v.AttendeeReference) + '</AttendeeReference>';
-  s += '<AttendeeStatus>' + escapeText(v.AttendeeStatus) + '</AttendeeStatus>';
+  s +=
+    '<AttendeeReference>' +
+    writeString(v.AttendeeReference, 'AttendeeResponse.AttendeeReference') +
+    '</AttendeeReference>';
+  s +=
+    '<AttendeeStatus>' +
+    writeString(v.AttendeeStatus, 'AttendeeResponse.AttendeeStatus') +
+    '</AttendeeStatus>';
   s +=
     '<DateCreated>' +
     writeDateTime(v.DateCreated, 'AttendeeResponse.DateCreated') +
     '</DateCreated>';
-  s += '<AttendeeType>' + escapeText(v.AttendeeType) + '</AttendeeType>';
+  s +=
+    '<AttendeeType>' +
+    writeString(v.AttendeeType, 'AttendeeResponse.AttendeeType') +
+    '</AttendeeType>';
   s +=
     '<AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeResponse.AttendeeTypeId') +
     '</AttendeeTypeId>';
-  s += '<TicketType>' + escapeText(v.TicketType) + '</TicketType>';
+  s += '<TicketType>' + writeString(v.TicketType, 'AttendeeResponse.TicketType') + '</TicketType>';
   s +=
     '<TicketTypeId>' +
     writeInt(v.TicketTypeId, 'AttendeeResponse.TicketTypeId') +
     '</TicketTypeId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Forename>' + escapeText(v.Forename) + '</Forename>';
-  s += '<Surname>' + escapeText(v.Surname) + '</Surname>';
-  s += '<Organisation>' + escapeText(v.Organisation) + '</Organisation>';
-  s += '<Occupation>' + escapeText(v.Occupation) + '</Occupation>';
-  if (v.PAName !== undefined) s += '<PAName>' + escapeText(v.PAName) + '</PAName>';
-  s += '<MarketingOptOut>' + writeBoolean(v.MarketingOptOut) + '</MarketingOptOut>';
-  s += '<Line1>' + escapeText(v.Line1) + '</Line1>';
-  s += '<Line2>' + escapeText(v.Line2) + '</Line2>';
-  s += '<Line3>' + escapeText(v.Line3) + '</Line3>';
-  s += '<Town>' + escapeText(v.Town) + '</Town>';
-  s += '<County>' + escapeText(v.County) + '</County>';
-  s += '<Postcode>' + escapeText(v.Postcode) + '</Postcode>';
-  s += '<Country>' + escapeText(v.Country) + '</Country>';
-  s += '<Email>' + escapeText(v.Email) + '</Email>';
-  s += '<Telephone>' + escapeText(v.Telephone) + '</Telephone>';
-  if (v.Fax !== undefined) s += '<Fax>' + escapeText(v.Fax) + '</Fax>';
-  if (v.Mobile !== undefined) s += '<Mobile>' + escapeText(v.Mobile) + '</Mobile>';
-  if (v.Website !== undefined) s += '<Website>' + escapeText(v.Website) + '</Website>';
-  s += '<IsLeadAttendee>' + writeBoolean(v.IsLeadAttendee) + '</IsLeadAttendee>';
+  s += '<Title>' + writeString(v.Title, 'AttendeeResponse.Title') + '</Title>';
+  s += '<Forename>' + writeString(v.Forename, 'AttendeeResponse.Forename') + '</Forename>';
+  s += '<Surname>' + writeString(v.Surname, 'AttendeeResponse.Surname') + '</Surname>';
+  s +=
+    '<Organisation>' +
+    writeString(v.Organisation, 'AttendeeResponse.Organisation') +
+    '</Organisation>';
+  s += '<Occupation>' + writeString(v.Occupation, 'AttendeeResponse.Occupation') + '</Occupation>';
+  if (v.PAName !== undefined)
+    s += '<PAName>' + writeString(v.PAName, 'AttendeeResponse.PAName') + '</PAName>';
+  s +=
+    '<MarketingOptOut>' +
+    writeBoolean(v.MarketingOptOut, 'AttendeeResponse.MarketingOptOut') +
+    '</MarketingOptOut>';
+  s += '<Line1>' + writeString(v.Line1, 'AttendeeResponse.Line1') + '</Line1>';
+  s += '<Line2>' + writeString(v.Line2, 'AttendeeResponse.Line2') + '</Line2>';
+  s += '<Line3>' + writeString(v.Line3, 'AttendeeResponse.Line3') + '</Line3>';
+  s += '<Town>' + writeString(v.Town, 'AttendeeResponse.Town') + '</Town>';
+  s += '<County>' + writeString(v.County, 'AttendeeResponse.County') + '</County>';
+  s += '<Postcode>' + writeString(v.Postcode, 'AttendeeResponse.Postcode') + '</Postcode>';
+  s += '<Country>' + writeString(v.Country, 'AttendeeResponse.Country') + '</Country>';
+  s += '<Email>' + writeString(v.Email, 'AttendeeResponse.Email') + '</Email>';
+  s += '<Telephone>' + writeString(v.Telephone, 'AttendeeResponse.Telephone') + '</Telephone>';
+  if (v.Fax !== undefined) s += '<Fax>' + writeString(v.Fax, 'AttendeeResponse.Fax') + '</Fax>';
+  if (v.Mobile !== undefined)
+    s += '<Mobile>' + writeString(v.Mobile, 'AttendeeResponse.Mobile') + '</Mobile>';
+  if (v.Website !== undefined)
+    s += '<Website>' + writeString(v.Website, 'AttendeeResponse.Website') + '</Website>';
+  s +=
+    '<IsLeadAttendee>' +
+    writeBoolean(v.IsLeadAttendee, 'AttendeeResponse.IsLeadAttendee') +
+    '</IsLeadAttendee>';
   s +=
     v.Attendance === null
       ? '<Attendance xsi:nil="true" />'
       : '<Attendance>' +
-        writeItems(v.Attendance, 'dateTime', (i) =>
-          writeDateTime(i, 'AttendeeResponse.Attendance'),
-        ) +
+        writeItems(v.Attendance, 'dateTime', writeDateTime, 'AttendeeResponse.Attendance') +
         '</Attendance>';
   s +=
     v.CustomFieldValues === null
@@ -497,6 +522,7 @@ export function encodeAttendeeResponse(v: AttendeeResponse): string {
           v.CustomFieldValues,
           'CustomFieldValueResponse',
           encodeCustomFieldValueResponse,
+          'AttendeeResponse.CustomFieldValues',
         ) +
         '</CustomFieldValues>';
   s +=
@@ -507,22 +533,28 @@ export function encodeAttendeeResponse(v: AttendeeResponse): string {
           v.BookableSessionSignups,
           'BookableSessionSignupResponse',
           encodeBookableSessionSignupResponse,
+          'AttendeeResponse.BookableSessionSignups',
         ) +
         '</BookableSessionSignups>';
   s +=
     v.Reservations === null
       ? '<Reservations xsi:nil="true" />'
       : '<Reservations>' +
-        writeItems(v.Reservations, 'ReservationResponse', encodeReservationResponse) +
+        writeItems(
+          v.Reservations,
+          'ReservationResponse',
+          encodeReservationResponse,
+          'AttendeeResponse.Reservations',
+        ) +
         '</Reservations>';
   return s;
 }
 
 /**
  * Encoder and decoder of AttendeeResponse.
- * @generated from spec/types/booking.yaml AttendeeResponse
+ * @generated from spec/types/booking.yaml:36 AttendeeResponse
  */
-export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): AttendeeResponse {
+export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): T.AttendeeResponse {
   let AttendeeId: number | undefined;
   let AttendeeReference: string | undefined;
   let AttendeeStatus: string | undefined;
@@ -552,9 +584,9 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
   let Website: string | undefined;
   let IsLeadAttendee: boolean | undefined;
   let Attendance: LocalDateTime[] | null | undefined;
-  let CustomFieldValues: CustomFieldValueResponse[] | null | undefined;
-  let BookableSessionSignups: BookableSessionSignupResponse[] | null | undefined;
-  let Reservations: ReservationResponse[] | null | undefined;
+  let CustomFieldValues: T.CustomFieldValueResponse[] | null | undefined;
+  let BookableSessionSignups: T.BookableSessionSignupResponse[] | null | undefined;
+  let Reservations: T.ReservationResponse[] | null | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -759,18 +791,29 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
 
 /**
  * Encoder and decoder of AttendeeStatusResponse.
- * @generated from spec/types/event-setup.yaml AttendeeStatusResponse
+ * @generated from spec/types/event-setup.yaml:5 AttendeeStatusResponse
  */
-export function encodeAttendeeStatusResponse(v: AttendeeStatusResponse): string {
+export function encodeAttendeeStatusResponse(
+  v: T.AttendeeStatusResponse,
+  path = 'AttendeeStatusResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeStatusResponse', v);
   let s = '';
   s +=
     '<AttendeeStatusId>' +
     writeInt(v.AttendeeStatusId, 'AttendeeStatusResponse.AttendeeStatusId') +
     '</AttendeeStatusId>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
-  s += '<IsAttending>' + writeBoolean(v.IsAttending) + '</IsAttending>';
-  s += '<IsDefault>' + writeBoolean(v.IsDefault) + '</IsDefault>';
-  s += '<StatusType>' + escapeText(v.StatusType) + '</StatusType>';
+  s += '<Name>' + writeString(v.Name, 'AttendeeStatusResponse.Name') + '</Name>';
+  s +=
+    '<IsAttending>' +
+    writeBoolean(v.IsAttending, 'AttendeeStatusResponse.IsAttending') +
+    '</IsAttending>';
+  s +=
+    '<IsDefault>' + writeBoolean(v.IsDefault, 'AttendeeStatusResponse.IsDefault') + '</IsDefault>';
+  s +=
+    '<StatusType>' +
+    writeString(v.StatusType, 'AttendeeStatusResponse.StatusType') +
+    '</StatusType>';
   s += '<EventId>' + writeInt(v.EventId, 'AttendeeStatusResponse.EventId') + '</EventId>';
   s +=
     '<LinkedBookingStatusId>' +
@@ -781,13 +824,13 @@ export function encodeAttendeeStatusResponse(v: AttendeeStatusResponse): string 
 
 /**
  * Encoder and decoder of AttendeeStatusResponse.
- * @generated from spec/types/event-setup.yaml AttendeeStatusResponse
+ * @generated from spec/types/event-setup.yaml:5 AttendeeStatusResponse
  */
 export function decodeAttendeeStatusResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): AttendeeStatusResponse {
+): T.AttendeeStatusResponse {
   let AttendeeStatusId: number | undefined;
   let Name: string | undefined;
   let IsAttending: boolean | undefined;
@@ -849,9 +892,13 @@ export function decodeAttendeeStatusResponse(
 
 /**
  * Encoder and decoder of AttendeeTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml AttendeeTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:78 AttendeeTicketTypeResponse
  */
-export function encodeAttendeeTicketTypeResponse(v: AttendeeTicketTypeResponse): string {
+export function encodeAttendeeTicketTypeResponse(
+  v: T.AttendeeTicketTypeResponse,
+  path = 'AttendeeTicketTypeResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeTicketTypeResponse', v);
   let s = '';
   s +=
     '<AttendeeTypeId>' +
@@ -861,20 +908,26 @@ export function encodeAttendeeTicketTypeResponse(v: AttendeeTicketTypeResponse):
     '<TicketTypeId>' +
     writeInt(v.TicketTypeId, 'AttendeeTicketTypeResponse.TicketTypeId') +
     '</TicketTypeId>';
-  s += '<AttendeeType>' + escapeText(v.AttendeeType) + '</AttendeeType>';
-  s += '<TicketType>' + escapeText(v.TicketType) + '</TicketType>';
+  s +=
+    '<AttendeeType>' +
+    writeString(v.AttendeeType, 'AttendeeTicketTypeResponse.AttendeeType') +
+    '</AttendeeType>';
+  s +=
+    '<TicketType>' +
+    writeString(v.TicketType, 'AttendeeTicketTypeResponse.TicketType') +
+    '</TicketType>';
   return s;
 }
 
 /**
  * Encoder and decoder of AttendeeTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml AttendeeTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:78 AttendeeTicketTypeResponse
  */
 export function decodeAttendeeTicketTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): AttendeeTicketTypeResponse {
+): T.AttendeeTicketTypeResponse {
   let AttendeeTypeId: number | undefined;
   let TicketTypeId: number | undefined;
   let AttendeeType: string | undefined;
@@ -910,34 +963,43 @@ export function decodeAttendeeTicketTypeResponse(
 
 /**
  * Encoder and decoder of AttendeeTypeResponse.
- * @generated from spec/types/ticketing.yaml AttendeeTypeResponse
+ * @generated from spec/types/ticketing.yaml:4 AttendeeTypeResponse
  */
-export function encodeAttendeeTypeResponse(v: AttendeeTypeResponse): string {
+export function encodeAttendeeTypeResponse(
+  v: T.AttendeeTypeResponse,
+  path = 'AttendeeTypeResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeTypeResponse', v);
   let s = '';
   s +=
     '<AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeTypeResponse.AttendeeTypeId') +
     '</AttendeeTypeId>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
+  s += '<Name>' + writeString(v.Name, 'AttendeeTypeResponse.Name') + '</Name>';
   s +=
     '<TicketTypes>' +
-    writeItems(v.TicketTypes, 'TicketTypeResponse', encodeTicketTypeResponse) +
+    writeItems(
+      v.TicketTypes,
+      'TicketTypeResponse',
+      encodeTicketTypeResponse,
+      'AttendeeTypeResponse.TicketTypes',
+    ) +
     '</TicketTypes>';
   return s;
 }
 
 /**
  * Encoder and decoder of AttendeeTypeResponse.
- * @generated from spec/types/ticketing.yaml AttendeeTypeResponse
+ * @generated from spec/types/ticketing.yaml:4 AttendeeTypeResponse
  */
 export function decodeAttendeeTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): AttendeeTypeResponse {
+): T.AttendeeTypeResponse {
   let AttendeeTypeId: number | undefined;
   let Name: string | undefined;
-  let TicketTypes: TicketTypeResponse[] | undefined;
+  let TicketTypes: T.TicketTypeResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -964,20 +1026,21 @@ export function decodeAttendeeTypeResponse(
 
 /**
  * Encoder and decoder of AuthorResponse.
- * @generated from spec/types/submission.yaml AuthorResponse
+ * @generated from spec/types/submission.yaml:24 AuthorResponse
  */
-export function encodeAuthorResponse(v: AuthorResponse): string {
+export function encodeAuthorResponse(v: T.AuthorResponse, path = 'AuthorResponse'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'AuthorResponse', v);
   let s = '';
   s += '<AttendeeId>' + writeInt(v.AttendeeId, 'AuthorResponse.AttendeeId') + '</AttendeeId>';
-  s += '<FullName>' + escapeText(v.FullName) + '</FullName>';
+  s += '<FullName>' + writeString(v.FullName, 'AuthorResponse.FullName') + '</FullName>';
   return s;
 }
 
 /**
  * Encoder and decoder of AuthorResponse.
- * @generated from spec/types/submission.yaml AuthorResponse
+ * @generated from spec/types/submission.yaml:24 AuthorResponse
  */
-export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): AuthorResponse {
+export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): T.AuthorResponse {
   let AttendeeId: number | undefined;
   let FullName: string | undefined;
   const nsId = d.nsId(ns);
@@ -1001,17 +1064,24 @@ export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): Au
 
 /**
  * Encoder and decoder of BookableSessionResponse.
- * @generated from spec/types/ticketing.yaml BookableSessionResponse
+ * @generated from spec/types/ticketing.yaml:56 BookableSessionResponse
  */
-export function encodeBookableSessionResponse(v: BookableSessionResponse): string {
+export function encodeBookableSessionResponse(
+  v: T.BookableSessionResponse,
+  path = 'BookableSessionResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookableSessionResponse', v);
   let s = '';
   s +=
     '<BookableSessionId>' +
     writeInt(v.BookableSessionId, 'BookableSessionResponse.BookableSessionId') +
     '</BookableSessionId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Code>' + escapeText(v.Code) + '</Code>';
-  s += '<AllowGuests>' + writeBoolean(v.AllowGuests) + '</AllowGuests>';
+  s += '<Title>' + writeString(v.Title, 'BookableSessionResponse.Title') + '</Title>';
+  s += '<Code>' + writeString(v.Code, 'BookableSessionResponse.Code') + '</Code>';
+  s +=
+    '<AllowGuests>' +
+    writeBoolean(v.AllowGuests, 'BookableSessionResponse.AllowGuests') +
+    '</AllowGuests>';
   s += '<Capacity>' + writeInt(v.Capacity, 'BookableSessionResponse.Capacity') + '</Capacity>';
   s +=
     '<StartDateTime>' +
@@ -1032,7 +1102,10 @@ export function encodeBookableSessionResponse(v: BookableSessionResponse): strin
       : '<WaitingListCapacity>' +
         writeInt(v.WaitingListCapacity, 'BookableSessionResponse.WaitingListCapacity') +
         '</WaitingListCapacity>';
-  s += '<HasWaitingList>' + writeBoolean(v.HasWaitingList) + '</HasWaitingList>';
+  s +=
+    '<HasWaitingList>' +
+    writeBoolean(v.HasWaitingList, 'BookableSessionResponse.HasWaitingList') +
+    '</HasWaitingList>';
   s +=
     v.MaximumGuests === null
       ? '<MaximumGuests xsi:nil="true" />'
@@ -1047,14 +1120,19 @@ export function encodeBookableSessionResponse(v: BookableSessionResponse): strin
     '<WaitingListSignupCount>' +
     writeInt(v.WaitingListSignupCount, 'BookableSessionResponse.WaitingListSignupCount') +
     '</WaitingListSignupCount>';
-  s += '<VenueName>' + escapeText(v.VenueName) + '</VenueName>';
-  s += '<VenueRoomName>' + escapeText(v.VenueRoomName) + '</VenueRoomName>';
+  s +=
+    '<VenueName>' + writeString(v.VenueName, 'BookableSessionResponse.VenueName') + '</VenueName>';
+  s +=
+    '<VenueRoomName>' +
+    writeString(v.VenueRoomName, 'BookableSessionResponse.VenueRoomName') +
+    '</VenueRoomName>';
   s +=
     '<AttendeeTicketTypes>' +
     writeItems(
       v.AttendeeTicketTypes,
       'AttendeeTicketTypeResponse',
       encodeAttendeeTicketTypeResponse,
+      'BookableSessionResponse.AttendeeTicketTypes',
     ) +
     '</AttendeeTicketTypes>';
   return s;
@@ -1062,13 +1140,13 @@ export function encodeBookableSessionResponse(v: BookableSessionResponse): strin
 
 /**
  * Encoder and decoder of BookableSessionResponse.
- * @generated from spec/types/ticketing.yaml BookableSessionResponse
+ * @generated from spec/types/ticketing.yaml:56 BookableSessionResponse
  */
 export function decodeBookableSessionResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): BookableSessionResponse {
+): T.BookableSessionResponse {
   let BookableSessionId: number | undefined;
   let Title: string | undefined;
   let Code: string | undefined;
@@ -1085,7 +1163,7 @@ export function decodeBookableSessionResponse(
   let WaitingListSignupCount: number | undefined;
   let VenueName: string | undefined;
   let VenueRoomName: string | undefined;
-  let AttendeeTicketTypes: AttendeeTicketTypeResponse[] | undefined;
+  let AttendeeTicketTypes: T.AttendeeTicketTypeResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1204,28 +1282,36 @@ export function decodeBookableSessionResponse(
 
 /**
  * Encoder and decoder of BookableSessionSignupResponse.
- * @generated from spec/types/booking.yaml BookableSessionSignupResponse
+ * @generated from spec/types/booking.yaml:90 BookableSessionSignupResponse
  */
-export function encodeBookableSessionSignupResponse(v: BookableSessionSignupResponse): string {
+export function encodeBookableSessionSignupResponse(
+  v: T.BookableSessionSignupResponse,
+  path = 'BookableSessionSignupResponse',
+): string {
+  if (typeof v !== 'object' || v === null)
+    throw wrongType(path, 'BookableSessionSignupResponse', v);
   let s = '';
   s +=
     '<BookableSessionId>' +
     writeInt(v.BookableSessionId, 'BookableSessionSignupResponse.BookableSessionId') +
     '</BookableSessionId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<IsWaitingList>' + writeBoolean(v.IsWaitingList) + '</IsWaitingList>';
+  s += '<Title>' + writeString(v.Title, 'BookableSessionSignupResponse.Title') + '</Title>';
+  s +=
+    '<IsWaitingList>' +
+    writeBoolean(v.IsWaitingList, 'BookableSessionSignupResponse.IsWaitingList') +
+    '</IsWaitingList>';
   return s;
 }
 
 /**
  * Encoder and decoder of BookableSessionSignupResponse.
- * @generated from spec/types/booking.yaml BookableSessionSignupResponse
+ * @generated from spec/types/booking.yaml:90 BookableSessionSignupResponse
  */
 export function decodeBookableSessionSignupResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): BookableSessionSignupResponse {
+): T.BookableSessionSignupResponse {
   let BookableSessionId: number | undefined;
   let Title: string | undefined;
   let IsWaitingList: boolean | undefined;
@@ -1255,27 +1341,34 @@ export function decodeBookableSessionSignupResponse(
 
 /**
  * Encoder and decoder of BookingDetails.
- * @generated from spec/types/booking.yaml BookingDetails
+ * @generated from spec/types/booking.yaml:25 BookingDetails
  */
-export function encodeBookingDetails(v: BookingDetails): string {
+export function encodeBookingDetails(v: T.BookingDetails, path = 'BookingDetails'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingDetails', v);
   let s = '';
   s += '<BookingId>' + writeInt(v.BookingId, 'BookingDetails.BookingId') + '</BookingId>';
-  s += '<BookingReference>' + escapeText(v.BookingReference) + '</BookingReference>';
+  s +=
+    '<BookingReference>' +
+    writeString(v.BookingReference, 'BookingDetails.BookingReference') +
+    '</BookingReference>';
   s +=
     '<AttendeeCount>' +
     writeInt(v.AttendeeCount, 'BookingDetails.AttendeeCount') +
     '</AttendeeCount>';
-  s += '<InvoiceUrl>' + escapeText(v.InvoiceUrl) + '</InvoiceUrl>';
-  s += '<SecureKey>' + escapeText(v.SecureKey) + '</SecureKey>';
-  s += '<LeadAttendeeReference>' + escapeText(v.LeadAttendeeReference) + '</LeadAttendeeReference>';
+  s += '<InvoiceUrl>' + writeString(v.InvoiceUrl, 'BookingDetails.InvoiceUrl') + '</InvoiceUrl>';
+  s += '<SecureKey>' + writeString(v.SecureKey, 'BookingDetails.SecureKey') + '</SecureKey>';
+  s +=
+    '<LeadAttendeeReference>' +
+    writeString(v.LeadAttendeeReference, 'BookingDetails.LeadAttendeeReference') +
+    '</LeadAttendeeReference>';
   return s;
 }
 
 /**
  * Encoder and decoder of BookingDetails.
- * @generated from spec/types/booking.yaml BookingDetails
+ * @generated from spec/types/booking.yaml:25 BookingDetails
  */
-export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): BookingDetails {
+export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): T.BookingDetails {
   let BookingId: number | undefined;
   let BookingReference: string | undefined;
   let AttendeeCount: number | undefined;
@@ -1330,13 +1423,23 @@ export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): Bo
 
 /**
  * Encoder and decoder of BookingExtResponse.
- * @generated from spec/types/booking.yaml BookingExtResponse
+ * @generated from spec/types/booking.yaml:18 BookingExtResponse
  */
-export function encodeBookingExtResponse(v: BookingExtResponse): string {
+export function encodeBookingExtResponse(
+  v: T.BookingExtResponse,
+  path = 'BookingExtResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingExtResponse', v);
   let s = '';
   s += '<BookingId>' + writeInt(v.BookingId, 'BookingExtResponse.BookingId') + '</BookingId>';
-  s += '<BookingReference>' + escapeText(v.BookingReference) + '</BookingReference>';
-  s += '<BookingStatus>' + escapeText(v.BookingStatus) + '</BookingStatus>';
+  s +=
+    '<BookingReference>' +
+    writeString(v.BookingReference, 'BookingExtResponse.BookingReference') +
+    '</BookingReference>';
+  s +=
+    '<BookingStatus>' +
+    writeString(v.BookingStatus, 'BookingExtResponse.BookingStatus') +
+    '</BookingStatus>';
   s +=
     '<CreatedDate>' +
     writeDateTime(v.CreatedDate, 'BookingExtResponse.CreatedDate') +
@@ -1345,23 +1448,28 @@ export function encodeBookingExtResponse(v: BookingExtResponse): string {
     '<GrossCost>' + writeDecimal(v.GrossCost, 2, 'BookingExtResponse.GrossCost') + '</GrossCost>';
   s += '<NetCost>' + writeDecimal(v.NetCost, 2, 'BookingExtResponse.NetCost') + '</NetCost>';
   s += '<Tax>' + writeDecimal(v.Tax, 2, 'BookingExtResponse.Tax') + '</Tax>';
-  s += '<IsTest>' + writeBoolean(v.IsTest) + '</IsTest>';
+  s += '<IsTest>' + writeBoolean(v.IsTest, 'BookingExtResponse.IsTest') + '</IsTest>';
   s +=
     '<Attendees>' +
-    writeItems(v.Attendees, 'AttendeeExtResponse', encodeAttendeeExtResponse) +
+    writeItems(
+      v.Attendees,
+      'AttendeeExtResponse',
+      encodeAttendeeExtResponse,
+      'BookingExtResponse.Attendees',
+    ) +
     '</Attendees>';
   return s;
 }
 
 /**
  * Encoder and decoder of BookingExtResponse.
- * @generated from spec/types/booking.yaml BookingExtResponse
+ * @generated from spec/types/booking.yaml:18 BookingExtResponse
  */
 export function decodeBookingExtResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): BookingExtResponse {
+): T.BookingExtResponse {
   let BookingId: number | undefined;
   let BookingReference: string | undefined;
   let BookingStatus: string | undefined;
@@ -1370,7 +1478,7 @@ export function decodeBookingExtResponse(
   let NetCost: Decimal | undefined;
   let Tax: Decimal | undefined;
   let IsTest: boolean | undefined;
-  let Attendees: AttendeeExtResponse[] | undefined;
+  let Attendees: T.AttendeeExtResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1437,13 +1545,20 @@ export function decodeBookingExtResponse(
 
 /**
  * Encoder and decoder of BookingResponse.
- * @generated from spec/types/booking.yaml BookingResponse
+ * @generated from spec/types/booking.yaml:4 BookingResponse
  */
-export function encodeBookingResponse(v: BookingResponse): string {
+export function encodeBookingResponse(v: T.BookingResponse, path = 'BookingResponse'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingResponse', v);
   let s = '';
   s += '<BookingId>' + writeInt(v.BookingId, 'BookingResponse.BookingId') + '</BookingId>';
-  s += '<BookingReference>' + escapeText(v.BookingReference) + '</BookingReference>';
-  s += '<BookingStatus>' + escapeText(v.BookingStatus) + '</BookingStatus>';
+  s +=
+    '<BookingReference>' +
+    writeString(v.BookingReference, 'BookingResponse.BookingReference') +
+    '</BookingReference>';
+  s +=
+    '<BookingStatus>' +
+    writeString(v.BookingStatus, 'BookingResponse.BookingStatus') +
+    '</BookingStatus>';
   s +=
     '<CreatedDate>' +
     writeDateTime(v.CreatedDate, 'BookingResponse.CreatedDate') +
@@ -1451,19 +1566,24 @@ export function encodeBookingResponse(v: BookingResponse): string {
   s += '<GrossCost>' + writeDecimal(v.GrossCost, 2, 'BookingResponse.GrossCost') + '</GrossCost>';
   s += '<NetCost>' + writeDecimal(v.NetCost, 2, 'BookingResponse.NetCost') + '</NetCost>';
   s += '<Tax>' + writeDecimal(v.Tax, 2, 'BookingResponse.Tax') + '</Tax>';
-  s += '<IsTest>' + writeBoolean(v.IsTest) + '</IsTest>';
+  s += '<IsTest>' + writeBoolean(v.IsTest, 'BookingResponse.IsTest') + '</IsTest>';
   s +=
     '<Attendees>' +
-    writeItems(v.Attendees, 'AttendeeResponse', encodeAttendeeResponse) +
+    writeItems(
+      v.Attendees,
+      'AttendeeResponse',
+      encodeAttendeeResponse,
+      'BookingResponse.Attendees',
+    ) +
     '</Attendees>';
   return s;
 }
 
 /**
  * Encoder and decoder of BookingResponse.
- * @generated from spec/types/booking.yaml BookingResponse
+ * @generated from spec/types/booking.yaml:4 BookingResponse
  */
-export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): BookingResponse {
+export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T.BookingResponse {
   let BookingId: number | undefined;
   let BookingReference: string | undefined;
   let BookingStatus: string | undefined;
@@ -1472,7 +1592,7 @@ export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): B
   let NetCost: Decimal | undefined;
   let Tax: Decimal | undefined;
   let IsTest: boolean | undefined;
-  let Attendees: AttendeeResponse[] | undefined;
+  let Attendees: T.AttendeeResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1539,33 +1659,41 @@ export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): B
 
 /**
  * Encoder and decoder of CalendarAttendeeResponse.
- * @generated from spec/types/calendar.yaml CalendarAttendeeResponse
+ * @generated from spec/types/calendar.yaml:37 CalendarAttendeeResponse
  */
-export function encodeCalendarAttendeeResponse(v: CalendarAttendeeResponse): string {
+export function encodeCalendarAttendeeResponse(
+  v: T.CalendarAttendeeResponse,
+  path = 'CalendarAttendeeResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CalendarAttendeeResponse', v);
   let s = '';
   s +=
     '<AttendeeId>' +
     writeInt(v.AttendeeId, 'CalendarAttendeeResponse.AttendeeId') +
     '</AttendeeId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<FirstName>' + escapeText(v.FirstName) + '</FirstName>';
-  s += '<SurName>' + escapeText(v.SurName) + '</SurName>';
-  s += '<JobTitle>' + escapeText(v.JobTitle) + '</JobTitle>';
-  s += '<Organisation>' + escapeText(v.Organisation) + '</Organisation>';
-  s += '<Status>' + escapeText(v.Status) + '</Status>';
-  s += '<Email>' + escapeText(v.Email) + '</Email>';
+  s += '<Title>' + writeString(v.Title, 'CalendarAttendeeResponse.Title') + '</Title>';
+  s +=
+    '<FirstName>' + writeString(v.FirstName, 'CalendarAttendeeResponse.FirstName') + '</FirstName>';
+  s += '<SurName>' + writeString(v.SurName, 'CalendarAttendeeResponse.SurName') + '</SurName>';
+  s += '<JobTitle>' + writeString(v.JobTitle, 'CalendarAttendeeResponse.JobTitle') + '</JobTitle>';
+  s +=
+    '<Organisation>' +
+    writeString(v.Organisation, 'CalendarAttendeeResponse.Organisation') +
+    '</Organisation>';
+  s += '<Status>' + writeString(v.Status, 'CalendarAttendeeResponse.Status') + '</Status>';
+  s += '<Email>' + writeString(v.Email, 'CalendarAttendeeResponse.Email') + '</Email>';
   return s;
 }
 
 /**
  * Encoder and decoder of CalendarAttendeeResponse.
- * @generated from spec/types/calendar.yaml CalendarAttendeeResponse
+ * @generated from spec/types/calendar.yaml:37 CalendarAttendeeResponse
  */
 export function decodeCalendarAttendeeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CalendarAttendeeResponse {
+): T.CalendarAttendeeResponse {
   let AttendeeId: number | undefined;
   let Title: string | undefined;
   let FirstName: string | undefined;
@@ -1625,37 +1753,58 @@ export function decodeCalendarAttendeeResponse(
 
 /**
  * Encoder and decoder of CalendarAttendeesResponse.
- * @generated from spec/types/calendar.yaml CalendarAttendeesResponse
+ * @generated from spec/types/calendar.yaml:26 CalendarAttendeesResponse
  */
-export function encodeCalendarAttendeesResponse(v: CalendarAttendeesResponse): string {
+export function encodeCalendarAttendeesResponse(
+  v: T.CalendarAttendeesResponse,
+  path = 'CalendarAttendeesResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CalendarAttendeesResponse', v);
   let s = '';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Description>' + escapeText(v.Description) + '</Description>';
-  s += '<HelplineName>' + escapeText(v.HelplineName) + '</HelplineName>';
-  s += '<HelplineEmail>' + escapeText(v.HelplineEmail) + '</HelplineEmail>';
-  s += '<HelplineTelephone>' + escapeText(v.HelplineTelephone) + '</HelplineTelephone>';
+  s += '<Title>' + writeString(v.Title, 'CalendarAttendeesResponse.Title') + '</Title>';
+  s +=
+    '<Description>' +
+    writeString(v.Description, 'CalendarAttendeesResponse.Description') +
+    '</Description>';
+  s +=
+    '<HelplineName>' +
+    writeString(v.HelplineName, 'CalendarAttendeesResponse.HelplineName') +
+    '</HelplineName>';
+  s +=
+    '<HelplineEmail>' +
+    writeString(v.HelplineEmail, 'CalendarAttendeesResponse.HelplineEmail') +
+    '</HelplineEmail>';
+  s +=
+    '<HelplineTelephone>' +
+    writeString(v.HelplineTelephone, 'CalendarAttendeesResponse.HelplineTelephone') +
+    '</HelplineTelephone>';
   s +=
     '<Attendees>' +
-    writeItems(v.Attendees, 'CalendarAttendeeResponse', encodeCalendarAttendeeResponse) +
+    writeItems(
+      v.Attendees,
+      'CalendarAttendeeResponse',
+      encodeCalendarAttendeeResponse,
+      'CalendarAttendeesResponse.Attendees',
+    ) +
     '</Attendees>';
   return s;
 }
 
 /**
  * Encoder and decoder of CalendarAttendeesResponse.
- * @generated from spec/types/calendar.yaml CalendarAttendeesResponse
+ * @generated from spec/types/calendar.yaml:26 CalendarAttendeesResponse
  */
 export function decodeCalendarAttendeesResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CalendarAttendeesResponse {
+): T.CalendarAttendeesResponse {
   let Title: string | undefined;
   let Description: string | undefined;
   let HelplineName: string | undefined;
   let HelplineEmail: string | undefined;
   let HelplineTelephone: string | undefined;
-  let Attendees: CalendarAttendeeResponse[] | undefined;
+  let Attendees: T.CalendarAttendeeResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1697,36 +1846,49 @@ export function decodeCalendarAttendeesResponse(
 
 /**
  * Encoder and decoder of CalendarEventResponse.
- * @generated from spec/types/calendar.yaml CalendarEventResponse
+ * @generated from spec/types/calendar.yaml:11 CalendarEventResponse
  */
-export function encodeCalendarEventResponse(v: CalendarEventResponse): string {
+export function encodeCalendarEventResponse(
+  v: T.CalendarEventResponse,
+  path = 'CalendarEventResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CalendarEventResponse', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'CalendarEventResponse.EventId') + '</EventId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Description>' + escapeText(v.Description) + '</Description>';
+  s += '<Title>' + writeString(v.Title, 'CalendarEventResponse.Title') + '</Title>';
+  s +=
+    '<Description>' +
+    writeString(v.Description, 'CalendarEventResponse.Description') +
+    '</Description>';
   s +=
     '<StartDate>' + writeDateTime(v.StartDate, 'CalendarEventResponse.StartDate') + '</StartDate>';
-  s += '<Location>' + escapeText(v.Location) + '</Location>';
-  s += '<Country>' + escapeText(v.Country) + '</Country>';
-  s += '<Type>' + escapeText(v.Type) + '</Type>';
-  s += '<EventStatus>' + escapeText(v.EventStatus) + '</EventStatus>';
+  s += '<Location>' + writeString(v.Location, 'CalendarEventResponse.Location') + '</Location>';
+  s += '<Country>' + writeString(v.Country, 'CalendarEventResponse.Country') + '</Country>';
+  s += '<Type>' + writeString(v.Type, 'CalendarEventResponse.Type') + '</Type>';
+  s +=
+    '<EventStatus>' +
+    writeString(v.EventStatus, 'CalendarEventResponse.EventStatus') +
+    '</EventStatus>';
   s +=
     '<NumAttendees>' +
     writeInt(v.NumAttendees, 'CalendarEventResponse.NumAttendees') +
     '</NumAttendees>';
-  s += '<HelpDeskEmail>' + escapeText(v.HelpDeskEmail) + '</HelpDeskEmail>';
+  s +=
+    '<HelpDeskEmail>' +
+    writeString(v.HelpDeskEmail, 'CalendarEventResponse.HelpDeskEmail') +
+    '</HelpDeskEmail>';
   return s;
 }
 
 /**
  * Encoder and decoder of CalendarEventResponse.
- * @generated from spec/types/calendar.yaml CalendarEventResponse
+ * @generated from spec/types/calendar.yaml:11 CalendarEventResponse
  */
 export function decodeCalendarEventResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CalendarEventResponse {
+): T.CalendarEventResponse {
   let EventId: number | undefined;
   let Title: string | undefined;
   let Description: string | undefined;
@@ -1809,31 +1971,46 @@ export function decodeCalendarEventResponse(
 
 /**
  * Encoder and decoder of CalendarEventsResponse.
- * @generated from spec/types/calendar.yaml CalendarEventsResponse
+ * @generated from spec/types/calendar.yaml:3 CalendarEventsResponse
  */
-export function encodeCalendarEventsResponse(v: CalendarEventsResponse): string {
+export function encodeCalendarEventsResponse(
+  v: T.CalendarEventsResponse,
+  path = 'CalendarEventsResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CalendarEventsResponse', v);
   let s = '';
-  s += '<SystemOwnerEmail>' + escapeText(v.SystemOwnerEmail) + '</SystemOwnerEmail>';
-  s += '<SystemOwnerFullname>' + escapeText(v.SystemOwnerFullname) + '</SystemOwnerFullname>';
+  s +=
+    '<SystemOwnerEmail>' +
+    writeString(v.SystemOwnerEmail, 'CalendarEventsResponse.SystemOwnerEmail') +
+    '</SystemOwnerEmail>';
+  s +=
+    '<SystemOwnerFullname>' +
+    writeString(v.SystemOwnerFullname, 'CalendarEventsResponse.SystemOwnerFullname') +
+    '</SystemOwnerFullname>';
   s +=
     '<Events>' +
-    writeItems(v.Events, 'CalendarEventResponse', encodeCalendarEventResponse) +
+    writeItems(
+      v.Events,
+      'CalendarEventResponse',
+      encodeCalendarEventResponse,
+      'CalendarEventsResponse.Events',
+    ) +
     '</Events>';
   return s;
 }
 
 /**
  * Encoder and decoder of CalendarEventsResponse.
- * @generated from spec/types/calendar.yaml CalendarEventsResponse
+ * @generated from spec/types/calendar.yaml:3 CalendarEventsResponse
  */
 export function decodeCalendarEventsResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CalendarEventsResponse {
+): T.CalendarEventsResponse {
   let SystemOwnerEmail: string | undefined;
   let SystemOwnerFullname: string | undefined;
-  let Events: CalendarEventResponse[] | undefined;
+  let Events: T.CalendarEventResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1860,27 +2037,34 @@ export function decodeCalendarEventsResponse(
 
 /**
  * Encoder and decoder of CollaboratorResponse.
- * @generated from spec/types/event.yaml CollaboratorResponse
+ * @generated from spec/types/event.yaml:176 CollaboratorResponse
  */
-export function encodeCollaboratorResponse(v: CollaboratorResponse): string {
+export function encodeCollaboratorResponse(
+  v: T.CollaboratorResponse,
+  path = 'CollaboratorResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CollaboratorResponse', v);
   let s = '';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
-  s += '<Type>' + escapeText(v.Type) + '</Type>';
+  s += '<Name>' + writeString(v.Name, 'CollaboratorResponse.Name') + '</Name>';
+  s += '<Type>' + writeString(v.Type, 'CollaboratorResponse.Type') + '</Type>';
   s += '<Order>' + writeInt(v.Order, 'CollaboratorResponse.Order') + '</Order>';
-  s += '<EventLink>' + escapeText(v.EventLink) + '</EventLink>';
-  s += '<EventLinkItem>' + escapeText(v.EventLinkItem) + '</EventLinkItem>';
+  s += '<EventLink>' + writeString(v.EventLink, 'CollaboratorResponse.EventLink') + '</EventLink>';
+  s +=
+    '<EventLinkItem>' +
+    writeString(v.EventLinkItem, 'CollaboratorResponse.EventLinkItem') +
+    '</EventLinkItem>';
   return s;
 }
 
 /**
  * Encoder and decoder of CollaboratorResponse.
- * @generated from spec/types/event.yaml CollaboratorResponse
+ * @generated from spec/types/event.yaml:176 CollaboratorResponse
  */
 export function decodeCollaboratorResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CollaboratorResponse {
+): T.CollaboratorResponse {
   let Name: string | undefined;
   let Type: string | undefined;
   let Order: number | undefined;
@@ -1922,9 +2106,13 @@ export function decodeCollaboratorResponse(
 
 /**
  * Encoder and decoder of ContactEventHistoryResponse3.
- * @generated from spec/types/contact.yaml ContactEventHistoryResponse3
+ * @generated from spec/types/contact.yaml:83 ContactEventHistoryResponse3
  */
-export function encodeContactEventHistoryResponse3(v: ContactEventHistoryResponse3): string {
+export function encodeContactEventHistoryResponse3(
+  v: T.ContactEventHistoryResponse3,
+  path = 'ContactEventHistoryResponse3',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactEventHistoryResponse3', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'ContactEventHistoryResponse3.EventId') + '</EventId>';
   s +=
@@ -1932,26 +2120,81 @@ export function encodeContactEventHistoryResponse3(v: ContactEventHistoryRespons
     writeInt(v.AttendeeId, 'ContactEventHistoryResponse3.AttendeeId') +
     '</AttendeeId>';
   s += '<CPDValue>' + writeInt(v.CPDValue, 'ContactEventHistoryResponse3.CPDValue') + '</CPDValue>';
-  s += '<EventTitle>' + escapeText(v.EventTitle) + '</EventTitle>';
-  s += '<Description>' + escapeText(v.Description) + '</Description>';
-  s += '<MediumDescription>' + escapeText(v.MediumDescription) + '</MediumDescription>';
-  s += '<AttendeeStatus>' + escapeText(v.AttendeeStatus) + '</AttendeeStatus>';
-  s += '<AttendeeStatusType>' + escapeText(v.AttendeeStatusType) + '</AttendeeStatusType>';
-  s += '<BookingStatus>' + escapeText(v.BookingStatus) + '</BookingStatus>';
-  s += '<BookingStatusType>' + escapeText(v.BookingStatusType) + '</BookingStatusType>';
-  s += '<BookingReference>' + escapeText(v.BookingReference) + '</BookingReference>';
-  s += '<Status>' + escapeText(v.Status) + '</Status>';
-  s += '<HelplineEmail>' + escapeText(v.HelplineEmail) + '</HelplineEmail>';
-  s += '<HelplineName>' + escapeText(v.HelplineName) + '</HelplineName>';
-  s += '<HelplineTelephone>' + escapeText(v.HelplineTelephone) + '</HelplineTelephone>';
-  s += '<Organisers>' + escapeText(v.Organisers) + '</Organisers>';
-  s += '<ExternalURL>' + escapeText(v.ExternalURL) + '</ExternalURL>';
-  s += '<Code_Type>' + escapeText(v.Code_Type) + '</Code_Type>';
-  s += '<Code_Series>' + escapeText(v.Code_Series) + '</Code_Series>';
-  s += '<Code_Room>' + escapeText(v.Code_Room) + '</Code_Room>';
-  s += '<ClientCompanyName>' + escapeText(v.ClientCompanyName) + '</ClientCompanyName>';
-  s += '<SubClientCompanyName>' + escapeText(v.SubClientCompanyName) + '</SubClientCompanyName>';
-  s += '<Location>' + escapeText(v.Location) + '</Location>';
+  s +=
+    '<EventTitle>' +
+    writeString(v.EventTitle, 'ContactEventHistoryResponse3.EventTitle') +
+    '</EventTitle>';
+  s +=
+    '<Description>' +
+    writeString(v.Description, 'ContactEventHistoryResponse3.Description') +
+    '</Description>';
+  s +=
+    '<MediumDescription>' +
+    writeString(v.MediumDescription, 'ContactEventHistoryResponse3.MediumDescription') +
+    '</MediumDescription>';
+  s +=
+    '<AttendeeStatus>' +
+    writeString(v.AttendeeStatus, 'ContactEventHistoryResponse3.AttendeeStatus') +
+    '</AttendeeStatus>';
+  s +=
+    '<AttendeeStatusType>' +
+    writeString(v.AttendeeStatusType, 'ContactEventHistoryResponse3.AttendeeStatusType') +
+    '</AttendeeStatusType>';
+  s +=
+    '<BookingStatus>' +
+    writeString(v.BookingStatus, 'ContactEventHistoryResponse3.BookingStatus') +
+    '</BookingStatus>';
+  s +=
+    '<BookingStatusType>' +
+    writeString(v.BookingStatusType, 'ContactEventHistoryResponse3.BookingStatusType') +
+    '</BookingStatusType>';
+  s +=
+    '<BookingReference>' +
+    writeString(v.BookingReference, 'ContactEventHistoryResponse3.BookingReference') +
+    '</BookingReference>';
+  s += '<Status>' + writeString(v.Status, 'ContactEventHistoryResponse3.Status') + '</Status>';
+  s +=
+    '<HelplineEmail>' +
+    writeString(v.HelplineEmail, 'ContactEventHistoryResponse3.HelplineEmail') +
+    '</HelplineEmail>';
+  s +=
+    '<HelplineName>' +
+    writeString(v.HelplineName, 'ContactEventHistoryResponse3.HelplineName') +
+    '</HelplineName>';
+  s +=
+    '<HelplineTelephone>' +
+    writeString(v.HelplineTelephone, 'ContactEventHistoryResponse3.HelplineTelephone') +
+    '</HelplineTelephone>';
+  s +=
+    '<Organisers>' +
+    writeString(v.Organisers, 'ContactEventHistoryResponse3.Organisers') +
+    '</Organisers>';
+  s +=
+    '<ExternalURL>' +
+    writeString(v.ExternalURL, 'ContactEventHistoryResponse3.ExternalURL') +
+    '</ExternalURL>';
+  s +=
+    '<Code_Type>' +
+    writeString(v.Code_Type, 'ContactEventHistoryResponse3.Code_Type') +
+    '</Code_Type>';
+  s +=
+    '<Code_Series>' +
+    writeString(v.Code_Series, 'ContactEventHistoryResponse3.Code_Series') +
+    '</Code_Series>';
+  s +=
+    '<Code_Room>' +
+    writeString(v.Code_Room, 'ContactEventHistoryResponse3.Code_Room') +
+    '</Code_Room>';
+  s +=
+    '<ClientCompanyName>' +
+    writeString(v.ClientCompanyName, 'ContactEventHistoryResponse3.ClientCompanyName') +
+    '</ClientCompanyName>';
+  s +=
+    '<SubClientCompanyName>' +
+    writeString(v.SubClientCompanyName, 'ContactEventHistoryResponse3.SubClientCompanyName') +
+    '</SubClientCompanyName>';
+  s +=
+    '<Location>' + writeString(v.Location, 'ContactEventHistoryResponse3.Location') + '</Location>';
   s +=
     '<EndDate>' + writeDateTime(v.EndDate, 'ContactEventHistoryResponse3.EndDate') + '</EndDate>';
   s +=
@@ -1972,24 +2215,33 @@ export function encodeContactEventHistoryResponse3(v: ContactEventHistoryRespons
     '<LastUpdatedDate>' +
     writeDateTime(v.LastUpdatedDate, 'ContactEventHistoryResponse3.LastUpdatedDate') +
     '</LastUpdatedDate>';
-  s += '<Attended>' + writeBoolean(v.Attended) + '</Attended>';
+  s +=
+    '<Attended>' +
+    writeBoolean(v.Attended, 'ContactEventHistoryResponse3.Attended') +
+    '</Attended>';
   s +=
     '<EventWaitingListEnabled>' +
-    writeBoolean(v.EventWaitingListEnabled) +
+    writeBoolean(
+      v.EventWaitingListEnabled,
+      'ContactEventHistoryResponse3.EventWaitingListEnabled',
+    ) +
     '</EventWaitingListEnabled>';
-  s += '<ThirdPartyEvent>' + writeBoolean(v.ThirdPartyEvent) + '</ThirdPartyEvent>';
+  s +=
+    '<ThirdPartyEvent>' +
+    writeBoolean(v.ThirdPartyEvent, 'ContactEventHistoryResponse3.ThirdPartyEvent') +
+    '</ThirdPartyEvent>';
   return s;
 }
 
 /**
  * Encoder and decoder of ContactEventHistoryResponse3.
- * @generated from spec/types/contact.yaml ContactEventHistoryResponse3
+ * @generated from spec/types/contact.yaml:83 ContactEventHistoryResponse3
  */
 export function decodeContactEventHistoryResponse3(
   d: XmlDocument,
   el: number,
   ns: string,
-): ContactEventHistoryResponse3 {
+): T.ContactEventHistoryResponse3 {
   let EventId: number | undefined;
   let AttendeeId: number | undefined;
   let CPDValue: number | undefined;
@@ -2226,14 +2478,21 @@ export function decodeContactEventHistoryResponse3(
 
 /**
  * Encoder and decoder of ContactEventResponse.
- * @generated from spec/types/contact.yaml ContactEventResponse
+ * @generated from spec/types/contact.yaml:121 ContactEventResponse
  */
-export function encodeContactEventResponse(v: ContactEventResponse): string {
+export function encodeContactEventResponse(
+  v: T.ContactEventResponse,
+  path = 'ContactEventResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactEventResponse', v);
   let s = '';
   s += '<ContactId>' + writeInt(v.ContactId, 'ContactEventResponse.ContactId') + '</ContactId>';
   s += '<EventId>' + writeInt(v.EventId, 'ContactEventResponse.EventId') + '</EventId>';
-  s += '<EventName>' + escapeText(v.EventName) + '</EventName>';
-  s += '<StartDateAndTime>' + escapeText(v.StartDateAndTime) + '</StartDateAndTime>';
+  s += '<EventName>' + writeString(v.EventName, 'ContactEventResponse.EventName') + '</EventName>';
+  s +=
+    '<StartDateAndTime>' +
+    writeString(v.StartDateAndTime, 'ContactEventResponse.StartDateAndTime') +
+    '</StartDateAndTime>';
   s += '<CPDValue>' + writeInt(v.CPDValue, 'ContactEventResponse.CPDValue') + '</CPDValue>';
   s +=
     '<DefaultBookingFormId>' +
@@ -2248,13 +2507,13 @@ export function encodeContactEventResponse(v: ContactEventResponse): string {
 
 /**
  * Encoder and decoder of ContactEventResponse.
- * @generated from spec/types/contact.yaml ContactEventResponse
+ * @generated from spec/types/contact.yaml:121 ContactEventResponse
  */
 export function decodeContactEventResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): ContactEventResponse {
+): T.ContactEventResponse {
   let ContactId: number | undefined;
   let EventId: number | undefined;
   let EventName: string | undefined;
@@ -2316,38 +2575,45 @@ export function decodeContactEventResponse(
 
 /**
  * Encoder and decoder of ContactResponse.
- * @generated from spec/types/contact.yaml ContactResponse
+ * @generated from spec/types/contact.yaml:4 ContactResponse
  */
-export function encodeContactResponse(v: ContactResponse): string {
+export function encodeContactResponse(v: T.ContactResponse, path = 'ContactResponse'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactResponse', v);
   let s = '';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Forename>' + escapeText(v.Forename) + '</Forename>';
-  s += '<Surname>' + escapeText(v.Surname) + '</Surname>';
-  s += '<Organisation>' + escapeText(v.Organisation) + '</Organisation>';
-  s += '<Occupation>' + escapeText(v.Occupation) + '</Occupation>';
-  s += '<PAName>' + escapeText(v.PAName) + '</PAName>';
-  s += '<Line1>' + escapeText(v.Line1) + '</Line1>';
-  s += '<Line2>' + escapeText(v.Line2) + '</Line2>';
-  s += '<Line3>' + escapeText(v.Line3) + '</Line3>';
-  s += '<Town>' + escapeText(v.Town) + '</Town>';
-  s += '<County>' + escapeText(v.County) + '</County>';
-  s += '<Postcode>' + escapeText(v.Postcode) + '</Postcode>';
-  s += '<Country>' + escapeText(v.Country) + '</Country>';
-  s += '<Email>' + escapeText(v.Email) + '</Email>';
-  s += '<Telephone>' + escapeText(v.Telephone) + '</Telephone>';
-  s += '<Fax>' + escapeText(v.Fax) + '</Fax>';
-  s += '<Mobile>' + escapeText(v.Mobile) + '</Mobile>';
-  s += '<Website>' + escapeText(v.Website) + '</Website>';
+  s += '<Title>' + writeString(v.Title, 'ContactResponse.Title') + '</Title>';
+  s += '<Forename>' + writeString(v.Forename, 'ContactResponse.Forename') + '</Forename>';
+  s += '<Surname>' + writeString(v.Surname, 'ContactResponse.Surname') + '</Surname>';
+  s +=
+    '<Organisation>' +
+    writeString(v.Organisation, 'ContactResponse.Organisation') +
+    '</Organisation>';
+  s += '<Occupation>' + writeString(v.Occupation, 'ContactResponse.Occupation') + '</Occupation>';
+  s += '<PAName>' + writeString(v.PAName, 'ContactResponse.PAName') + '</PAName>';
+  s += '<Line1>' + writeString(v.Line1, 'ContactResponse.Line1') + '</Line1>';
+  s += '<Line2>' + writeString(v.Line2, 'ContactResponse.Line2') + '</Line2>';
+  s += '<Line3>' + writeString(v.Line3, 'ContactResponse.Line3') + '</Line3>';
+  s += '<Town>' + writeString(v.Town, 'ContactResponse.Town') + '</Town>';
+  s += '<County>' + writeString(v.County, 'ContactResponse.County') + '</County>';
+  s += '<Postcode>' + writeString(v.Postcode, 'ContactResponse.Postcode') + '</Postcode>';
+  s += '<Country>' + writeString(v.Country, 'ContactResponse.Country') + '</Country>';
+  s += '<Email>' + writeString(v.Email, 'ContactResponse.Email') + '</Email>';
+  s += '<Telephone>' + writeString(v.Telephone, 'ContactResponse.Telephone') + '</Telephone>';
+  s += '<Fax>' + writeString(v.Fax, 'ContactResponse.Fax') + '</Fax>';
+  s += '<Mobile>' + writeString(v.Mobile, 'ContactResponse.Mobile') + '</Mobile>';
+  s += '<Website>' + writeString(v.Website, 'ContactResponse.Website') + '</Website>';
   s += '<ContactId>' + writeInt(v.ContactId, 'ContactResponse.ContactId') + '</ContactId>';
-  s += '<MarketingOptOut>' + writeBoolean(v.MarketingOptOut) + '</MarketingOptOut>';
+  s +=
+    '<MarketingOptOut>' +
+    writeBoolean(v.MarketingOptOut, 'ContactResponse.MarketingOptOut') +
+    '</MarketingOptOut>';
   return s;
 }
 
 /**
  * Encoder and decoder of ContactResponse.
- * @generated from spec/types/contact.yaml ContactResponse
+ * @generated from spec/types/contact.yaml:4 ContactResponse
  */
-export function decodeContactResponse(d: XmlDocument, el: number, ns: string): ContactResponse {
+export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T.ContactResponse {
   let Title: string | undefined;
   let Forename: string | undefined;
   let Surname: string | undefined;
@@ -2500,60 +2766,77 @@ export function decodeContactResponse(d: XmlDocument, el: number, ns: string): C
 
 /**
  * Encoder and decoder of ContactResponse2.
- * @generated from spec/types/contact.yaml ContactResponse2
+ * @generated from spec/types/contact.yaml:30 ContactResponse2
  */
-export function encodeContactResponse2(v: ContactResponse2): string {
+export function encodeContactResponse2(v: T.ContactResponse2, path = 'ContactResponse2'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactResponse2', v);
   let s = '';
   s += '<ContactId>' + writeInt(v.ContactId, 'ContactResponse2.ContactId') + '</ContactId>';
   s += '<Reg_Status>' + writeInt(v.Reg_Status, 'ContactResponse2.Reg_Status') + '</Reg_Status>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Forename>' + escapeText(v.Forename) + '</Forename>';
-  s += '<Surname>' + escapeText(v.Surname) + '</Surname>';
-  s += '<Organisation>' + escapeText(v.Organisation) + '</Organisation>';
-  s += '<Occupation>' + escapeText(v.Occupation) + '</Occupation>';
-  s += '<PAName>' + escapeText(v.PAName) + '</PAName>';
-  s += '<Line1>' + escapeText(v.Line1) + '</Line1>';
-  s += '<Line2>' + escapeText(v.Line2) + '</Line2>';
-  s += '<Line3>' + escapeText(v.Line3) + '</Line3>';
-  s += '<Town>' + escapeText(v.Town) + '</Town>';
-  s += '<County>' + escapeText(v.County) + '</County>';
-  s += '<Postcode>' + escapeText(v.Postcode) + '</Postcode>';
-  s += '<Country>' + escapeText(v.Country) + '</Country>';
-  s += '<Email>' + escapeText(v.Email) + '</Email>';
-  s += '<Telephone>' + escapeText(v.Telephone) + '</Telephone>';
-  s += '<Fax>' + escapeText(v.Fax) + '</Fax>';
-  s += '<Mobile>' + escapeText(v.Mobile) + '</Mobile>';
-  s += '<Website>' + escapeText(v.Website) + '</Website>';
-  s += '<Code>' + escapeText(v.Code) + '</Code>';
-  s += '<Reference>' + escapeText(v.Reference) + '</Reference>';
+  s += '<Title>' + writeString(v.Title, 'ContactResponse2.Title') + '</Title>';
+  s += '<Forename>' + writeString(v.Forename, 'ContactResponse2.Forename') + '</Forename>';
+  s += '<Surname>' + writeString(v.Surname, 'ContactResponse2.Surname') + '</Surname>';
+  s +=
+    '<Organisation>' +
+    writeString(v.Organisation, 'ContactResponse2.Organisation') +
+    '</Organisation>';
+  s += '<Occupation>' + writeString(v.Occupation, 'ContactResponse2.Occupation') + '</Occupation>';
+  s += '<PAName>' + writeString(v.PAName, 'ContactResponse2.PAName') + '</PAName>';
+  s += '<Line1>' + writeString(v.Line1, 'ContactResponse2.Line1') + '</Line1>';
+  s += '<Line2>' + writeString(v.Line2, 'ContactResponse2.Line2') + '</Line2>';
+  s += '<Line3>' + writeString(v.Line3, 'ContactResponse2.Line3') + '</Line3>';
+  s += '<Town>' + writeString(v.Town, 'ContactResponse2.Town') + '</Town>';
+  s += '<County>' + writeString(v.County, 'ContactResponse2.County') + '</County>';
+  s += '<Postcode>' + writeString(v.Postcode, 'ContactResponse2.Postcode') + '</Postcode>';
+  s += '<Country>' + writeString(v.Country, 'ContactResponse2.Country') + '</Country>';
+  s += '<Email>' + writeString(v.Email, 'ContactResponse2.Email') + '</Email>';
+  s += '<Telephone>' + writeString(v.Telephone, 'ContactResponse2.Telephone') + '</Telephone>';
+  s += '<Fax>' + writeString(v.Fax, 'ContactResponse2.Fax') + '</Fax>';
+  s += '<Mobile>' + writeString(v.Mobile, 'ContactResponse2.Mobile') + '</Mobile>';
+  s += '<Website>' + writeString(v.Website, 'ContactResponse2.Website') + '</Website>';
+  s += '<Code>' + writeString(v.Code, 'ContactResponse2.Code') + '</Code>';
+  s += '<Reference>' + writeString(v.Reference, 'ContactResponse2.Reference') + '</Reference>';
   s +=
     v.Password === null
       ? '<Password xsi:nil="true" />'
-      : '<Password>' + escapeText(v.Password) + '</Password>';
-  s += '<ProfileString>' + escapeText(v.ProfileString) + '</ProfileString>';
-  s += '<TwitterURL>' + escapeText(v.TwitterURL) + '</TwitterURL>';
-  s += '<FacebookURL>' + escapeText(v.FacebookURL) + '</FacebookURL>';
-  s += '<LinkedInURL>' + escapeText(v.LinkedInURL) + '</LinkedInURL>';
-  s += '<GoogleURL>' + escapeText(v.GoogleURL) + '</GoogleURL>';
-  s += '<ShortBio>' + escapeText(v.ShortBio) + '</ShortBio>';
-  s += '<Bio>' + escapeText(v.Bio) + '</Bio>';
-  s += '<MarketingOptOut>' + writeBoolean(v.MarketingOptOut) + '</MarketingOptOut>';
+      : '<Password>' + writeString(v.Password, 'ContactResponse2.Password') + '</Password>';
+  s +=
+    '<ProfileString>' +
+    writeString(v.ProfileString, 'ContactResponse2.ProfileString') +
+    '</ProfileString>';
+  s += '<TwitterURL>' + writeString(v.TwitterURL, 'ContactResponse2.TwitterURL') + '</TwitterURL>';
+  s +=
+    '<FacebookURL>' + writeString(v.FacebookURL, 'ContactResponse2.FacebookURL') + '</FacebookURL>';
+  s +=
+    '<LinkedInURL>' + writeString(v.LinkedInURL, 'ContactResponse2.LinkedInURL') + '</LinkedInURL>';
+  s += '<GoogleURL>' + writeString(v.GoogleURL, 'ContactResponse2.GoogleURL') + '</GoogleURL>';
+  s += '<ShortBio>' + writeString(v.ShortBio, 'ContactResponse2.ShortBio') + '</ShortBio>';
+  s += '<Bio>' + writeString(v.Bio, 'ContactResponse2.Bio') + '</Bio>';
+  s +=
+    '<MarketingOptOut>' +
+    writeBoolean(v.MarketingOptOut, 'ContactResponse2.MarketingOptOut') +
+    '</MarketingOptOut>';
   s +=
     '<DateOfBirth>' +
     writeDateTime(v.DateOfBirth, 'ContactResponse2.DateOfBirth') +
     '</DateOfBirth>';
   s +=
     '<ProfileValues>' +
-    writeItems(v.ProfileValues, 'ProfileValue', encodeProfileValue) +
+    writeItems(
+      v.ProfileValues,
+      'ProfileValue',
+      encodeProfileValue,
+      'ContactResponse2.ProfileValues',
+    ) +
     '</ProfileValues>';
   return s;
 }
 
 /**
  * Encoder and decoder of ContactResponse2.
- * @generated from spec/types/contact.yaml ContactResponse2
+ * @generated from spec/types/contact.yaml:30 ContactResponse2
  */
-export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): ContactResponse2 {
+export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): T.ContactResponse2 {
   let ContactId: number | undefined;
   let Reg_Status: number | undefined;
   let Title: string | undefined;
@@ -2586,7 +2869,7 @@ export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): 
   let Bio: string | undefined;
   let MarketingOptOut: boolean | undefined;
   let DateOfBirth: LocalDateTime | undefined;
-  let ProfileValues: ProfileValue[] | undefined;
+  let ProfileValues: T.ProfileValue[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -2796,24 +3079,31 @@ export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): 
 
 /**
  * Encoder and decoder of ContactTokenResponse.
- * @generated from spec/types/contact.yaml ContactTokenResponse
+ * @generated from spec/types/contact.yaml:76 ContactTokenResponse
  */
-export function encodeContactTokenResponse(v: ContactTokenResponse): string {
+export function encodeContactTokenResponse(
+  v: T.ContactTokenResponse,
+  path = 'ContactTokenResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactTokenResponse', v);
   let s = '';
   s += '<ContactId>' + writeInt(v.ContactId, 'ContactTokenResponse.ContactId') + '</ContactId>';
-  s += '<ContactEmail>' + escapeText(v.ContactEmail) + '</ContactEmail>';
+  s +=
+    '<ContactEmail>' +
+    writeString(v.ContactEmail, 'ContactTokenResponse.ContactEmail') +
+    '</ContactEmail>';
   return s;
 }
 
 /**
  * Encoder and decoder of ContactTokenResponse.
- * @generated from spec/types/contact.yaml ContactTokenResponse
+ * @generated from spec/types/contact.yaml:76 ContactTokenResponse
  */
 export function decodeContactTokenResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): ContactTokenResponse {
+): T.ContactTokenResponse {
   let ContactId: number | undefined;
   let ContactEmail: string | undefined;
   const nsId = d.nsId(ns);
@@ -2837,29 +3127,36 @@ export function decodeContactTokenResponse(
 
 /**
  * Encoder and decoder of CustomFieldResponse.
- * @generated from spec/types/event-setup.yaml CustomFieldResponse
+ * @generated from spec/types/event-setup.yaml:17 CustomFieldResponse
  */
-export function encodeCustomFieldResponse(v: CustomFieldResponse): string {
+export function encodeCustomFieldResponse(
+  v: T.CustomFieldResponse,
+  path = 'CustomFieldResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CustomFieldResponse', v);
   let s = '';
   s +=
     '<CustomFieldId>' +
     writeInt(v.CustomFieldId, 'CustomFieldResponse.CustomFieldId') +
     '</CustomFieldId>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
-  s += '<Type>' + escapeText(v.Type) + '</Type>';
-  s += '<Values>' + writeItems(v.Values, 'string', (i) => escapeText(i)) + '</Values>';
+  s += '<Name>' + writeString(v.Name, 'CustomFieldResponse.Name') + '</Name>';
+  s += '<Type>' + writeString(v.Type, 'CustomFieldResponse.Type') + '</Type>';
+  s +=
+    '<Values>' +
+    writeItems(v.Values, 'string', writeString, 'CustomFieldResponse.Values') +
+    '</Values>';
   return s;
 }
 
 /**
  * Encoder and decoder of CustomFieldResponse.
- * @generated from spec/types/event-setup.yaml CustomFieldResponse
+ * @generated from spec/types/event-setup.yaml:17 CustomFieldResponse
  */
 export function decodeCustomFieldResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CustomFieldResponse {
+): T.CustomFieldResponse {
   let CustomFieldId: number | undefined;
   let Name: string | undefined;
   let Type: string | undefined;
@@ -2895,28 +3192,32 @@ export function decodeCustomFieldResponse(
 
 /**
  * Encoder and decoder of CustomFieldValueResponse.
- * @generated from spec/types/booking.yaml CustomFieldValueResponse
+ * @generated from spec/types/booking.yaml:81 CustomFieldValueResponse
  */
-export function encodeCustomFieldValueResponse(v: CustomFieldValueResponse): string {
+export function encodeCustomFieldValueResponse(
+  v: T.CustomFieldValueResponse,
+  path = 'CustomFieldValueResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'CustomFieldValueResponse', v);
   let s = '';
   s +=
     '<CustomFieldId>' +
     writeInt(v.CustomFieldId, 'CustomFieldValueResponse.CustomFieldId') +
     '</CustomFieldId>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
-  s += '<Value>' + escapeText(v.Value) + '</Value>';
+  s += '<Name>' + writeString(v.Name, 'CustomFieldValueResponse.Name') + '</Name>';
+  s += '<Value>' + writeString(v.Value, 'CustomFieldValueResponse.Value') + '</Value>';
   return s;
 }
 
 /**
  * Encoder and decoder of CustomFieldValueResponse.
- * @generated from spec/types/booking.yaml CustomFieldValueResponse
+ * @generated from spec/types/booking.yaml:81 CustomFieldValueResponse
  */
 export function decodeCustomFieldValueResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): CustomFieldValueResponse {
+): T.CustomFieldValueResponse {
   let CustomFieldId: number | undefined;
   let Name: string | undefined;
   let Value: string | undefined;
@@ -2946,18 +3247,19 @@ export function decodeCustomFieldValueResponse(
 
 /**
  * Encoder and decoder of EntityReference.
- * @generated from spec/types/event.yaml EntityReference
+ * @generated from spec/types/event.yaml:27 EntityReference
  */
-export function encodeEntityReference(v: EntityReference): string {
+export function encodeEntityReference(v: T.EntityReference, path = 'EntityReference'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'EntityReference', v);
   let s = '';
   return s;
 }
 
 /**
  * Encoder and decoder of EntityReference.
- * @generated from spec/types/event.yaml EntityReference
+ * @generated from spec/types/event.yaml:27 EntityReference
  */
-export function decodeEntityReference(d: XmlDocument, el: number, ns: string): EntityReference {
+export function decodeEntityReference(d: XmlDocument, el: number, ns: string): T.EntityReference {
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -2969,55 +3271,78 @@ export function decodeEntityReference(d: XmlDocument, el: number, ns: string): E
 
 /**
  * Encoder and decoder of Event.
- * @generated from spec/types/event.yaml Event
+ * @generated from spec/types/event.yaml:33 Event
  */
-export function encodeEvent(v: Event): string {
+export function encodeEvent(v: T.Event, path = 'Event'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'Event', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'Event.EventId') + '</EventId>';
   s += '<EventCapacity>' + writeInt(v.EventCapacity, 'Event.EventCapacity') + '</EventCapacity>';
   s += '<CPDValue>' + writeInt(v.CPDValue, 'Event.CPDValue') + '</CPDValue>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<Description>' + escapeText(v.Description) + '</Description>';
-  s += '<Code>' + escapeText(v.Code) + '</Code>';
+  s += '<Title>' + writeString(v.Title, 'Event.Title') + '</Title>';
+  s += '<Description>' + writeString(v.Description, 'Event.Description') + '</Description>';
+  s += '<Code>' + writeString(v.Code, 'Event.Code') + '</Code>';
   s +=
-    '<BookingReferencePrefix>' + escapeText(v.BookingReferencePrefix) + '</BookingReferencePrefix>';
+    '<BookingReferencePrefix>' +
+    writeString(v.BookingReferencePrefix, 'Event.BookingReferencePrefix') +
+    '</BookingReferencePrefix>';
   s +=
-    '<InvoiceReferencePrefix>' + escapeText(v.InvoiceReferencePrefix) + '</InvoiceReferencePrefix>';
-  s += '<HelplineName>' + escapeText(v.HelplineName) + '</HelplineName>';
+    '<InvoiceReferencePrefix>' +
+    writeString(v.InvoiceReferencePrefix, 'Event.InvoiceReferencePrefix') +
+    '</InvoiceReferencePrefix>';
+  s += '<HelplineName>' + writeString(v.HelplineName, 'Event.HelplineName') + '</HelplineName>';
   s +=
     '<HelplineTelephoneNumber>' +
-    escapeText(v.HelplineTelephoneNumber) +
+    writeString(v.HelplineTelephoneNumber, 'Event.HelplineTelephoneNumber') +
     '</HelplineTelephoneNumber>';
-  s += '<HelplineEmail>' + escapeText(v.HelplineEmail) + '</HelplineEmail>';
-  s += '<ExternalSystemId>' + escapeText(v.ExternalSystemId) + '</ExternalSystemId>';
-  s += '<EventLeader>' + escapeText(v.EventLeader) + '</EventLeader>';
-  s += '<Location>' + escapeText(v.Location) + '</Location>';
-  s += '<Country>' + escapeText(v.Country) + '</Country>';
-  s += '<Type>' + escapeText(v.Type) + '</Type>';
-  s += '<EventStatus>' + escapeText(v.EventStatus) + '</EventStatus>';
-  s += '<StatusCreatedSource>' + escapeText(v.StatusCreatedSource) + '</StatusCreatedSource>';
+  s += '<HelplineEmail>' + writeString(v.HelplineEmail, 'Event.HelplineEmail') + '</HelplineEmail>';
+  s +=
+    '<ExternalSystemId>' +
+    writeString(v.ExternalSystemId, 'Event.ExternalSystemId') +
+    '</ExternalSystemId>';
+  s += '<EventLeader>' + writeString(v.EventLeader, 'Event.EventLeader') + '</EventLeader>';
+  s += '<Location>' + writeString(v.Location, 'Event.Location') + '</Location>';
+  s += '<Country>' + writeString(v.Country, 'Event.Country') + '</Country>';
+  s += '<Type>' + writeString(v.Type, 'Event.Type') + '</Type>';
+  s += '<EventStatus>' + writeString(v.EventStatus, 'Event.EventStatus') + '</EventStatus>';
+  s +=
+    '<StatusCreatedSource>' +
+    writeString(v.StatusCreatedSource, 'Event.StatusCreatedSource') +
+    '</StatusCreatedSource>';
   s +=
     '<StatusLastUpdatedSource>' +
-    escapeText(v.StatusLastUpdatedSource) +
+    writeString(v.StatusLastUpdatedSource, 'Event.StatusLastUpdatedSource') +
     '</StatusLastUpdatedSource>';
-  s += '<StatusDeletedSource>' + escapeText(v.StatusDeletedSource) + '</StatusDeletedSource>';
-  s += '<StatusInactiveReason>' + escapeText(v.StatusInactiveReason) + '</StatusInactiveReason>';
-  s += '<ProjectCode>' + escapeText(v.ProjectCode) + '</ProjectCode>';
-  s += '<CostCentre>' + escapeText(v.CostCentre) + '</CostCentre>';
-  s += '<Series>' + escapeText(v.Series) + '</Series>';
-  s += '<DelegateInstruction>' + escapeText(v.DelegateInstruction) + '</DelegateInstruction>';
-  s += '<Desc_Long>' + escapeText(v.Desc_Long) + '</Desc_Long>';
-  s += '<Desc_Med>' + escapeText(v.Desc_Med) + '</Desc_Med>';
-  s += '<Anal01>' + escapeText(v.Anal01) + '</Anal01>';
-  s += '<Anal02>' + escapeText(v.Anal02) + '</Anal02>';
-  s += '<ExternalURL>' + escapeText(v.ExternalURL) + '</ExternalURL>';
-  s += '<SubClientCo>' + escapeText(v.SubClientCo) + '</SubClientCo>';
-  s += '<Notes>' + escapeText(v.Notes) + '</Notes>';
-  s += '<Room>' + escapeText(v.Room) + '</Room>';
-  s += '<ImportGuid>' + escapeText(v.ImportGuid) + '</ImportGuid>';
-  s += '<Links>' + escapeText(v.Links) + '</Links>';
-  s += '<Terms>' + escapeText(v.Terms) + '</Terms>';
-  s += '<ExternalURLPwd>' + escapeText(v.ExternalURLPwd) + '</ExternalURLPwd>';
+  s +=
+    '<StatusDeletedSource>' +
+    writeString(v.StatusDeletedSource, 'Event.StatusDeletedSource') +
+    '</StatusDeletedSource>';
+  s +=
+    '<StatusInactiveReason>' +
+    writeString(v.StatusInactiveReason, 'Event.StatusInactiveReason') +
+    '</StatusInactiveReason>';
+  s += '<ProjectCode>' + writeString(v.ProjectCode, 'Event.ProjectCode') + '</ProjectCode>';
+  s += '<CostCentre>' + writeString(v.CostCentre, 'Event.CostCentre') + '</CostCentre>';
+  s += '<Series>' + writeString(v.Series, 'Event.Series') + '</Series>';
+  s +=
+    '<DelegateInstruction>' +
+    writeString(v.DelegateInstruction, 'Event.DelegateInstruction') +
+    '</DelegateInstruction>';
+  s += '<Desc_Long>' + writeString(v.Desc_Long, 'Event.Desc_Long') + '</Desc_Long>';
+  s += '<Desc_Med>' + writeString(v.Desc_Med, 'Event.Desc_Med') + '</Desc_Med>';
+  s += '<Anal01>' + writeString(v.Anal01, 'Event.Anal01') + '</Anal01>';
+  s += '<Anal02>' + writeString(v.Anal02, 'Event.Anal02') + '</Anal02>';
+  s += '<ExternalURL>' + writeString(v.ExternalURL, 'Event.ExternalURL') + '</ExternalURL>';
+  s += '<SubClientCo>' + writeString(v.SubClientCo, 'Event.SubClientCo') + '</SubClientCo>';
+  s += '<Notes>' + writeString(v.Notes, 'Event.Notes') + '</Notes>';
+  s += '<Room>' + writeString(v.Room, 'Event.Room') + '</Room>';
+  s += '<ImportGuid>' + writeString(v.ImportGuid, 'Event.ImportGuid') + '</ImportGuid>';
+  s += '<Links>' + writeString(v.Links, 'Event.Links') + '</Links>';
+  s += '<Terms>' + writeString(v.Terms, 'Event.Terms') + '</Terms>';
+  s +=
+    '<ExternalURLPwd>' +
+    writeString(v.ExternalURLPwd, 'Event.ExternalURLPwd') +
+    '</ExternalURLPwd>';
   s += '<StartDate>' + writeDateTime(v.StartDate, 'Event.StartDate') + '</StartDate>';
   s += '<EndDate>' + writeDateTime(v.EndDate, 'Event.EndDate') + '</EndDate>';
   s +=
@@ -3042,65 +3367,103 @@ export function encodeEvent(v: Event): string {
     '<DefaultTaxRate>' +
     writeDecimal(v.DefaultTaxRate, 5, 'Event.DefaultTaxRate') +
     '</DefaultTaxRate>';
-  s += '<UseGlobalContactList>' + writeBoolean(v.UseGlobalContactList) + '</UseGlobalContactList>';
-  s += '<HasCapacityLimits>' + writeBoolean(v.HasCapacityLimits) + '</HasCapacityLimits>';
-  s += '<IsArchived>' + writeBoolean(v.IsArchived) + '</IsArchived>';
-  s += '<HasSetupBasicDetails>' + writeBoolean(v.HasSetupBasicDetails) + '</HasSetupBasicDetails>';
   s +=
-    '<HasSetupEventCapacity>' + writeBoolean(v.HasSetupEventCapacity) + '</HasSetupEventCapacity>';
-  s += '<StatusIsDeleted>' + writeBoolean(v.StatusIsDeleted) + '</StatusIsDeleted>';
-  s += '<StatusIsActive>' + writeBoolean(v.StatusIsActive) + '</StatusIsActive>';
-  s += '<ExcludeFromAPI>' + writeBoolean(v.ExcludeFromAPI) + '</ExcludeFromAPI>';
-  s += '<ThirdParty>' + writeBoolean(v.ThirdParty) + '</ThirdParty>';
-  s += '<IsEventFree>' + writeBoolean(v.IsEventFree) + '</IsEventFree>';
-  s += '<IsTemplateEvent>' + writeBoolean(v.IsTemplateEvent) + '</IsTemplateEvent>';
-  s += '<ExtFinanceDetails>' + writeBoolean(v.ExtFinanceDetails) + '</ExtFinanceDetails>';
-  s += '<EnableWaitingList>' + writeBoolean(v.EnableWaitingList) + '</EnableWaitingList>';
-  s += '<VirtualEvent>' + writeBoolean(v.VirtualEvent) + '</VirtualEvent>';
+    '<UseGlobalContactList>' +
+    writeBoolean(v.UseGlobalContactList, 'Event.UseGlobalContactList') +
+    '</UseGlobalContactList>';
+  s +=
+    '<HasCapacityLimits>' +
+    writeBoolean(v.HasCapacityLimits, 'Event.HasCapacityLimits') +
+    '</HasCapacityLimits>';
+  s += '<IsArchived>' + writeBoolean(v.IsArchived, 'Event.IsArchived') + '</IsArchived>';
+  s +=
+    '<HasSetupBasicDetails>' +
+    writeBoolean(v.HasSetupBasicDetails, 'Event.HasSetupBasicDetails') +
+    '</HasSetupBasicDetails>';
+  s +=
+    '<HasSetupEventCapacity>' +
+    writeBoolean(v.HasSetupEventCapacity, 'Event.HasSetupEventCapacity') +
+    '</HasSetupEventCapacity>';
+  s +=
+    '<StatusIsDeleted>' +
+    writeBoolean(v.StatusIsDeleted, 'Event.StatusIsDeleted') +
+    '</StatusIsDeleted>';
+  s +=
+    '<StatusIsActive>' +
+    writeBoolean(v.StatusIsActive, 'Event.StatusIsActive') +
+    '</StatusIsActive>';
+  s +=
+    '<ExcludeFromAPI>' +
+    writeBoolean(v.ExcludeFromAPI, 'Event.ExcludeFromAPI') +
+    '</ExcludeFromAPI>';
+  s += '<ThirdParty>' + writeBoolean(v.ThirdParty, 'Event.ThirdParty') + '</ThirdParty>';
+  s += '<IsEventFree>' + writeBoolean(v.IsEventFree, 'Event.IsEventFree') + '</IsEventFree>';
+  s +=
+    '<IsTemplateEvent>' +
+    writeBoolean(v.IsTemplateEvent, 'Event.IsTemplateEvent') +
+    '</IsTemplateEvent>';
+  s +=
+    '<ExtFinanceDetails>' +
+    writeBoolean(v.ExtFinanceDetails, 'Event.ExtFinanceDetails') +
+    '</ExtFinanceDetails>';
+  s +=
+    '<EnableWaitingList>' +
+    writeBoolean(v.EnableWaitingList, 'Event.EnableWaitingList') +
+    '</EnableWaitingList>';
+  s += '<VirtualEvent>' + writeBoolean(v.VirtualEvent, 'Event.VirtualEvent') + '</VirtualEvent>';
   s +=
     v.ClientCompanyReference === null
       ? '<ClientCompanyReference xsi:nil="true" />'
       : '<ClientCompanyReference>' +
-        encodeEntityReference(v.ClientCompanyReference) +
+        encodeEntityReference(v.ClientCompanyReference, 'Event.ClientCompanyReference') +
         '</ClientCompanyReference>';
   s +=
     v.CurrencyReference === null
       ? '<CurrencyReference xsi:nil="true" />'
-      : '<CurrencyReference>' + encodeEntityReference(v.CurrencyReference) + '</CurrencyReference>';
+      : '<CurrencyReference>' +
+        encodeEntityReference(v.CurrencyReference, 'Event.CurrencyReference') +
+        '</CurrencyReference>';
   s +=
     v.Event2Reference === null
       ? '<Event2Reference xsi:nil="true" />'
-      : '<Event2Reference>' + encodeEntityReference(v.Event2Reference) + '</Event2Reference>';
+      : '<Event2Reference>' +
+        encodeEntityReference(v.Event2Reference, 'Event.Event2Reference') +
+        '</Event2Reference>';
   s +=
     v.RoadshowReference === null
       ? '<RoadshowReference xsi:nil="true" />'
-      : '<RoadshowReference>' + encodeEntityReference(v.RoadshowReference) + '</RoadshowReference>';
+      : '<RoadshowReference>' +
+        encodeEntityReference(v.RoadshowReference, 'Event.RoadshowReference') +
+        '</RoadshowReference>';
   s +=
     v.ClientUserCreatedReference === null
       ? '<ClientUserCreatedReference xsi:nil="true" />'
       : '<ClientUserCreatedReference>' +
-        encodeEntityReference(v.ClientUserCreatedReference) +
+        encodeEntityReference(v.ClientUserCreatedReference, 'Event.ClientUserCreatedReference') +
         '</ClientUserCreatedReference>';
   s +=
     v.ClientUserDeletedReference === null
       ? '<ClientUserDeletedReference xsi:nil="true" />'
       : '<ClientUserDeletedReference>' +
-        encodeEntityReference(v.ClientUserDeletedReference) +
+        encodeEntityReference(v.ClientUserDeletedReference, 'Event.ClientUserDeletedReference') +
         '</ClientUserDeletedReference>';
   s +=
     v.ClientUserLastUpdatedReference === null
       ? '<ClientUserLastUpdatedReference xsi:nil="true" />'
       : '<ClientUserLastUpdatedReference>' +
-        encodeEntityReference(v.ClientUserLastUpdatedReference) +
+        encodeEntityReference(
+          v.ClientUserLastUpdatedReference,
+          'Event.ClientUserLastUpdatedReference',
+        ) +
         '</ClientUserLastUpdatedReference>';
   return s;
 }
 
 /**
  * Encoder and decoder of Event.
- * @generated from spec/types/event.yaml Event
+ * @generated from spec/types/event.yaml:33 Event
  */
-export function decodeEvent(d: XmlDocument, el: number, ns: string): Event {
+export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
   let EventId: number | undefined;
   let EventCapacity: number | undefined;
   let CPDValue: number | undefined;
@@ -3160,13 +3523,13 @@ export function decodeEvent(d: XmlDocument, el: number, ns: string): Event {
   let ExtFinanceDetails: boolean | undefined;
   let EnableWaitingList: boolean | undefined;
   let VirtualEvent: boolean | undefined;
-  let ClientCompanyReference: EntityReference | null | undefined;
-  let CurrencyReference: EntityReference | null | undefined;
-  let Event2Reference: EntityReference | null | undefined;
-  let RoadshowReference: EntityReference | null | undefined;
-  let ClientUserCreatedReference: EntityReference | null | undefined;
-  let ClientUserDeletedReference: EntityReference | null | undefined;
-  let ClientUserLastUpdatedReference: EntityReference | null | undefined;
+  let ClientCompanyReference: T.EntityReference | null | undefined;
+  let CurrencyReference: T.EntityReference | null | undefined;
+  let Event2Reference: T.EntityReference | null | undefined;
+  let RoadshowReference: T.EntityReference | null | undefined;
+  let ClientUserCreatedReference: T.EntityReference | null | undefined;
+  let ClientUserDeletedReference: T.EntityReference | null | undefined;
+  let ClientUserLastUpdatedReference: T.EntityReference | null | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -3571,14 +3934,17 @@ export function decodeEvent(d: XmlDocument, el: number, ns: string): Event {
 
 /**
  * Encoder and decoder of EventBasicWithTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml EventBasicWithTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:45 EventBasicWithTicketTypeResponse
  */
 export function encodeEventBasicWithTicketTypeResponse(
-  v: EventBasicWithTicketTypeResponse,
+  v: T.EventBasicWithTicketTypeResponse,
+  path = 'EventBasicWithTicketTypeResponse',
 ): string {
+  if (typeof v !== 'object' || v === null)
+    throw wrongType(path, 'EventBasicWithTicketTypeResponse', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'EventBasicWithTicketTypeResponse.EventId') + '</EventId>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
+  s += '<Title>' + writeString(v.Title, 'EventBasicWithTicketTypeResponse.Title') + '</Title>';
   s +=
     '<StartDate>' +
     writeDateTime(v.StartDate, 'EventBasicWithTicketTypeResponse.StartDate') +
@@ -3596,26 +3962,31 @@ export function encodeEventBasicWithTicketTypeResponse(
     '</MaxAllowableGuestsOnRoadshow>';
   s +=
     '<TicketTypes>' +
-    writeItems(v.TicketTypes, 'TicketTypeResponse', encodeTicketTypeResponse) +
+    writeItems(
+      v.TicketTypes,
+      'TicketTypeResponse',
+      encodeTicketTypeResponse,
+      'EventBasicWithTicketTypeResponse.TicketTypes',
+    ) +
     '</TicketTypes>';
   return s;
 }
 
 /**
  * Encoder and decoder of EventBasicWithTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml EventBasicWithTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:45 EventBasicWithTicketTypeResponse
  */
 export function decodeEventBasicWithTicketTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): EventBasicWithTicketTypeResponse {
+): T.EventBasicWithTicketTypeResponse {
   let EventId: number | undefined;
   let Title: string | undefined;
   let StartDate: LocalDateTime | undefined;
   let EndDate: LocalDateTime | undefined;
   let MaxAllowableGuestsOnRoadshow: number | undefined;
-  let TicketTypes: TicketTypeResponse[] | undefined;
+  let TicketTypes: T.TicketTypeResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -3658,9 +4029,13 @@ export function decodeEventBasicWithTicketTypeResponse(
 
 /**
  * Encoder and decoder of EventDetailsResponse3.
- * @generated from spec/types/event.yaml EventDetailsResponse3
+ * @generated from spec/types/event.yaml:153 EventDetailsResponse3
  */
-export function encodeEventDetailsResponse3(v: EventDetailsResponse3): string {
+export function encodeEventDetailsResponse3(
+  v: T.EventDetailsResponse3,
+  path = 'EventDetailsResponse3',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventDetailsResponse3', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'EventDetailsResponse3.EventId') + '</EventId>';
   s += '<Capacity>' + writeInt(v.Capacity, 'EventDetailsResponse3.Capacity') + '</Capacity>';
@@ -3681,38 +4056,91 @@ export function encodeEventDetailsResponse3(v: EventDetailsResponse3): string {
     '<DefaultWebsiteID>' +
     writeInt(v.DefaultWebsiteID, 'EventDetailsResponse3.DefaultWebsiteID') +
     '</DefaultWebsiteID>';
-  s += '<Code>' + escapeText(v.Code) + '</Code>';
-  s += '<Description>' + escapeText(v.Description) + '</Description>';
-  s += '<MediumDescription>' + escapeText(v.MediumDescription) + '</MediumDescription>';
-  s += '<LongDescription>' + escapeText(v.LongDescription) + '</LongDescription>';
-  s += '<HelplineEmail>' + escapeText(v.HelplineEmail) + '</HelplineEmail>';
-  s += '<HelplineName>' + escapeText(v.HelplineName) + '</HelplineName>';
-  s += '<HelplineTelephone>' + escapeText(v.HelplineTelephone) + '</HelplineTelephone>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<ExternalURL>' + escapeText(v.ExternalURL) + '</ExternalURL>';
-  s += '<ImageLink>' + escapeText(v.ImageLink) + '</ImageLink>';
-  s += '<ImageThumbLink>' + escapeText(v.ImageThumbLink) + '</ImageThumbLink>';
-  s += '<Code_Room>' + escapeText(v.Code_Room) + '</Code_Room>';
-  s += '<Code_Type>' + escapeText(v.Code_Type) + '</Code_Type>';
-  s += '<Code_Series>' + escapeText(v.Code_Series) + '</Code_Series>';
-  s += '<ClientCompanyName>' + escapeText(v.ClientCompanyName) + '</ClientCompanyName>';
+  s += '<Code>' + writeString(v.Code, 'EventDetailsResponse3.Code') + '</Code>';
   s +=
-    '<DefaultBookingFormName>' + escapeText(v.DefaultBookingFormName) + '</DefaultBookingFormName>';
-  s += '<DefaultBookingFormUrl>' + escapeText(v.DefaultBookingFormUrl) + '</DefaultBookingFormUrl>';
-  s += '<DefaultWebsiteName>' + escapeText(v.DefaultWebsiteName) + '</DefaultWebsiteName>';
+    '<Description>' +
+    writeString(v.Description, 'EventDetailsResponse3.Description') +
+    '</Description>';
+  s +=
+    '<MediumDescription>' +
+    writeString(v.MediumDescription, 'EventDetailsResponse3.MediumDescription') +
+    '</MediumDescription>';
+  s +=
+    '<LongDescription>' +
+    writeString(v.LongDescription, 'EventDetailsResponse3.LongDescription') +
+    '</LongDescription>';
+  s +=
+    '<HelplineEmail>' +
+    writeString(v.HelplineEmail, 'EventDetailsResponse3.HelplineEmail') +
+    '</HelplineEmail>';
+  s +=
+    '<HelplineName>' +
+    writeString(v.HelplineName, 'EventDetailsResponse3.HelplineName') +
+    '</HelplineName>';
+  s +=
+    '<HelplineTelephone>' +
+    writeString(v.HelplineTelephone, 'EventDetailsResponse3.HelplineTelephone') +
+    '</HelplineTelephone>';
+  s += '<Title>' + writeString(v.Title, 'EventDetailsResponse3.Title') + '</Title>';
+  s +=
+    '<ExternalURL>' +
+    writeString(v.ExternalURL, 'EventDetailsResponse3.ExternalURL') +
+    '</ExternalURL>';
+  s += '<ImageLink>' + writeString(v.ImageLink, 'EventDetailsResponse3.ImageLink') + '</ImageLink>';
+  s +=
+    '<ImageThumbLink>' +
+    writeString(v.ImageThumbLink, 'EventDetailsResponse3.ImageThumbLink') +
+    '</ImageThumbLink>';
+  s += '<Code_Room>' + writeString(v.Code_Room, 'EventDetailsResponse3.Code_Room') + '</Code_Room>';
+  s += '<Code_Type>' + writeString(v.Code_Type, 'EventDetailsResponse3.Code_Type') + '</Code_Type>';
+  s +=
+    '<Code_Series>' +
+    writeString(v.Code_Series, 'EventDetailsResponse3.Code_Series') +
+    '</Code_Series>';
+  s +=
+    '<ClientCompanyName>' +
+    writeString(v.ClientCompanyName, 'EventDetailsResponse3.ClientCompanyName') +
+    '</ClientCompanyName>';
+  s +=
+    '<DefaultBookingFormName>' +
+    writeString(v.DefaultBookingFormName, 'EventDetailsResponse3.DefaultBookingFormName') +
+    '</DefaultBookingFormName>';
+  s +=
+    '<DefaultBookingFormUrl>' +
+    writeString(v.DefaultBookingFormUrl, 'EventDetailsResponse3.DefaultBookingFormUrl') +
+    '</DefaultBookingFormUrl>';
+  s +=
+    '<DefaultWebsiteName>' +
+    writeString(v.DefaultWebsiteName, 'EventDetailsResponse3.DefaultWebsiteName') +
+    '</DefaultWebsiteName>';
   s +=
     '<DefaultWebsitePageFriendlyName>' +
-    escapeText(v.DefaultWebsitePageFriendlyName) +
+    writeString(
+      v.DefaultWebsitePageFriendlyName,
+      'EventDetailsResponse3.DefaultWebsitePageFriendlyName',
+    ) +
     '</DefaultWebsitePageFriendlyName>';
-  s += '<Location>' + escapeText(v.Location) + '</Location>';
-  s += '<Organisers>' + escapeText(v.Organisers) + '</Organisers>';
+  s += '<Location>' + writeString(v.Location, 'EventDetailsResponse3.Location') + '</Location>';
+  s +=
+    '<Organisers>' +
+    writeString(v.Organisers, 'EventDetailsResponse3.Organisers') +
+    '</Organisers>';
   s +=
     '<EventWaitingListEnabled>' +
-    writeBoolean(v.EventWaitingListEnabled) +
+    writeBoolean(v.EventWaitingListEnabled, 'EventDetailsResponse3.EventWaitingListEnabled') +
     '</EventWaitingListEnabled>';
-  s += '<HasCapacityLimits>' + writeBoolean(v.HasCapacityLimits) + '</HasCapacityLimits>';
-  s += '<IsArchived>' + writeBoolean(v.IsArchived) + '</IsArchived>';
-  s += '<ThirdPartyEvent>' + writeBoolean(v.ThirdPartyEvent) + '</ThirdPartyEvent>';
+  s +=
+    '<HasCapacityLimits>' +
+    writeBoolean(v.HasCapacityLimits, 'EventDetailsResponse3.HasCapacityLimits') +
+    '</HasCapacityLimits>';
+  s +=
+    '<IsArchived>' +
+    writeBoolean(v.IsArchived, 'EventDetailsResponse3.IsArchived') +
+    '</IsArchived>';
+  s +=
+    '<ThirdPartyEvent>' +
+    writeBoolean(v.ThirdPartyEvent, 'EventDetailsResponse3.ThirdPartyEvent') +
+    '</ThirdPartyEvent>';
   s +=
     '<StartDate>' + writeDateTime(v.StartDate, 'EventDetailsResponse3.StartDate') + '</StartDate>';
   s += '<EndDate>' + writeDateTime(v.EndDate, 'EventDetailsResponse3.EndDate') + '</EndDate>';
@@ -3729,26 +4157,37 @@ export function encodeEventDetailsResponse3(v: EventDetailsResponse3): string {
   s += '<EndTime>' + writeDateTime(v.EndTime, 'EventDetailsResponse3.EndTime') + '</EndTime>';
   s +=
     '<Venues>' +
-    writeItems(v.Venues, 'int', (i) => writeInt(i, 'EventDetailsResponse3.Venues')) +
+    writeItems(v.Venues, 'int', writeInt, 'EventDetailsResponse3.Venues') +
     '</Venues>';
   s +=
     '<Collaborators>' +
-    writeItems(v.Collaborators, 'CollaboratorResponse', encodeCollaboratorResponse) +
+    writeItems(
+      v.Collaborators,
+      'CollaboratorResponse',
+      encodeCollaboratorResponse,
+      'EventDetailsResponse3.Collaborators',
+    ) +
     '</Collaborators>';
-  s += '<Links>' + writeItems(v.Links, 'string', (i) => escapeText(i)) + '</Links>';
-  s += '<ExternalURLPwd>' + escapeText(v.ExternalURLPwd) + '</ExternalURLPwd>';
+  s +=
+    '<Links>' +
+    writeItems(v.Links, 'string', writeString, 'EventDetailsResponse3.Links') +
+    '</Links>';
+  s +=
+    '<ExternalURLPwd>' +
+    writeString(v.ExternalURLPwd, 'EventDetailsResponse3.ExternalURLPwd') +
+    '</ExternalURLPwd>';
   return s;
 }
 
 /**
  * Encoder and decoder of EventDetailsResponse3.
- * @generated from spec/types/event.yaml EventDetailsResponse3
+ * @generated from spec/types/event.yaml:153 EventDetailsResponse3
  */
 export function decodeEventDetailsResponse3(
   d: XmlDocument,
   el: number,
   ns: string,
-): EventDetailsResponse3 {
+): T.EventDetailsResponse3 {
   let EventId: number | undefined;
   let Capacity: number | undefined;
   let AttendeeCount: number | undefined;
@@ -3788,7 +4227,7 @@ export function decodeEventDetailsResponse3(
   let StartTime: LocalDateTime | undefined;
   let EndTime: LocalDateTime | undefined;
   let Venues: number[] | undefined;
-  let Collaborators: CollaboratorResponse[] | undefined;
+  let Collaborators: T.CollaboratorResponse[] | undefined;
   let Links: string[] | undefined;
   let ExternalURLPwd: string | undefined;
   const nsId = d.nsId(ns);
@@ -4056,9 +4495,13 @@ export function decodeEventDetailsResponse3(
 
 /**
  * Encoder and decoder of EventDetailsResponse7.
- * @generated from spec/types/event.yaml EventDetailsResponse7
+ * @generated from spec/types/event.yaml:161 EventDetailsResponse7
  */
-export function encodeEventDetailsResponse7(v: EventDetailsResponse7): string {
+export function encodeEventDetailsResponse7(
+  v: T.EventDetailsResponse7,
+  path = 'EventDetailsResponse7',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventDetailsResponse7', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'EventDetailsResponse7.EventId') + '</EventId>';
   s += '<Capacity>' + writeInt(v.Capacity, 'EventDetailsResponse7.Capacity') + '</Capacity>';
@@ -4079,38 +4522,91 @@ export function encodeEventDetailsResponse7(v: EventDetailsResponse7): string {
     '<DefaultWebsiteID>' +
     writeInt(v.DefaultWebsiteID, 'EventDetailsResponse7.DefaultWebsiteID') +
     '</DefaultWebsiteID>';
-  s += '<Code>' + escapeText(v.Code) + '</Code>';
-  s += '<Description>' + escapeText(v.Description) + '</Description>';
-  s += '<MediumDescription>' + escapeText(v.MediumDescription) + '</MediumDescription>';
-  s += '<LongDescription>' + escapeText(v.LongDescription) + '</LongDescription>';
-  s += '<HelplineEmail>' + escapeText(v.HelplineEmail) + '</HelplineEmail>';
-  s += '<HelplineName>' + escapeText(v.HelplineName) + '</HelplineName>';
-  s += '<HelplineTelephone>' + escapeText(v.HelplineTelephone) + '</HelplineTelephone>';
-  s += '<Title>' + escapeText(v.Title) + '</Title>';
-  s += '<ExternalURL>' + escapeText(v.ExternalURL) + '</ExternalURL>';
-  s += '<ImageLink>' + escapeText(v.ImageLink) + '</ImageLink>';
-  s += '<ImageThumbLink>' + escapeText(v.ImageThumbLink) + '</ImageThumbLink>';
-  s += '<Code_Room>' + escapeText(v.Code_Room) + '</Code_Room>';
-  s += '<Code_Type>' + escapeText(v.Code_Type) + '</Code_Type>';
-  s += '<Code_Series>' + escapeText(v.Code_Series) + '</Code_Series>';
-  s += '<ClientCompanyName>' + escapeText(v.ClientCompanyName) + '</ClientCompanyName>';
+  s += '<Code>' + writeString(v.Code, 'EventDetailsResponse7.Code') + '</Code>';
   s +=
-    '<DefaultBookingFormName>' + escapeText(v.DefaultBookingFormName) + '</DefaultBookingFormName>';
-  s += '<DefaultBookingFormUrl>' + escapeText(v.DefaultBookingFormUrl) + '</DefaultBookingFormUrl>';
-  s += '<DefaultWebsiteName>' + escapeText(v.DefaultWebsiteName) + '</DefaultWebsiteName>';
+    '<Description>' +
+    writeString(v.Description, 'EventDetailsResponse7.Description') +
+    '</Description>';
+  s +=
+    '<MediumDescription>' +
+    writeString(v.MediumDescription, 'EventDetailsResponse7.MediumDescription') +
+    '</MediumDescription>';
+  s +=
+    '<LongDescription>' +
+    writeString(v.LongDescription, 'EventDetailsResponse7.LongDescription') +
+    '</LongDescription>';
+  s +=
+    '<HelplineEmail>' +
+    writeString(v.HelplineEmail, 'EventDetailsResponse7.HelplineEmail') +
+    '</HelplineEmail>';
+  s +=
+    '<HelplineName>' +
+    writeString(v.HelplineName, 'EventDetailsResponse7.HelplineName') +
+    '</HelplineName>';
+  s +=
+    '<HelplineTelephone>' +
+    writeString(v.HelplineTelephone, 'EventDetailsResponse7.HelplineTelephone') +
+    '</HelplineTelephone>';
+  s += '<Title>' + writeString(v.Title, 'EventDetailsResponse7.Title') + '</Title>';
+  s +=
+    '<ExternalURL>' +
+    writeString(v.ExternalURL, 'EventDetailsResponse7.ExternalURL') +
+    '</ExternalURL>';
+  s += '<ImageLink>' + writeString(v.ImageLink, 'EventDetailsResponse7.ImageLink') + '</ImageLink>';
+  s +=
+    '<ImageThumbLink>' +
+    writeString(v.ImageThumbLink, 'EventDetailsResponse7.ImageThumbLink') +
+    '</ImageThumbLink>';
+  s += '<Code_Room>' + writeString(v.Code_Room, 'EventDetailsResponse7.Code_Room') + '</Code_Room>';
+  s += '<Code_Type>' + writeString(v.Code_Type, 'EventDetailsResponse7.Code_Type') + '</Code_Type>';
+  s +=
+    '<Code_Series>' +
+    writeString(v.Code_Series, 'EventDetailsResponse7.Code_Series') +
+    '</Code_Series>';
+  s +=
+    '<ClientCompanyName>' +
+    writeString(v.ClientCompanyName, 'EventDetailsResponse7.ClientCompanyName') +
+    '</ClientCompanyName>';
+  s +=
+    '<DefaultBookingFormName>' +
+    writeString(v.DefaultBookingFormName, 'EventDetailsResponse7.DefaultBookingFormName') +
+    '</DefaultBookingFormName>';
+  s +=
+    '<DefaultBookingFormUrl>' +
+    writeString(v.DefaultBookingFormUrl, 'EventDetailsResponse7.DefaultBookingFormUrl') +
+    '</DefaultBookingFormUrl>';
+  s +=
+    '<DefaultWebsiteName>' +
+    writeString(v.DefaultWebsiteName, 'EventDetailsResponse7.DefaultWebsiteName') +
+    '</DefaultWebsiteName>';
   s +=
     '<DefaultWebsitePageFriendlyName>' +
-    escapeText(v.DefaultWebsitePageFriendlyName) +
+    writeString(
+      v.DefaultWebsitePageFriendlyName,
+      'EventDetailsResponse7.DefaultWebsitePageFriendlyName',
+    ) +
     '</DefaultWebsitePageFriendlyName>';
-  s += '<Location>' + escapeText(v.Location) + '</Location>';
-  s += '<Organisers>' + escapeText(v.Organisers) + '</Organisers>';
+  s += '<Location>' + writeString(v.Location, 'EventDetailsResponse7.Location') + '</Location>';
+  s +=
+    '<Organisers>' +
+    writeString(v.Organisers, 'EventDetailsResponse7.Organisers') +
+    '</Organisers>';
   s +=
     '<EventWaitingListEnabled>' +
-    writeBoolean(v.EventWaitingListEnabled) +
+    writeBoolean(v.EventWaitingListEnabled, 'EventDetailsResponse7.EventWaitingListEnabled') +
     '</EventWaitingListEnabled>';
-  s += '<HasCapacityLimits>' + writeBoolean(v.HasCapacityLimits) + '</HasCapacityLimits>';
-  s += '<IsArchived>' + writeBoolean(v.IsArchived) + '</IsArchived>';
-  s += '<ThirdPartyEvent>' + writeBoolean(v.ThirdPartyEvent) + '</ThirdPartyEvent>';
+  s +=
+    '<HasCapacityLimits>' +
+    writeBoolean(v.HasCapacityLimits, 'EventDetailsResponse7.HasCapacityLimits') +
+    '</HasCapacityLimits>';
+  s +=
+    '<IsArchived>' +
+    writeBoolean(v.IsArchived, 'EventDetailsResponse7.IsArchived') +
+    '</IsArchived>';
+  s +=
+    '<ThirdPartyEvent>' +
+    writeBoolean(v.ThirdPartyEvent, 'EventDetailsResponse7.ThirdPartyEvent') +
+    '</ThirdPartyEvent>';
   s +=
     '<StartDate>' + writeDateTime(v.StartDate, 'EventDetailsResponse7.StartDate') + '</StartDate>';
   s += '<EndDate>' + writeDateTime(v.EndDate, 'EventDetailsResponse7.EndDate') + '</EndDate>';
@@ -4127,18 +4623,35 @@ export function encodeEventDetailsResponse7(v: EventDetailsResponse7): string {
   s += '<EndTime>' + writeDateTime(v.EndTime, 'EventDetailsResponse7.EndTime') + '</EndTime>';
   s +=
     '<Venues>' +
-    writeItems(v.Venues, 'int', (i) => writeInt(i, 'EventDetailsResponse7.Venues')) +
+    writeItems(v.Venues, 'int', writeInt, 'EventDetailsResponse7.Venues') +
     '</Venues>';
   s +=
     '<Collaborators>' +
-    writeItems(v.Collaborators, 'CollaboratorResponse', encodeCollaboratorResponse) +
+    writeItems(
+      v.Collaborators,
+      'CollaboratorResponse',
+      encodeCollaboratorResponse,
+      'EventDetailsResponse7.Collaborators',
+    ) +
     '</Collaborators>';
-  s += '<Links>' + writeItems(v.Links, 'string', (i) => escapeText(i)) + '</Links>';
-  s += '<SubClientCompanyName>' + escapeText(v.SubClientCompanyName) + '</SubClientCompanyName>';
-  s += '<Type>' + escapeText(v.Type) + '</Type>';
-  s += '<Analysis01>' + escapeText(v.Analysis01) + '</Analysis01>';
-  s += '<Analysis02>' + escapeText(v.Analysis02) + '</Analysis02>';
-  s += '<Status>' + escapeText(v.Status) + '</Status>';
+  s +=
+    '<Links>' +
+    writeItems(v.Links, 'string', writeString, 'EventDetailsResponse7.Links') +
+    '</Links>';
+  s +=
+    '<SubClientCompanyName>' +
+    writeString(v.SubClientCompanyName, 'EventDetailsResponse7.SubClientCompanyName') +
+    '</SubClientCompanyName>';
+  s += '<Type>' + writeString(v.Type, 'EventDetailsResponse7.Type') + '</Type>';
+  s +=
+    '<Analysis01>' +
+    writeString(v.Analysis01, 'EventDetailsResponse7.Analysis01') +
+    '</Analysis01>';
+  s +=
+    '<Analysis02>' +
+    writeString(v.Analysis02, 'EventDetailsResponse7.Analysis02') +
+    '</Analysis02>';
+  s += '<Status>' + writeString(v.Status, 'EventDetailsResponse7.Status') + '</Status>';
   s +=
     '<RoadshowId>' + writeInt(v.RoadshowId, 'EventDetailsResponse7.RoadshowId') + '</RoadshowId>';
   s +=
@@ -4147,20 +4660,25 @@ export function encodeEventDetailsResponse7(v: EventDetailsResponse7): string {
     '</LastUpdatedDate>';
   s +=
     '<Profiles>' +
-    writeItems(v.Profiles, 'ProfileValueByEvent', encodeProfileValueByEvent) +
+    writeItems(
+      v.Profiles,
+      'ProfileValueByEvent',
+      encodeProfileValueByEvent,
+      'EventDetailsResponse7.Profiles',
+    ) +
     '</Profiles>';
   return s;
 }
 
 /**
  * Encoder and decoder of EventDetailsResponse7.
- * @generated from spec/types/event.yaml EventDetailsResponse7
+ * @generated from spec/types/event.yaml:161 EventDetailsResponse7
  */
 export function decodeEventDetailsResponse7(
   d: XmlDocument,
   el: number,
   ns: string,
-): EventDetailsResponse7 {
+): T.EventDetailsResponse7 {
   let EventId: number | undefined;
   let Capacity: number | undefined;
   let AttendeeCount: number | undefined;
@@ -4200,7 +4718,7 @@ export function decodeEventDetailsResponse7(
   let StartTime: LocalDateTime | undefined;
   let EndTime: LocalDateTime | undefined;
   let Venues: number[] | undefined;
-  let Collaborators: CollaboratorResponse[] | undefined;
+  let Collaborators: T.CollaboratorResponse[] | undefined;
   let Links: string[] | undefined;
   let SubClientCompanyName: string | undefined;
   let Type: string | undefined;
@@ -4209,7 +4727,7 @@ export function decodeEventDetailsResponse7(
   let Status: string | undefined;
   let RoadshowId: number | undefined;
   let LastUpdatedDate: LocalDateTime | undefined;
-  let Profiles: ProfileValueByEvent[] | undefined;
+  let Profiles: T.ProfileValueByEvent[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -4517,22 +5035,26 @@ export function decodeEventDetailsResponse7(
 
 /**
  * Encoder and decoder of EventModel.
- * @generated from spec/types/event.yaml EventModel
+ * @generated from spec/types/event.yaml:10 EventModel
  */
-export function encodeEventModel(v: EventModel): string {
+export function encodeEventModel(v: T.EventModel, path = 'EventModel'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventModel', v);
   let s = '';
-  s += '<Event>' + encodeEvent(v.Event) + '</Event>';
-  s += '<Websites>' + writeItems(v.Websites, 'WebsiteModel', encodeWebsiteModel) + '</Websites>';
+  s += '<Event>' + encodeEvent(v.Event, 'EventModel.Event') + '</Event>';
+  s +=
+    '<Websites>' +
+    writeItems(v.Websites, 'WebsiteModel', encodeWebsiteModel, 'EventModel.Websites') +
+    '</Websites>';
   return s;
 }
 
 /**
  * Encoder and decoder of EventModel.
- * @generated from spec/types/event.yaml EventModel
+ * @generated from spec/types/event.yaml:10 EventModel
  */
-export function decodeEventModel(d: XmlDocument, el: number, ns: string): EventModel {
-  let Event: Event | undefined;
-  let Websites: WebsiteModel[] | undefined;
+export function decodeEventModel(d: XmlDocument, el: number, ns: string): T.EventModel {
+  let Event: T.Event | undefined;
+  let Websites: T.WebsiteModel[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -4554,24 +5076,32 @@ export function decodeEventModel(d: XmlDocument, el: number, ns: string): EventM
 
 /**
  * Encoder and decoder of EventProfileSearchResponseModel.
- * @generated from spec/types/event.yaml EventProfileSearchResponseModel
+ * @generated from spec/types/event.yaml:4 EventProfileSearchResponseModel
  */
-export function encodeEventProfileSearchResponseModel(v: EventProfileSearchResponseModel): string {
+export function encodeEventProfileSearchResponseModel(
+  v: T.EventProfileSearchResponseModel,
+  path = 'EventProfileSearchResponseModel',
+): string {
+  if (typeof v !== 'object' || v === null)
+    throw wrongType(path, 'EventProfileSearchResponseModel', v);
   let s = '';
-  s += '<Events>' + writeItems(v.Events, 'EventModel', encodeEventModel) + '</Events>';
+  s +=
+    '<Events>' +
+    writeItems(v.Events, 'EventModel', encodeEventModel, 'EventProfileSearchResponseModel.Events') +
+    '</Events>';
   return s;
 }
 
 /**
  * Encoder and decoder of EventProfileSearchResponseModel.
- * @generated from spec/types/event.yaml EventProfileSearchResponseModel
+ * @generated from spec/types/event.yaml:4 EventProfileSearchResponseModel
  */
 export function decodeEventProfileSearchResponseModel(
   d: XmlDocument,
   el: number,
   ns: string,
-): EventProfileSearchResponseModel {
-  let Events: EventModel[] | undefined;
+): T.EventProfileSearchResponseModel {
+  let Events: T.EventModel[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -4588,28 +5118,36 @@ export function decodeEventProfileSearchResponseModel(
 
 /**
  * Encoder and decoder of GetSubClientCompanyListResponse.
- * @generated from spec/types/event-setup.yaml GetSubClientCompanyListResponse
+ * @generated from spec/types/event-setup.yaml:39 GetSubClientCompanyListResponse
  */
-export function encodeGetSubClientCompanyListResponse(v: GetSubClientCompanyListResponse): string {
+export function encodeGetSubClientCompanyListResponse(
+  v: T.GetSubClientCompanyListResponse,
+  path = 'GetSubClientCompanyListResponse',
+): string {
+  if (typeof v !== 'object' || v === null)
+    throw wrongType(path, 'GetSubClientCompanyListResponse', v);
   let s = '';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
+  s += '<Name>' + writeString(v.Name, 'GetSubClientCompanyListResponse.Name') + '</Name>';
   s +=
     '<ClientCompanyId>' +
     writeInt(v.ClientCompanyId, 'GetSubClientCompanyListResponse.ClientCompanyId') +
     '</ClientCompanyId>';
-  s += '<ClientCompanyName>' + escapeText(v.ClientCompanyName) + '</ClientCompanyName>';
+  s +=
+    '<ClientCompanyName>' +
+    writeString(v.ClientCompanyName, 'GetSubClientCompanyListResponse.ClientCompanyName') +
+    '</ClientCompanyName>';
   return s;
 }
 
 /**
  * Encoder and decoder of GetSubClientCompanyListResponse.
- * @generated from spec/types/event-setup.yaml GetSubClientCompanyListResponse
+ * @generated from spec/types/event-setup.yaml:39 GetSubClientCompanyListResponse
  */
 export function decodeGetSubClientCompanyListResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): GetSubClientCompanyListResponse {
+): T.GetSubClientCompanyListResponse {
   let Name: string | undefined;
   let ClientCompanyId: number | undefined;
   let ClientCompanyName: string | undefined;
@@ -4639,20 +5177,21 @@ export function decodeGetSubClientCompanyListResponse(
 
 /**
  * Encoder and decoder of ProfileValue.
- * @generated from spec/types/contact.yaml ProfileValue
+ * @generated from spec/types/contact.yaml:69 ProfileValue
  */
-export function encodeProfileValue(v: ProfileValue): string {
+export function encodeProfileValue(v: T.ProfileValue, path = 'ProfileValue'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ProfileValue', v);
   let s = '';
   s += '<Id>' + writeInt(v.Id, 'ProfileValue.Id') + '</Id>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
+  s += '<Name>' + writeString(v.Name, 'ProfileValue.Name') + '</Name>';
   return s;
 }
 
 /**
  * Encoder and decoder of ProfileValue.
- * @generated from spec/types/contact.yaml ProfileValue
+ * @generated from spec/types/contact.yaml:69 ProfileValue
  */
-export function decodeProfileValue(d: XmlDocument, el: number, ns: string): ProfileValue {
+export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.ProfileValue {
   let Id: number | undefined;
   let Name: string | undefined;
   const nsId = d.nsId(ns);
@@ -4676,28 +5215,38 @@ export function decodeProfileValue(d: XmlDocument, el: number, ns: string): Prof
 
 /**
  * Encoder and decoder of ProfileValueByEvent.
- * @generated from spec/types/event.yaml ProfileValueByEvent
+ * @generated from spec/types/event.yaml:186 ProfileValueByEvent
  */
-export function encodeProfileValueByEvent(v: ProfileValueByEvent): string {
+export function encodeProfileValueByEvent(
+  v: T.ProfileValueByEvent,
+  path = 'ProfileValueByEvent',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ProfileValueByEvent', v);
   let s = '';
   s +=
     '<ProfileTypeId>' +
     writeInt(v.ProfileTypeId, 'ProfileValueByEvent.ProfileTypeId') +
     '</ProfileTypeId>';
-  s += '<ProfileType>' + escapeText(v.ProfileType) + '</ProfileType>';
-  s += '<ProfileValueName>' + escapeText(v.ProfileValueName) + '</ProfileValueName>';
+  s +=
+    '<ProfileType>' +
+    writeString(v.ProfileType, 'ProfileValueByEvent.ProfileType') +
+    '</ProfileType>';
+  s +=
+    '<ProfileValueName>' +
+    writeString(v.ProfileValueName, 'ProfileValueByEvent.ProfileValueName') +
+    '</ProfileValueName>';
   return s;
 }
 
 /**
  * Encoder and decoder of ProfileValueByEvent.
- * @generated from spec/types/event.yaml ProfileValueByEvent
+ * @generated from spec/types/event.yaml:186 ProfileValueByEvent
  */
 export function decodeProfileValueByEvent(
   d: XmlDocument,
   el: number,
   ns: string,
-): ProfileValueByEvent {
+): T.ProfileValueByEvent {
   let ProfileTypeId: number | undefined;
   let ProfileType: string | undefined;
   let ProfileValueName: string | undefined;
@@ -4727,9 +5276,13 @@ export function decodeProfileValueByEvent(
 
 /**
  * Encoder and decoder of ReservationResponse.
- * @generated from spec/types/booking.yaml ReservationResponse
+ * @generated from spec/types/booking.yaml:99 ReservationResponse
  */
-export function encodeReservationResponse(v: ReservationResponse): string {
+export function encodeReservationResponse(
+  v: T.ReservationResponse,
+  path = 'ReservationResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ReservationResponse', v);
   let s = '';
   s +=
     '<ReservationId>' +
@@ -4745,13 +5298,13 @@ export function encodeReservationResponse(v: ReservationResponse): string {
 
 /**
  * Encoder and decoder of ReservationResponse.
- * @generated from spec/types/booking.yaml ReservationResponse
+ * @generated from spec/types/booking.yaml:99 ReservationResponse
  */
 export function decodeReservationResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): ReservationResponse {
+): T.ReservationResponse {
   let ReservationId: number | undefined;
   let ShowPerformanceID: number | undefined;
   let Quantity: number | undefined;
@@ -4781,9 +5334,13 @@ export function decodeReservationResponse(
 
 /**
  * Encoder and decoder of ShowPerformanceResponse.
- * @generated from spec/types/show.yaml ShowPerformanceResponse
+ * @generated from spec/types/show.yaml:30 ShowPerformanceResponse
  */
-export function encodeShowPerformanceResponse(v: ShowPerformanceResponse): string {
+export function encodeShowPerformanceResponse(
+  v: T.ShowPerformanceResponse,
+  path = 'ShowPerformanceResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ShowPerformanceResponse', v);
   let s = '';
   s +=
     '<ShowPerformanceID>' +
@@ -4792,11 +5349,11 @@ export function encodeShowPerformanceResponse(v: ShowPerformanceResponse): strin
   s += '<Available>' + writeInt(v.Available, 'ShowPerformanceResponse.Available') + '</Available>';
   s += '<Hold>' + writeInt(v.Hold, 'ShowPerformanceResponse.Hold') + '</Hold>';
   s += '<Sold>' + writeInt(v.Sold, 'ShowPerformanceResponse.Sold') + '</Sold>';
-  s += '<ShowName>' + escapeText(v.ShowName) + '</ShowName>';
-  s += '<Type>' + escapeText(v.Type) + '</Type>';
-  s += '<Venue>' + escapeText(v.Venue) + '</Venue>';
-  s += '<Notes>' + escapeText(v.Notes) + '</Notes>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
+  s += '<ShowName>' + writeString(v.ShowName, 'ShowPerformanceResponse.ShowName') + '</ShowName>';
+  s += '<Type>' + writeString(v.Type, 'ShowPerformanceResponse.Type') + '</Type>';
+  s += '<Venue>' + writeString(v.Venue, 'ShowPerformanceResponse.Venue') + '</Venue>';
+  s += '<Notes>' + writeString(v.Notes, 'ShowPerformanceResponse.Notes') + '</Notes>';
+  s += '<Name>' + writeString(v.Name, 'ShowPerformanceResponse.Name') + '</Name>';
   s += '<Date>' + writeDateTime(v.Date, 'ShowPerformanceResponse.Date') + '</Date>';
   s +=
     '<StartTime>' +
@@ -4836,19 +5393,19 @@ export function encodeShowPerformanceResponse(v: ShowPerformanceResponse): strin
   s +=
     v.ShowSKU === null
       ? '<ShowSKU xsi:nil="true" />'
-      : '<ShowSKU>' + escapeText(v.ShowSKU) + '</ShowSKU>';
+      : '<ShowSKU>' + writeString(v.ShowSKU, 'ShowPerformanceResponse.ShowSKU') + '</ShowSKU>';
   return s;
 }
 
 /**
  * Encoder and decoder of ShowPerformanceResponse.
- * @generated from spec/types/show.yaml ShowPerformanceResponse
+ * @generated from spec/types/show.yaml:30 ShowPerformanceResponse
  */
 export function decodeShowPerformanceResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): ShowPerformanceResponse {
+): T.ShowPerformanceResponse {
   let ShowPerformanceID: number | undefined;
   let Available: number | undefined;
   let Hold: number | undefined;
@@ -5014,9 +5571,10 @@ export function decodeShowPerformanceResponse(
 
 /**
  * Encoder and decoder of ShowResponse.
- * @generated from spec/types/show.yaml ShowResponse
+ * @generated from spec/types/show.yaml:3 ShowResponse
  */
-export function encodeShowResponse(v: ShowResponse): string {
+export function encodeShowResponse(v: T.ShowResponse, path = 'ShowResponse'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'ShowResponse', v);
   let s = '';
   s += '<ShowId>' + writeInt(v.ShowId, 'ShowResponse.ShowId') + '</ShowId>';
   s += '<ShowStatus>' + writeInt(v.ShowStatus, 'ShowResponse.ShowStatus') + '</ShowStatus>';
@@ -5025,11 +5583,11 @@ export function encodeShowResponse(v: ShowResponse): string {
   s += '<Hold>' + writeInt(v.Hold, 'ShowResponse.Hold') + '</Hold>';
   s += '<Sold>' + writeInt(v.Sold, 'ShowResponse.Sold') + '</Sold>';
   s += '<Stocktotal>' + writeInt(v.Stocktotal, 'ShowResponse.Stocktotal') + '</Stocktotal>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
-  s += '<LongName>' + escapeText(v.LongName) + '</LongName>';
-  s += '<Venue>' + escapeText(v.Venue) + '</Venue>';
-  s += '<Notes>' + escapeText(v.Notes) + '</Notes>';
-  s += '<RTF>' + escapeText(v.RTF) + '</RTF>';
+  s += '<Name>' + writeString(v.Name, 'ShowResponse.Name') + '</Name>';
+  s += '<LongName>' + writeString(v.LongName, 'ShowResponse.LongName') + '</LongName>';
+  s += '<Venue>' + writeString(v.Venue, 'ShowResponse.Venue') + '</Venue>';
+  s += '<Notes>' + writeString(v.Notes, 'ShowResponse.Notes') + '</Notes>';
+  s += '<RTF>' + writeString(v.RTF, 'ShowResponse.RTF') + '</RTF>';
   s += '<StartDate>' + writeDateTime(v.StartDate, 'ShowResponse.StartDate') + '</StartDate>';
   s += '<EndDate>' + writeDateTime(v.EndDate, 'ShowResponse.EndDate') + '</EndDate>';
   s += '<Revenue>' + writeDecimal(v.Revenue, 2, 'ShowResponse.Revenue') + '</Revenue>';
@@ -5046,16 +5604,21 @@ export function encodeShowResponse(v: ShowResponse): string {
   s += '<CurrentPL>' + writeDecimal(v.CurrentPL, 2, 'ShowResponse.CurrentPL') + '</CurrentPL>';
   s +=
     '<ShowPerformance>' +
-    writeItems(v.ShowPerformance, 'ShowPerformanceResponse', encodeShowPerformanceResponse) +
+    writeItems(
+      v.ShowPerformance,
+      'ShowPerformanceResponse',
+      encodeShowPerformanceResponse,
+      'ShowResponse.ShowPerformance',
+    ) +
     '</ShowPerformance>';
   return s;
 }
 
 /**
  * Encoder and decoder of ShowResponse.
- * @generated from spec/types/show.yaml ShowResponse
+ * @generated from spec/types/show.yaml:3 ShowResponse
  */
-export function decodeShowResponse(d: XmlDocument, el: number, ns: string): ShowResponse {
+export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.ShowResponse {
   let ShowId: number | undefined;
   let ShowStatus: number | undefined;
   let PNum: number | undefined;
@@ -5076,7 +5639,7 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): Show
   let Profit: Decimal | undefined;
   let FutureProfit: Decimal | undefined;
   let CurrentPL: Decimal | undefined;
-  let ShowPerformance: ShowPerformanceResponse[] | undefined;
+  let ShowPerformance: T.ShowPerformanceResponse[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -5221,9 +5784,13 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): Show
 
 /**
  * Encoder and decoder of SimpleBookingResponse.
- * @generated from spec/types/booking.yaml SimpleBookingResponse
+ * @generated from spec/types/booking.yaml:108 SimpleBookingResponse
  */
-export function encodeSimpleBookingResponse(v: SimpleBookingResponse): string {
+export function encodeSimpleBookingResponse(
+  v: T.SimpleBookingResponse,
+  path = 'SimpleBookingResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'SimpleBookingResponse', v);
   let s = '';
   s += '<BookingId>' + writeInt(v.BookingId, 'SimpleBookingResponse.BookingId') + '</BookingId>';
   s +=
@@ -5238,19 +5805,22 @@ export function encodeSimpleBookingResponse(v: SimpleBookingResponse): string {
     '</TicketTypeId>';
   s += '<ContactId>' + writeInt(v.ContactId, 'SimpleBookingResponse.ContactId') + '</ContactId>';
   s += '<EventId>' + writeInt(v.EventId, 'SimpleBookingResponse.EventId') + '</EventId>';
-  s += '<BookingReference>' + escapeText(v.BookingReference) + '</BookingReference>';
+  s +=
+    '<BookingReference>' +
+    writeString(v.BookingReference, 'SimpleBookingResponse.BookingReference') +
+    '</BookingReference>';
   return s;
 }
 
 /**
  * Encoder and decoder of SimpleBookingResponse.
- * @generated from spec/types/booking.yaml SimpleBookingResponse
+ * @generated from spec/types/booking.yaml:108 SimpleBookingResponse
  */
 export function decodeSimpleBookingResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): SimpleBookingResponse {
+): T.SimpleBookingResponse {
   let BookingId: number | undefined;
   let AttendeeId: number | undefined;
   let AttendeeTypeId: number | undefined;
@@ -5312,30 +5882,43 @@ export function decodeSimpleBookingResponse(
 
 /**
  * Encoder and decoder of SpeakerSeriesResponse.
- * @generated from spec/types/event-setup.yaml SpeakerSeriesResponse
+ * @generated from spec/types/event-setup.yaml:26 SpeakerSeriesResponse
  */
-export function encodeSpeakerSeriesResponse(v: SpeakerSeriesResponse): string {
+export function encodeSpeakerSeriesResponse(
+  v: T.SpeakerSeriesResponse,
+  path = 'SpeakerSeriesResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'SpeakerSeriesResponse', v);
   let s = '';
   s += '<SpeakerId>' + writeInt(v.SpeakerId, 'SpeakerSeriesResponse.SpeakerId') + '</SpeakerId>';
-  s += '<Forename>' + escapeText(v.Forename) + '</Forename>';
-  s += '<Surname>' + escapeText(v.Surname) + '</Surname>';
-  s += '<Occupation>' + escapeText(v.Occupation) + '</Occupation>';
-  s += '<Organisation>' + escapeText(v.Organisation) + '</Organisation>';
-  s += '<Telephone>' + escapeText(v.Telephone) + '</Telephone>';
-  s += '<Email>' + escapeText(v.Email) + '</Email>';
-  s += '<WebsiteUrl>' + escapeText(v.WebsiteUrl) + '</WebsiteUrl>';
+  s += '<Forename>' + writeString(v.Forename, 'SpeakerSeriesResponse.Forename') + '</Forename>';
+  s += '<Surname>' + writeString(v.Surname, 'SpeakerSeriesResponse.Surname') + '</Surname>';
+  s +=
+    '<Occupation>' +
+    writeString(v.Occupation, 'SpeakerSeriesResponse.Occupation') +
+    '</Occupation>';
+  s +=
+    '<Organisation>' +
+    writeString(v.Organisation, 'SpeakerSeriesResponse.Organisation') +
+    '</Organisation>';
+  s += '<Telephone>' + writeString(v.Telephone, 'SpeakerSeriesResponse.Telephone') + '</Telephone>';
+  s += '<Email>' + writeString(v.Email, 'SpeakerSeriesResponse.Email') + '</Email>';
+  s +=
+    '<WebsiteUrl>' +
+    writeString(v.WebsiteUrl, 'SpeakerSeriesResponse.WebsiteUrl') +
+    '</WebsiteUrl>';
   return s;
 }
 
 /**
  * Encoder and decoder of SpeakerSeriesResponse.
- * @generated from spec/types/event-setup.yaml SpeakerSeriesResponse
+ * @generated from spec/types/event-setup.yaml:26 SpeakerSeriesResponse
  */
 export function decodeSpeakerSeriesResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): SpeakerSeriesResponse {
+): T.SpeakerSeriesResponse {
   let SpeakerId: number | undefined;
   let Forename: string | undefined;
   let Surname: string | undefined;
@@ -5395,18 +5978,28 @@ export function decodeSpeakerSeriesResponse(
 
 /**
  * Encoder and decoder of SubmissionBasicResponse.
- * @generated from spec/types/submission.yaml SubmissionBasicResponse
+ * @generated from spec/types/submission.yaml:3 SubmissionBasicResponse
  */
-export function encodeSubmissionBasicResponse(v: SubmissionBasicResponse): string {
+export function encodeSubmissionBasicResponse(
+  v: T.SubmissionBasicResponse,
+  path = 'SubmissionBasicResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'SubmissionBasicResponse', v);
   let s = '';
   s += '<EventId>' + writeInt(v.EventId, 'SubmissionBasicResponse.EventId') + '</EventId>';
-  s += '<EventTitle>' + escapeText(v.EventTitle) + '</EventTitle>';
+  s +=
+    '<EventTitle>' +
+    writeString(v.EventTitle, 'SubmissionBasicResponse.EventTitle') +
+    '</EventTitle>';
   s += '<BookingId>' + writeInt(v.BookingId, 'SubmissionBasicResponse.BookingId') + '</BookingId>';
   s +=
     '<LeadAttendeeId>' +
     writeInt(v.LeadAttendeeId, 'SubmissionBasicResponse.LeadAttendeeId') +
     '</LeadAttendeeId>';
-  s += '<LeadAttendeeName>' + escapeText(v.LeadAttendeeName) + '</LeadAttendeeName>';
+  s +=
+    '<LeadAttendeeName>' +
+    writeString(v.LeadAttendeeName, 'SubmissionBasicResponse.LeadAttendeeName') +
+    '</LeadAttendeeName>';
   s +=
     '<NumberOfVotersOne>' +
     writeInt(v.NumberOfVotersOne, 'SubmissionBasicResponse.NumberOfVotersOne') +
@@ -5427,30 +6020,47 @@ export function encodeSubmissionBasicResponse(v: SubmissionBasicResponse): strin
     '<NumberOfComments>' +
     writeInt(v.NumberOfComments, 'SubmissionBasicResponse.NumberOfComments') +
     '</NumberOfComments>';
-  s += '<IsApproved>' + writeBoolean(v.IsApproved) + '</IsApproved>';
+  s +=
+    '<IsApproved>' +
+    writeBoolean(v.IsApproved, 'SubmissionBasicResponse.IsApproved') +
+    '</IsApproved>';
   s +=
     '<CurrentUserReviewedOne>' +
-    writeBoolean(v.CurrentUserReviewedOne) +
+    writeBoolean(v.CurrentUserReviewedOne, 'SubmissionBasicResponse.CurrentUserReviewedOne') +
     '</CurrentUserReviewedOne>';
   s +=
     '<CurrentUserReviewedTwo>' +
-    writeBoolean(v.CurrentUserReviewedTwo) +
+    writeBoolean(v.CurrentUserReviewedTwo, 'SubmissionBasicResponse.CurrentUserReviewedTwo') +
     '</CurrentUserReviewedTwo>';
-  s += '<AbstractTitle>' + escapeText(v.AbstractTitle) + '</AbstractTitle>';
-  s += '<Authors>' + writeItems(v.Authors, 'AuthorResponse', encodeAuthorResponse) + '</Authors>';
-  s += '<AbstractTheme>' + escapeText(v.AbstractTheme) + '</AbstractTheme>';
+  s +=
+    '<AbstractTitle>' +
+    writeString(v.AbstractTitle, 'SubmissionBasicResponse.AbstractTitle') +
+    '</AbstractTitle>';
+  s +=
+    '<Authors>' +
+    writeItems(
+      v.Authors,
+      'AuthorResponse',
+      encodeAuthorResponse,
+      'SubmissionBasicResponse.Authors',
+    ) +
+    '</Authors>';
+  s +=
+    '<AbstractTheme>' +
+    writeString(v.AbstractTheme, 'SubmissionBasicResponse.AbstractTheme') +
+    '</AbstractTheme>';
   return s;
 }
 
 /**
  * Encoder and decoder of SubmissionBasicResponse.
- * @generated from spec/types/submission.yaml SubmissionBasicResponse
+ * @generated from spec/types/submission.yaml:3 SubmissionBasicResponse
  */
 export function decodeSubmissionBasicResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): SubmissionBasicResponse {
+): T.SubmissionBasicResponse {
   let EventId: number | undefined;
   let EventTitle: string | undefined;
   let BookingId: number | undefined;
@@ -5465,7 +6075,7 @@ export function decodeSubmissionBasicResponse(
   let CurrentUserReviewedOne: boolean | undefined;
   let CurrentUserReviewedTwo: boolean | undefined;
   let AbstractTitle: string | undefined;
-  let Authors: AuthorResponse[] | undefined;
+  let Authors: T.AuthorResponse[] | undefined;
   let AbstractTheme: string | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
@@ -5575,24 +6185,28 @@ export function decodeSubmissionBasicResponse(
 
 /**
  * Encoder and decoder of TicketAttendanceTypeResponse.
- * @generated from spec/types/ticketing.yaml TicketAttendanceTypeResponse
+ * @generated from spec/types/ticketing.yaml:32 TicketAttendanceTypeResponse
  */
-export function encodeTicketAttendanceTypeResponse(v: TicketAttendanceTypeResponse): string {
+export function encodeTicketAttendanceTypeResponse(
+  v: T.TicketAttendanceTypeResponse,
+  path = 'TicketAttendanceTypeResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'TicketAttendanceTypeResponse', v);
   let s = '';
   s += '<Id>' + writeInt(v.Id, 'TicketAttendanceTypeResponse.Id') + '</Id>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
+  s += '<Name>' + writeString(v.Name, 'TicketAttendanceTypeResponse.Name') + '</Name>';
   return s;
 }
 
 /**
  * Encoder and decoder of TicketAttendanceTypeResponse.
- * @generated from spec/types/ticketing.yaml TicketAttendanceTypeResponse
+ * @generated from spec/types/ticketing.yaml:32 TicketAttendanceTypeResponse
  */
 export function decodeTicketAttendanceTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): TicketAttendanceTypeResponse {
+): T.TicketAttendanceTypeResponse {
   let Id: number | undefined;
   let Name: string | undefined;
   const nsId = d.nsId(ns);
@@ -5616,9 +6230,13 @@ export function decodeTicketAttendanceTypeResponse(
 
 /**
  * Encoder and decoder of TicketTypeDayResponse.
- * @generated from spec/types/ticketing.yaml TicketTypeDayResponse
+ * @generated from spec/types/ticketing.yaml:39 TicketTypeDayResponse
  */
-export function encodeTicketTypeDayResponse(v: TicketTypeDayResponse): string {
+export function encodeTicketTypeDayResponse(
+  v: T.TicketTypeDayResponse,
+  path = 'TicketTypeDayResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'TicketTypeDayResponse', v);
   let s = '';
   s += '<Date>' + writeDateTime(v.Date, 'TicketTypeDayResponse.Date') + '</Date>';
   return s;
@@ -5626,13 +6244,13 @@ export function encodeTicketTypeDayResponse(v: TicketTypeDayResponse): string {
 
 /**
  * Encoder and decoder of TicketTypeDayResponse.
- * @generated from spec/types/ticketing.yaml TicketTypeDayResponse
+ * @generated from spec/types/ticketing.yaml:39 TicketTypeDayResponse
  */
 export function decodeTicketTypeDayResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): TicketTypeDayResponse {
+): T.TicketTypeDayResponse {
   let Date: LocalDateTime | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
@@ -5650,15 +6268,19 @@ export function decodeTicketTypeDayResponse(
 
 /**
  * Encoder and decoder of TicketTypeResponse.
- * @generated from spec/types/ticketing.yaml TicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:12 TicketTypeResponse
  */
-export function encodeTicketTypeResponse(v: TicketTypeResponse): string {
+export function encodeTicketTypeResponse(
+  v: T.TicketTypeResponse,
+  path = 'TicketTypeResponse',
+): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'TicketTypeResponse', v);
   let s = '';
   s +=
     '<TicketTypeId>' +
     writeInt(v.TicketTypeId, 'TicketTypeResponse.TicketTypeId') +
     '</TicketTypeId>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
+  s += '<Name>' + writeString(v.Name, 'TicketTypeResponse.Name') + '</Name>';
   s +=
     v.Capacity === null
       ? '<Capacity xsi:nil="true" />'
@@ -5672,7 +6294,7 @@ export function encodeTicketTypeResponse(v: TicketTypeResponse): string {
     v.AttendeeTypes === null
       ? '<AttendeeTypes xsi:nil="true" />'
       : '<AttendeeTypes>' +
-        writeItems(v.AttendeeTypes, 'int', (i) => writeInt(i, 'TicketTypeResponse.AttendeeTypes')) +
+        writeItems(v.AttendeeTypes, 'int', writeInt, 'TicketTypeResponse.AttendeeTypes') +
         '</AttendeeTypes>';
   s +=
     '<AttendeeCount>' +
@@ -5684,7 +6306,7 @@ export function encodeTicketTypeResponse(v: TicketTypeResponse): string {
       : '<NumberOfDaysValid>' +
         writeInt(v.NumberOfDaysValid, 'TicketTypeResponse.NumberOfDaysValid') +
         '</NumberOfDaysValid>';
-  s += '<IsOpen>' + writeBoolean(v.IsOpen) + '</IsOpen>';
+  s += '<IsOpen>' + writeBoolean(v.IsOpen, 'TicketTypeResponse.IsOpen') + '</IsOpen>';
   s +=
     '<AvailabilityStartDate>' +
     writeDateTime(v.AvailabilityStartDate, 'TicketTypeResponse.AvailabilityStartDate') +
@@ -5699,28 +6321,37 @@ export function encodeTicketTypeResponse(v: TicketTypeResponse): string {
       v.AttendanceType,
       'TicketAttendanceTypeResponse',
       encodeTicketAttendanceTypeResponse,
+      'TicketTypeResponse.AttendanceType',
     ) +
     '</AttendanceType>';
   s +=
     '<TicketTypeDays>' +
-    writeItems(v.TicketTypeDays, 'TicketTypeDayResponse', encodeTicketTypeDayResponse) +
+    writeItems(
+      v.TicketTypeDays,
+      'TicketTypeDayResponse',
+      encodeTicketTypeDayResponse,
+      'TicketTypeResponse.TicketTypeDays',
+    ) +
     '</TicketTypeDays>';
   if (v.MinAge !== undefined)
     s += '<MinAge>' + writeInt(v.MinAge, 'TicketTypeResponse.MinAge') + '</MinAge>';
   if (v.ExternalSite !== undefined)
-    s += '<ExternalSite>' + writeBoolean(v.ExternalSite) + '</ExternalSite>';
+    s +=
+      '<ExternalSite>' +
+      writeBoolean(v.ExternalSite, 'TicketTypeResponse.ExternalSite') +
+      '</ExternalSite>';
   return s;
 }
 
 /**
  * Encoder and decoder of TicketTypeResponse.
- * @generated from spec/types/ticketing.yaml TicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:12 TicketTypeResponse
  */
 export function decodeTicketTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): TicketTypeResponse {
+): T.TicketTypeResponse {
   let TicketTypeId: number | undefined;
   let Name: string | undefined;
   let Capacity: number | null | undefined;
@@ -5732,8 +6363,8 @@ export function decodeTicketTypeResponse(
   let IsOpen: boolean | undefined;
   let AvailabilityStartDate: LocalDateTime | undefined;
   let AvailabilityEndDate: LocalDateTime | undefined;
-  let AttendanceType: TicketAttendanceTypeResponse[] | undefined;
-  let TicketTypeDays: TicketTypeDayResponse[] | undefined;
+  let AttendanceType: T.TicketAttendanceTypeResponse[] | undefined;
+  let TicketTypeDays: T.TicketTypeDayResponse[] | undefined;
   let MinAge: number | undefined;
   let ExternalSite: boolean | undefined;
   const nsId = d.nsId(ns);
@@ -5837,22 +6468,23 @@ export function decodeTicketTypeResponse(
 
 /**
  * Encoder and decoder of WebsiteModel.
- * @generated from spec/types/event.yaml WebsiteModel
+ * @generated from spec/types/event.yaml:17 WebsiteModel
  */
-export function encodeWebsiteModel(v: WebsiteModel): string {
+export function encodeWebsiteModel(v: T.WebsiteModel, path = 'WebsiteModel'): string {
+  if (typeof v !== 'object' || v === null) throw wrongType(path, 'WebsiteModel', v);
   let s = '';
   s += '<WebsiteId>' + writeInt(v.WebsiteId, 'WebsiteModel.WebsiteId') + '</WebsiteId>';
-  s += '<Name>' + escapeText(v.Name) + '</Name>';
-  s += '<Url>' + escapeText(v.Url) + '</Url>';
-  s += '<IsDefault>' + writeBoolean(v.IsDefault) + '</IsDefault>';
+  s += '<Name>' + writeString(v.Name, 'WebsiteModel.Name') + '</Name>';
+  s += '<Url>' + writeString(v.Url, 'WebsiteModel.Url') + '</Url>';
+  s += '<IsDefault>' + writeBoolean(v.IsDefault, 'WebsiteModel.IsDefault') + '</IsDefault>';
   return s;
 }
 
 /**
  * Encoder and decoder of WebsiteModel.
- * @generated from spec/types/event.yaml WebsiteModel
+ * @generated from spec/types/event.yaml:17 WebsiteModel
  */
-export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): WebsiteModel {
+export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): T.WebsiteModel {
   let WebsiteId: number | undefined;
   let Name: string | undefined;
   let Url: string | undefined;

@@ -10,8 +10,9 @@ import {
   type ConformanceReport,
   type ParamValues,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from './auth.js';
+import { authScheme } from './auth.js';
 import { operations } from './operations.js';
+import { SERVICE, WIRE } from './service.js';
 
 export const CONFORMANCE_MODEL: ConformanceModel = {
   endpointPath: SERVICE.endpointPath,
@@ -5029,14 +5030,26 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
 
 /** Holds the server at `options.url` against the interface document (and, at level evgen, our decisions). */
 export function checkConformance(
-  options: Omit<ConformanceOptions, 'model' | 'operations' | 'auth'>,
+  options: Omit<ConformanceOptions, 'model' | 'operations' | 'auth' | 'wire'>,
 ): Promise<ConformanceReport> {
-  return runConformance({ ...options, model: CONFORMANCE_MODEL, operations, auth: authScheme });
+  return runConformance({
+    ...options,
+    model: CONFORMANCE_MODEL,
+    operations,
+    auth: authScheme,
+    wire: WIRE,
+  });
 }
 
 /** A value for every parameter the server's data gives (discovery alone), e.g. for other test tools. */
 export function discoverConformanceValues(
-  options: Omit<ConformanceOptions, 'model' | 'operations' | 'auth'>,
+  options: Omit<ConformanceOptions, 'model' | 'operations' | 'auth' | 'wire'>,
 ): Promise<ParamValues> {
-  return discoverParameters({ ...options, model: CONFORMANCE_MODEL, operations, auth: authScheme });
+  return discoverParameters({
+    ...options,
+    model: CONFORMANCE_MODEL,
+    operations,
+    auth: authScheme,
+    wire: WIRE,
+  });
 }

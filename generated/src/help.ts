@@ -1836,7 +1836,7 @@ ${FAULTS}
       s,
       `Gaps register — Event Management Web Service Interface 1.0`,
       `<h1>Gaps register</h1>
-<p>Every place where the document says “not shown”, with the decision this service takes. 30 entries.</p>
+<p>Every place where the document says “not shown”, with the decision this service takes. 31 entries.</p>
 <section id="gap-website-model" aria-labelledby="gap-website-model-title">
 <h2 id="gap-website-model-title">website-model</h2>
 <p class="note">Resources › Event record · decided</p>
@@ -1987,6 +1987,12 @@ ${FAULTS}
 <p><strong>The document:</strong> Content and recipients of trigger e-mails: not shown.</p>
 <p><strong>Decision:</strong> The reference service writes one BookingUpdated message per booking to an outbox table (to the lead attendee&#39;s e-mail, with the booking reference and total) in the same transaction as the booking; it does not send mail.</p>
 </section>
+<section id="gap-soap12-action" aria-labelledby="gap-soap12-action-title">
+<h2 id="gap-soap12-action-title">soap12-action</h2>
+<p class="note">Endpoints › Bindings · decided</p>
+<p><strong>The document:</strong> SOAP 1.2 request: the envelope is otherwise identical in content to SOAP 1.1. Whether and how the operation&#39;s action is sent: not shown.</p>
+<p><strong>Decision:</strong> As ASMX does: the action parameter of the Content-Type (application/soap+xml; charset=utf-8; action=&quot;{soap_namespace}&lt;Operation&gt;&quot;). Clients send it; servers accept a request without it and refuse one whose action names another operation.</p>
+</section>
 <section id="gap-error-format" aria-labelledby="gap-error-format-title">
 <h2 id="gap-error-format-title">error-format</h2>
 <p class="note">Errors · decided</p>
@@ -2127,24 +2133,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2218,24 +2224,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2307,24 +2313,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2399,24 +2405,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2489,24 +2495,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2577,24 +2583,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2670,24 +2676,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2765,24 +2771,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2863,24 +2869,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -2958,24 +2964,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3047,24 +3053,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3136,24 +3142,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3229,24 +3235,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3324,24 +3330,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3403,24 +3409,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3491,24 +3497,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3578,24 +3584,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3664,24 +3670,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3758,24 +3764,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3848,24 +3854,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -3950,24 +3956,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4040,24 +4046,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4134,24 +4140,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4220,24 +4226,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4306,24 +4312,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4392,24 +4398,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4503,24 +4509,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },
@@ -4578,24 +4584,24 @@ ${
 <p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
 <h3 id="sample-soap11">SOAP 1.1</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
 <p>Request</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost.request}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
-<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost.response}</code></pre>
+<pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
 `,
         ),
     },

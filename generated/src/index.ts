@@ -2,6 +2,7 @@
 export * from './types.js';
 export * from './codecs.js';
 export * from './operations.js';
+export * from './service.js';
 export * from './auth.js';
 export * from './client.js';
 export * from './server.js';

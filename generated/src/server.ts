@@ -5,9 +5,10 @@ import {
   type ServiceHandler,
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from './auth.js';
+import { authScheme } from './auth.js';
 import { helpPages } from './help.js';
 import { operations } from './operations.js';
+import { SERVICE, WIRE } from './service.js';
 import type * as T from './types.js';
 import { renderWsdl } from './wsdl.js';
 
@@ -16,8 +17,9 @@ export interface ServiceHandlers {
   /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
+   * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelAttendee
+   * @generated from spec/operations.yaml:15 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -27,7 +29,7 @@ export interface ServiceHandlers {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml CancelBooking
+   * @generated from spec/operations.yaml:25 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -35,7 +37,7 @@ export interface ServiceHandlers {
   ): Promise<T.CancelBookingResult> | T.CancelBookingResult;
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml GetAccommodation
+   * @generated from spec/operations.yaml:35 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -43,7 +45,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAccommodationResult> | T.GetAccommodationResult;
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml GetAttendeeTypes
+   * @generated from spec/operations.yaml:42 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -51,7 +53,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeTypesResult> | T.GetAttendeeTypesResult;
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml GetBookableSessions
+   * @generated from spec/operations.yaml:49 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -59,7 +61,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookableSessionsResult> | T.GetBookableSessionsResult;
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml GetBookingDetails
+   * @generated from spec/operations.yaml:56 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -67,7 +69,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingDetailsResult> | T.GetBookingDetailsResult;
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml GetBooking
+   * @generated from spec/operations.yaml:63 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -75,7 +77,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingResult> | T.GetBookingResult;
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml GetBookings
+   * @generated from spec/operations.yaml:70 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -83,7 +85,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsResult> | T.GetBookingsResult;
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml GetBookingsBatch
+   * @generated from spec/operations.yaml:79 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -91,7 +93,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsBatchResult> | T.GetBookingsBatchResult;
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml GetExtBookings
+   * @generated from spec/operations.yaml:89 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -99,7 +101,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetExtBookingsResult> | T.GetExtBookingsResult;
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml GetContact
+   * @generated from spec/operations.yaml:98 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -107,7 +109,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactResult> | T.GetContactResult;
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml GetContact2
+   * @generated from spec/operations.yaml:105 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -118,7 +120,7 @@ export interface ServiceHandlers {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml VerifyTokenForContact
+   * @generated from spec/operations.yaml:112 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -126,7 +128,7 @@ export interface ServiceHandlers {
   ): Promise<T.VerifyTokenForContactResult> | T.VerifyTokenForContactResult;
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml EventProfileSearch
+   * @generated from spec/operations.yaml:124 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -134,7 +136,7 @@ export interface ServiceHandlers {
   ): Promise<T.EventProfileSearchResult> | T.EventProfileSearchResult;
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml GetShows
+   * @generated from spec/operations.yaml:131 GetShows
    */
   getShows(
     params: T.GetShowsParams,
@@ -142,7 +144,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetShowsResult> | T.GetShowsResult;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails7
+   * @generated from spec/operations.yaml:137 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -150,7 +152,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails7Result> | T.GetEventDetails7Result;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml GetEventDetails3
+   * @generated from spec/operations.yaml:144 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -158,7 +160,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails3Result> | T.GetEventDetails3Result;
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml GetContactEventHistory3
+   * @generated from spec/operations.yaml:151 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -166,7 +168,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactEventHistory3Result> | T.GetContactEventHistory3Result;
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -174,7 +176,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetTicketTypesByRoadshowIdResult> | T.GetTicketTypesByRoadshowIdResult;
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -182,7 +184,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubmissionsForEvent2Result> | T.GetSubmissionsForEvent2Result;
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -190,7 +192,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarEventsByDateRangeResult> | T.GetCalendarEventsByDateRangeResult;
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -198,7 +200,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarAttendeesForEventResult> | T.GetCalendarAttendeesForEventResult;
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml GetEventsByContactId
+   * @generated from spec/operations.yaml:189 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -206,7 +208,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventsByContactIdResult> | T.GetEventsByContactIdResult;
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml GetSpeakersforSeries
+   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -214,7 +216,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSpeakersforSeriesResult> | T.GetSpeakersforSeriesResult;
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml GetAttendeeStatuses
+   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -222,7 +224,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeStatusesResult> | T.GetAttendeeStatusesResult;
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml GetCustomFields
+   * @generated from spec/operations.yaml:212 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -232,8 +234,9 @@ export interface ServiceHandlers {
    * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
    * Creates a booking whose status is set from the supplied bookingStatusId.
    * Sends any BookingUpdated trigger e-mails.
+   * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -243,7 +246,7 @@ export interface ServiceHandlers {
     | T.SubmitSimpleBookingWithBookingStatusResult;
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml GetSubClientCompanyList
+   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams,
@@ -251,12 +254,14 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubClientCompanyListResult> | T.GetSubClientCompanyListResult;
 }
 
-/** Options of createEventService: key lookup, clock window, replay store, limits, logging, CORS, help pages. */
+/** Options of createEventService: key lookup, clock window (default from the spec), replay store, limits, logging, CORS, help pages. */
 export interface EventServiceOptions
   extends Omit<
     ServiceHandlerOptions,
-    'operations' | 'handlers' | 'auth' | 'endpointPath' | 'wsdl' | 'help' | 'partial'
+    'operations' | 'handlers' | 'auth' | 'wire' | 'wsdl' | 'help' | 'clockSkewSeconds' | 'partial'
   > {
+  /** Accepted distance of the header Timestamp from the server clock; default from the spec. */
+  readonly clockSkewSeconds?: number;
   /** Help pages at the endpoint: GET with Accept: text/html, ?op=<Name>, ?gaps. Default true. */
   readonly helpPages?: boolean;
   /**
@@ -268,10 +273,11 @@ export interface EventServiceOptions
 }
 
 /**
- * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and
- * HTTP POST at {endpoint}, with `?wsdl` and help pages. Use `toNodeListener` or `listen` from @evgen/runtime
- * to put it on node:http. Handler errors are logged through `onDiagnostic` (default: stderr) and
- * answered with the Internal fault, never with their message.
+ * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at {endpoint},
+ * with `?wsdl` and help pages. A handler's error, or a result the spec does not allow (undefined
+ * where required, a wrong type), is answered with the internal fault, never with its message, and
+ * logged through `onDiagnostic` (default: stderr; a result's with its Type.Field). Use
+ * `toNodeListener` or `listen` from @evgen/runtime to put it on node:http.
  */
 export function createEventService(
   handlers: ServiceHandlers,
@@ -292,10 +298,11 @@ export function createEventService(
   const { helpPages: withPages = true, testForms, ...rest } = options;
   return createServiceHandler({
     ...rest,
+    clockSkewSeconds: options.clockSkewSeconds ?? SERVICE.clockSkewSeconds,
     operations,
     handlers,
     auth: authScheme,
-    endpointPath: SERVICE.endpointPath,
+    wire: WIRE,
     wsdl: renderWsdl,
     help: withPages
       ? { pages: helpPages, ...(testForms ? { clientScript: testForms.clientScript } : {}) }

@@ -99,7 +99,8 @@ async function startStub(c: Extract<ServerConfig, { kind: 'stub' }>): Promise<Se
   const { randomBytes } = await import('node:crypto');
   const { createServiceHandler, listen } = await import('@evgen/runtime');
   const { operations } = await import('@evgen/event-management/operations');
-  const { SERVICE, authScheme } = await import('@evgen/event-management/auth');
+  const { authScheme } = await import('@evgen/event-management/auth');
+  const { SERVICE, WIRE } = await import('@evgen/event-management/service');
   const { renderWsdl } = await import('@evgen/event-management/wsdl');
   const keys = Array.from({ length: c.keys }, (_, i) => ({
     apiKey: `ak_stub${i}`,
@@ -116,7 +117,8 @@ async function startStub(c: Extract<ServerConfig, { kind: 'stub' }>): Promise<Se
       operations,
       handlers,
       auth: authScheme,
-      endpointPath: SERVICE.endpointPath,
+      wire: WIRE,
+      clockSkewSeconds: SERVICE.clockSkewSeconds,
       wsdl: renderWsdl,
       lookupKey: (k) => Promise.resolve(secrets.get(k)),
     }),

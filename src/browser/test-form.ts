@@ -3,9 +3,9 @@
 // result as tables and raw XML, or the fault's code and message. The secret key is read from its
 // field only to sign: the inputs have no name (a native submission carries nothing), nothing is
 // logged, and the keys are kept, when asked, in this tab's sessionStorage only.
-import { SERVICE } from '@evgen/event-management/auth';
+import { BINDING_IDS, SERVICE, type BindingId } from '@evgen/event-management/service';
 import { EventServiceClient } from '@evgen/event-management/client';
-import { BINDINGS, ServiceError, prettyXml, type Binding } from '@evgen/runtime';
+import { ServiceError, prettyXml } from '@evgen/runtime';
 import { renderValue } from './result-view.js';
 
 const STORED = { apiKey: 'evgen.apiKey', secretKey: 'evgen.secretKey' } as const;
@@ -42,7 +42,7 @@ function baseUrl(): string {
   return `${location.origin}${prefix}`;
 }
 
-const isBinding = (v: string): v is Binding => (BINDINGS as readonly string[]).includes(v);
+const isBinding = (v: string): v is BindingId => (BINDING_IDS as readonly string[]).includes(v);
 
 function show(out: HTMLElement, ...nodes: Node[]): void {
   out.replaceChildren(...nodes);

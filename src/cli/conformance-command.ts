@@ -6,14 +6,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import {
-  BINDINGS,
-  formatMarkdown,
-  formatReport,
-  type Binding,
-  type ConformanceReport,
-} from '@evgen/runtime';
+import { formatMarkdown, formatReport, type Binding, type ConformanceReport } from '@evgen/runtime';
 import { CONFORMANCE_MODEL, checkConformance } from '@evgen/event-management/conformance';
+import { BINDING_IDS } from '@evgen/event-management/service';
 
 interface Options {
   url?: string;
@@ -97,17 +92,17 @@ export function registerConformanceCommand(program: Command): void {
       '--hostile',
       'also send hostile input: oversized body, deep nesting, DTD, wrong SOAPAction, malformed XML, held-open requests (default: on without --url)',
     )
-    .option('--binding <list>', 'bindings to check, comma-separated', BINDINGS.join(','))
+    .option('--binding <list>', 'bindings to check, comma-separated', BINDING_IDS.join(','))
     .option('--only <operations>', "check only these operations' responses, comma-separated")
     .option('--report <file>', 'write the report as JSON (.json) or Markdown (.md)');
   for (const v of CONFORMANCE_MODEL.values)
     if (v.option !== null)
       cmd.option(`--${v.option} <value>`, `the ${v.name} to call operations with (not discovered)`);
   cmd.action(async (o: Options) => {
-    const bindings = o.binding.split(',').map((b) => b.trim()) as Binding[];
+    const bindings: Binding[] = o.binding.split(',').map((b) => b.trim());
     for (const b of bindings)
-      if (!BINDINGS.includes(b))
-        throw new Error(`unknown binding ${b}; use ${BINDINGS.join(', ')}`);
+      if (!(BINDING_IDS as readonly string[]).includes(b))
+        throw new Error(`unknown binding ${b}; use ${BINDING_IDS.join(', ')}`);
     if (o.level !== undefined && o.level !== 'document' && o.level !== 'evgen')
       throw new Error(`unknown level ${o.level}; use document or evgen`);
     if (o.url && (!o.apiKey || !o.secret)) throw new Error('--url needs --api-key and --secret');

@@ -1,8 +1,9 @@
 // generate, check and validate: the generator's commands.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { DEFAULT_PACKAGE, type PackageInfo } from '../generator/artifacts.js';
+import type { Difference } from '../generator/output.js';
 import { UsageError } from './usage.js';
 
 // The generator (prettier, handlebars, yaml) and the version gate load only when a command needs
@@ -60,6 +61,25 @@ function packageOf(o: PathOptions): PackageInfo {
   return { name, repository: { type: 'git', url: o.repository } };
 }
 
+/** What to do next, naming the files `generate` would overwrite, delete or refuse to run beside. */
+export function advice(diffs: readonly Difference[]): string {
+  const paths = (kind: Difference['kind']) =>
+    diffs.filter((d) => d.kind === kind).map((d) => d.path);
+  const [edited, stale, foreign] = [paths('different'), paths('extra'), paths('foreign')];
+  const lines = ['run: npx evgen generate'];
+  if (edited.length)
+    lines.push(
+      `  it overwrites the hand edits in ${edited.join(', ')}: to keep an edit, make it in spec/ or templates/ instead`,
+    );
+  if (stale.length)
+    lines.push(`  it deletes ${stale.join(', ')}, which the spec no longer produces`);
+  if (foreign.length)
+    lines.push(
+      `  it refuses to run beside ${foreign.join(', ')}, which evgen did not write: move them away (or pass --force to keep them)`,
+    );
+  return lines.join('\n');
+}
+
 export function registerGeneratorCommands(program: Command): void {
   withPaths(
     program
@@ -69,39 +89,45 @@ export function registerGeneratorCommands(program: Command): void {
       )
       .option('--no-typecheck', 'skip the in-memory type check of the generated TypeScript')
       .option(
+        '--force',
+        'write even though the output directory holds files evgen did not write (they are kept)',
+      )
+      .option(
         '--allow-breaking',
         'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against its base release',
       ),
-  ).action(async (o: PathOptions & { typecheck: boolean; allowBreaking?: boolean }) => {
-    const pkg = packageOf(o); // usage errors before any work
-    const { checkPackageVersion, generateFiles, writeOutput } = await generator();
-    // The package version must say what changed since the release it names (see `evgen diff`).
-    const gate = await checkPackageVersion(resolve(o.spec));
-    if (!gate.ok && !o.allowBreaking)
-      throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
-    if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
-    if (gate.warning) console.warn(gate.message);
-    const files = await generateFiles({
-      specDir: resolve(o.spec),
-      templatesDir: resolve(o.templates),
-      package: pkg,
-    });
-    if (o.typecheck) {
-      // ts-morph is loaded only here: check and validate start faster without it.
-      const { typecheckGenerated } = await import('../generator/typecheck.js');
-      const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
-      if (errors.length > 0)
-        throw new Error(
-          `generated code does not type-check; nothing written:\n${errors.join('\n')}`,
+  ).action(
+    async (o: PathOptions & { typecheck: boolean; force?: boolean; allowBreaking?: boolean }) => {
+      const pkg = packageOf(o); // usage errors before any work
+      const { checkPackageVersion, generateFiles, writeOutput } = await generator();
+      // The package version must say what changed since the release it names (see `evgen diff`).
+      const gate = await checkPackageVersion(resolve(o.spec));
+      if (!gate.ok && !o.allowBreaking)
+        throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
+      if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
+      if (gate.warning) console.warn(gate.message);
+      const files = await generateFiles({
+        specDir: resolve(o.spec),
+        templatesDir: resolve(o.templates),
+        package: pkg,
+      });
+      if (o.typecheck) {
+        // ts-morph is loaded only here: check and validate start faster without it.
+        const { typecheckGenerated } = await import('../generator/typecheck.js');
+        const errors = typecheckGenerated(files, resolve(o.out), PROJECT_ROOT);
+        if (errors.length > 0)
+          throw new Error(
+            `generated code does not type-check; nothing written:\n${errors.join('\n')}`,
+          );
+      }
+      const changes = await writeOutput(resolve(o.out), files, { force: o.force ?? false });
+      for (const c of changes)
+        console.log(
+          `${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`,
         );
-    }
-    const changes = await writeOutput(resolve(o.out), files);
-    for (const c of changes)
-      console.log(
-        `${c.kind === 'extra' ? 'deleted' : c.kind === 'missing' ? 'created' : 'updated'} ${c.path}`,
-      );
-    console.log(`${files.size} files, ${changes.length} changed`);
-  });
+      console.log(`${files.size} files, ${changes.length} changed`);
+    },
+  );
 
   withPaths(
     program
@@ -117,16 +143,17 @@ export function registerGeneratorCommands(program: Command): void {
       package: packageOf(o),
     });
     const diffs = await compareOutput(resolve(o.out), files);
+    const where = `${relative(process.cwd(), resolve(o.out)) || '.'}/`;
     if (diffs.length === 0) {
-      console.log(`generated/ is current (${files.size} files)`);
+      console.log(`${where} is current (${files.size} files)`);
       return;
     }
-    console.error(`generated/ is not what the spec produces (${diffs.length} file(s)):`);
+    console.error(`${where} is not what the spec produces (${diffs.length} file(s)):`);
     for (const d of diffs) {
       console.error(`  ${d.kind.padEnd(9)} ${d.path}`);
       if (d.diff) console.error(d.diff.replace(/^/gm, '      '));
     }
-    console.error('run: npx evgen generate');
+    console.error(advice(diffs));
     process.exitCode = 1;
   });
 

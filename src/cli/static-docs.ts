@@ -2,7 +2,8 @@
 // with the document's placeholders for addresses ({base_url}, {soap_namespace}; {host} is the host
 // of {base_url}), links between files, and no test forms (a file has no service to call).
 import { helpServiceOf, helpSite, renderOperationPage, type HelpLinks } from '@evgen/runtime';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { authScheme } from '@evgen/event-management/auth';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
 import { renderWsdl } from '@evgen/event-management/wsdl';
@@ -23,7 +24,7 @@ const STATIC_LINKS: HelpLinks = {
 
 /** Every file of the static documentation by name, sorted. */
 export async function staticHelpFiles(): Promise<Map<string, string>> {
-  const service = helpServiceOf(operations, authScheme, SERVICE.endpointPath);
+  const service = helpServiceOf(operations, authScheme, WIRE);
   const site = helpSite(service, STATIC_ADDRESS, STATIC_LINKS, false);
   const files = new Map<string, string>([
     [STATIC_LINKS.service, helpPages.service(site)],

@@ -6,9 +6,11 @@ import type { IrSpec } from './ir/model.js';
 import type { FileKind } from './render/format.js';
 import { codecsView } from './views/codecs-view.js';
 import { conformanceTestView, conformanceView } from './views/conformance-view.js';
+import { decisionsView } from './views/decisions-view.js';
 import { helpView } from './views/help-view.js';
 import { operationsView } from './views/operations-view.js';
 import { readmeView } from './views/readme-view.js';
+import { serviceTablesView } from './views/service-tables-view.js';
 import { authView, clientView, serverView } from './views/service-view.js';
 import { typesView } from './views/types-view.js';
 import { wsdlView } from './views/wsdl-view.js';
@@ -55,6 +57,13 @@ const tsArtifacts: Artifact[] = [
     template: 'operations.ts.hbs',
     exportAs: './operations',
     view: operationsView,
+  },
+  {
+    path: 'src/service.ts',
+    kind: 'typescript',
+    template: 'service.ts.hbs',
+    exportAs: './service',
+    view: serviceTablesView,
   },
   {
     path: 'src/auth.ts',
@@ -153,11 +162,19 @@ export const artifacts: readonly Artifact[] = [
   ...tsArtifacts,
   indexArtifact,
   { path: 'package.json', kind: 'json', template: 'package.json.hbs', view: packageView },
+  { path: 'DECISIONS.md', kind: 'text', template: 'DECISIONS.md.hbs', view: decisionsView },
   {
     path: 'README.md',
     kind: 'text',
     template: 'README.md.hbs',
-    view: (ir, _version, pkg) => readmeView(ir, pkg),
+    view: (ir, _version, pkg) =>
+      readmeView(
+        ir,
+        pkg,
+        packageEntries()
+          .map((e) => e.subpath)
+          .filter((s) => s !== '.'),
+      ),
   },
   { path: 'LICENSE', kind: 'text', template: 'LICENSE.hbs', view: () => ({}) },
   {

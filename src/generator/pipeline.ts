@@ -4,6 +4,7 @@ import { buildIr } from './ir/build.js';
 import type { IrSpec } from './ir/model.js';
 import { createEngine } from './render/engine.js';
 import { formatOutput } from './render/format.js';
+import { withManifest } from './output.js';
 import { loadSpec } from './spec/load.js';
 import { readRelease } from '../diff/release.js';
 
@@ -14,7 +15,7 @@ export interface GenerateOptions {
   readonly package?: PackageInfo;
 }
 
-/** Generated files by path under the output directory, sorted by path. */
+/** Generated files by path under the output directory, sorted by path, the manifest included. */
 export type GeneratedFiles = ReadonlyMap<string, string>;
 
 export async function loadIr(specDir: string): Promise<IrSpec> {
@@ -50,5 +51,5 @@ export async function renderIr(
         ] as const,
     ),
   );
-  return new Map(rendered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return withManifest(new Map(rendered));
 }

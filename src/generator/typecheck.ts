@@ -29,6 +29,9 @@ export function generatedProject(
       lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
       strict: true,
       noUncheckedIndexedAccess: true,
+      // Import lists follow use: an unused import (or local) is as wrong as a missing one.
+      noUnusedLocals: true,
+      noUnusedParameters: true,
       verbatimModuleSyntax: true,
       skipLibCheck: true,
       noEmit: true,

@@ -5,7 +5,7 @@
 // told without parsing its body goes to the bulk lane: it cannot hold up the quick one.
 import { mediaType, type ServiceRequest } from '@evgen/runtime';
 import type { operations } from '@evgen/event-management/operations';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 
 export type Lane = 'quick' | 'bulk';
 export const LANES: readonly Lane[] = ['quick', 'bulk'];

@@ -11,7 +11,7 @@ import {
   type ServiceHandler,
   type ServiceResponse,
 } from '@evgen/runtime';
-import { SERVICE, namespaceFor } from '@evgen/event-management/auth';
+import { SERVICE, namespaceFor } from '@evgen/event-management/service';
 import { openDatabase, type Db } from './db/open.js';
 import { createKey, hasKeys } from './keys.js';
 import { openReplayDatabase } from './db/replay-store.js';

@@ -10,10 +10,11 @@ import {
   encodeHttpFault,
   encodeSoapFault,
   mediaType,
+  resolveFault,
   type ServiceRequest,
   type ServiceResponse,
 } from '@evgen/runtime';
-import { SERVICE } from '@evgen/event-management/auth';
+import { WIRE } from '@evgen/event-management/service';
 import { LANES, laneOf, type Lane } from './lanes.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
@@ -196,19 +197,23 @@ export class WorkerPool {
 /** Answered on the request loop, in the request's binding, when no worker can answer it. */
 function refusal(req: ServiceRequest, fault: ServiceFault): ServiceResponse {
   const { type } = mediaType(req.headers['content-type']);
+  // A SOAP binding's form for a POST to its path with its media type (the spec's tables).
   const soap =
-    req.method === 'POST' && req.url === SERVICE.endpointPath
-      ? type === 'application/soap+xml'
-        ? '1.2'
-        : type === 'text/xml'
-          ? '1.1'
-          : undefined
+    req.method === 'POST'
+      ? WIRE.bindings.find(
+          (b) =>
+            b.kind === 'soap' &&
+            b.path.replace('{endpoint}', WIRE.endpointPath) === req.url &&
+            mediaType(b.requestContentType ?? '').type === type,
+        )
       : undefined;
   const host = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
+  const resolved = resolveFault(fault, WIRE.faults);
+  const ns = `${WIRE.namespace.scheme}://${host}${WIRE.namespace.path}`;
   const encoded =
     soap === undefined
-      ? encodeHttpFault(fault)
-      : encodeSoapFault(soap, fault, `https://${host}${SERVICE.namespaceSuffix}`);
+      ? encodeHttpFault(resolved, WIRE.faults)
+      : encodeSoapFault(soap, resolved, ns, WIRE.faults);
   return {
     status: fault.httpStatus === 503 ? 503 : encoded.status,
     headers: { 'content-type': encoded.contentType },

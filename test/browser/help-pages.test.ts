@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { startReference, type Reference } from '../integration/reference/harness.js';
 import {
@@ -56,7 +56,7 @@ try {
 
 beforeAll(async () => {
   // The other origin's server first: the service is told its origin.
-  other = createServer((req, res) => {
+  other = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(otherOriginPage(ref.svc.server.url, ref.svc.demoKey!));
   });

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 import { PROJECT_ROOT } from '../support/ir.js';
 import { startReference, type Reference } from '../integration/reference/harness.js';
 import { PYTHON, requireTool, run } from './tools.js';

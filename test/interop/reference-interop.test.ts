@@ -18,7 +18,8 @@ import {
   type ParamValues,
 } from '@evgen/runtime';
 import { discoverConformanceValues } from '@evgen/event-management/conformance';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { authScheme } from '@evgen/event-management/auth';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../src/generator/ir/model.js';
 import { projectIr } from '../support/ir.js';
@@ -37,7 +38,7 @@ const stamp = () => new Date((last = Math.max(last + 1, Date.now()))).toISOStrin
 beforeAll(async () => {
   ref = await startReference({ events: 12, bookings: 300 });
   dir = await mkdtemp(join(tmpdir(), 'evgen-interop-'));
-  ns = namespaceFor(ref.svc.server.url, SERVICE.endpointPath);
+  ns = namespaceFor(ref.svc.server.url, SERVICE.namespace);
   const key = ref.svc.demoKey!;
   values = await discoverConformanceValues({
     url: ref.svc.server.url,
@@ -208,7 +209,7 @@ describe('xmllint', () => {
         },
         operations[op.name as keyof typeof operations] as never,
         paramsOf(op) as never,
-        'soap11',
+        WIRE.bindings.find((b) => b.id === 'soap11')!,
       );
       const text = await (await fetch(req.url, req.init)).text();
       const payload = parseSoapEnvelope(text).payload!;

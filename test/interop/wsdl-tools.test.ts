@@ -24,14 +24,15 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('zeep', () => {
-  it('lists all 28 operations with their signatures on both SOAP ports', async () => {
+  it('lists every operation with its signature on both SOAP ports', async () => {
     requireTool(PYTHON, 'python3-zeep');
     const { code, stdout, stderr } = await run(PYTHON, ['-m', 'zeep', join(dir, 'service.wsdl')]);
     expect(code, stderr).toBe(0);
     for (const port of ['ServiceAPISoap', 'ServiceAPISoap12']) {
       const section = stdout.split(`Port: ${port} `)[1]!.split('Port: ')[0]!;
       for (const op of ir.operations) {
-        const params = op.parameters.map((p) => `${p.name}: xsd:${p.scalar}`).join(', ');
+        const xsd = (k: string) => ir.primitives.find((p) => p.name === k)!.xsd;
+        const params = op.parameters.map((p) => `${p.name}: xsd:${xsd(p.scalar)}`).join(', ');
         expect(section, `${port} ${op.name}`).toContain(
           `${op.name}(${params ? `${params}, ` : ''}_soapheaders={AuthenticationHeader: ns0:AuthenticationHeader})`,
         );

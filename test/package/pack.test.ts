@@ -141,9 +141,10 @@ describe('npm publish --dry-run', () => {
     expect(published[RUNTIME_DIR]).toEqual({ name: '@evgen/runtime', files: want });
   });
 
-  it('publishes the generated package as its entry points, README and LICENSE', () => {
+  it('publishes the generated package as its entry points, README, DECISIONS and LICENSE', () => {
     const modules = packageEntries().map((e) => e.js.replace(/^\.\/|\.js$/g, ''));
     const want = [
+      'DECISIONS.md',
       'LICENSE',
       'README.md',
       'package.json',

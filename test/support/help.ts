@@ -13,7 +13,8 @@ import {
   type RunningServer,
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { authScheme } from '@evgen/event-management/auth';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
@@ -27,7 +28,7 @@ export const TEST_ADDRESS = {
   host: 'svc.example:8080',
   namespace: 'https://svc.example:8080/API/1_0/SOAP/',
 } as const;
-export const HELP_SERVICE = helpServiceOf(operations, authScheme, SERVICE.endpointPath);
+export const HELP_SERVICE = helpServiceOf(operations, authScheme, WIRE);
 export const testSite = (testForms: boolean) =>
   helpSite(HELP_SERVICE, TEST_ADDRESS, endpointLinks(SERVICE.endpointPath), testForms);
 

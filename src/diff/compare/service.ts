@@ -54,8 +54,8 @@ export function compareService(ctx: DiffContext): void {
       [],
     );
 
-  compareBindings(ctx, all, at);
-  compareAuth(ctx, all, at);
+  compareBindings(ctx, at);
+  compareAuth(ctx, at);
   compareFaults(ctx, at);
   const conformance = (x: typeof b) => JSON.stringify(x.conformance);
   if (conformance(b) !== conformance(h))
@@ -83,7 +83,7 @@ type At = (
   ops?: string[],
 ) => void;
 
-function compareBindings(ctx: DiffContext, all: string[], at: At): void {
+function compareBindings(ctx: DiffContext, at: At): void {
   const file = 'spec/service.yaml';
   const raw = (side: Side, id: string) =>
     (side === 'base' ? ctx.base : ctx.head).raw.service.bindings.find((x) => x.id === id)!;
@@ -135,7 +135,7 @@ function compareBindings(ctx: DiffContext, all: string[], at: At): void {
       at('BINDING_ADDED', 'head', file, [h.id], `bindings.${h.id}`, 'added', []);
 }
 
-function compareAuth(ctx: DiffContext, all: string[], at: At): void {
+function compareAuth(ctx: DiffContext, at: At): void {
   const b = ctx.baseIr.auth;
   const h = ctx.headIr.auth;
   const file = 'spec/authentication.yaml';

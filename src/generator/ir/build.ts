@@ -3,13 +3,16 @@
 import { inheritedFields } from '../spec/cross-check.js';
 import {
   CHECK_FAMILIES,
+  isPrimitive,
   type ConformanceFile,
   type ConformanceSource,
   type SpecField,
   type SpecOperation,
   type SpecType,
 } from '../spec/format.js';
-import type { RawSpec } from '../spec/load.js';
+import { FIXED_FILE_NAMES, type RawSpec } from '../spec/load.js';
+import { buildService } from './build-service.js';
+import { provenance } from './provenance.js';
 import type {
   IrConformance,
   IrConformanceSource,
@@ -17,27 +20,23 @@ import type {
   IrOperation,
   IrResult,
   IrSpec,
+  IrTransition,
   IrType,
   IrValue,
   Provenance,
   ScalarKind,
 } from './model.js';
 
-const SCALARS: readonly string[] = ['int', 'string', 'boolean', 'decimal', 'dateTime'];
-
 export function buildIr(spec: RawSpec): IrSpec {
-  const typeFile = new Map<string, string>();
   const specTypes = new Map<string, SpecType>();
-  for (const f of spec.typeFiles)
-    for (const t of f.types) [typeFile.set(t.name, f.file), specTypes.set(t.name, t)];
+  for (const f of spec.typeFiles) for (const t of f.types) specTypes.set(t.name, t);
 
   const fieldProvenance = (owner: SpecType, f: SpecField): Provenance => {
     // A field's provenance is the type that declares it, which may be a base type.
     let t: SpecType | undefined = owner;
     while (t && !(t.fields ?? []).includes(f) && !(t.overrides ?? []).includes(f))
       t = t.extends ? specTypes.get(t.extends) : undefined;
-    const declaring = t ?? owner;
-    return { file: typeFile.get(declaring.name)!, symbol: `${declaring.name}.${f.name}` };
+    return provenance(f.pos, `${(t ?? owner).name}.${f.name}`);
   };
 
   const types: IrType[] = [...specTypes.values()]
@@ -51,89 +50,35 @@ export function buildIr(spec: RawSpec): IrSpec {
       wireOrderKnown: (t.fieldOrder ?? 'document') === 'document',
       fields: inheritedFields(t, specTypes).map((f) => buildField(f, fieldProvenance(t, f))),
       gap: t.gap ?? null,
-      provenance: { file: typeFile.get(t.name)!, symbol: t.name },
+      provenance: provenance(t.pos, t.name),
     }))
     .sort((a, b) => cmp(a.name, b.name));
 
-  const a = spec.authentication.authentication;
-  const opFile = 'spec/operations.yaml';
+  const service = buildService(spec);
   return {
-    service: {
-      name: spec.service.service.name,
-      title: spec.service.service.title,
-      version: spec.service.service.version,
-      doc: spec.service.service.doc,
-      endpointPath: spec.service.service.endpointPath,
-      namespaceRule: spec.service.service.namespace.rule,
-      wsdlServiceName: spec.service.service.wsdl.serviceName,
-    },
-    bindings: spec.service.bindings.map((b) => ({
-      id: b.id,
-      title: b.title,
-      kind: b.kind,
-      method: b.method,
-      requestContentType: b.requestContentType ?? null,
-      responseContentType: b.responseContentType,
-    })),
-    auth: {
-      headerElement: a.header.element,
-      fields: a.header.fields.map((f) => ({ name: f.name, docs: [f.doc] })),
-      timestampFormat: a.header.fields.find((f) => f.format !== undefined)?.format ?? '',
-      httpHeaders: {
-        apiKey: a.httpHeaders.apiKey,
-        timestamp: a.httpHeaders.timestamp,
-        signature: a.httpHeaders.signature,
-        operation: a.httpHeaders.operation,
-      },
-      clockSkewSeconds: a.window.clockSkewSeconds,
-      provenance: { file: 'spec/authentication.yaml', symbol: a.header.element },
-    },
+    ...service,
     types,
-    operations: spec.operations.operations.map((o) => buildOperation(o, opFile)),
-    faults: spec.errors.faults.codes.map((c) => ({
-      code: c.code,
-      doc: c.doc,
-      soap11: c.soap11,
-      soap12: c.soap12,
-      httpStatuses: c.http,
-    })),
-    faultDetailElement: spec.errors.faults.detailElement,
-    soapFaultStatuses: {
-      soap11: spec.errors.faults.soap11Status,
-      soap12Sender: spec.errors.faults.soap12Status.sender,
-      soap12Receiver: spec.errors.faults.soap12Status.receiver,
-    },
-    gaps: spec.gaps.gaps.map((g) => ({
-      id: g.id,
-      section: g.section,
-      status: g.status,
-      document: g.document,
-      decision: g.decision,
-    })),
+    operations: spec.operations.operations.map((o) =>
+      buildOperation(
+        o,
+        service.states.transitions.filter((t) => t.trigger === o.name),
+      ),
+    ),
     conformance: buildConformance(spec.conformance.conformance),
     sourceFiles: [
-      ...[
-        'service',
-        'primitives',
-        'authentication',
-        'operations',
-        'states',
-        'errors',
-        'gaps',
-        'conformance',
-      ].map((n) => `spec/${n}.yaml`),
-      ...spec.typeFiles.map((f) => f.file),
+      ...FIXED_FILE_NAMES.map((n) => `spec/${n}`),
+      ...spec.typeFiles.map((f) => provenance({ file: f.file, line: 1, col: 1 }, '').file),
     ].sort(cmp),
   };
 }
 
 function valueOf(type: string, scale: number | undefined): IrValue {
-  return SCALARS.includes(type)
-    ? { kind: 'scalar', scalar: type as ScalarKind, scale: scale ?? null }
+  return isPrimitive(type)
+    ? { kind: 'scalar', scalar: type, scale: scale ?? null }
     : { kind: 'complex', typeName: type };
 }
 
-function buildField(f: SpecField, provenance: Provenance): IrField {
+function buildField(f: SpecField, prov: Provenance): IrField {
   const isList = f.type === 'list';
   return {
     name: f.name,
@@ -148,11 +93,11 @@ function buildField(f: SpecField, provenance: Provenance): IrField {
       f.gap ? `Not shown in the document; decision: gap ${f.gap} in spec/gaps.yaml.` : undefined,
     ].filter((d): d is string => d !== undefined),
     gap: f.gap ?? null,
-    provenance,
+    provenance: prov,
   };
 }
 
-function buildOperation(o: SpecOperation, file: string): IrOperation {
+function buildOperation(o: SpecOperation, transitions: IrTransition[]): IrOperation {
   const r = o.result;
   const result: IrResult =
     r.kind === 'none'
@@ -167,11 +112,13 @@ function buildOperation(o: SpecOperation, file: string): IrOperation {
     parameters: o.parameters.map((p) => ({
       name: p.name,
       xmlName: p.name,
-      scalar: p.type as ScalarKind,
+      scalar: p.type as ScalarKind, // cross-checked: a primitive
+      scale: p.scale ?? null,
       docs: p.doc ? [p.doc] : [],
-      provenance: { file, symbol: `${o.name}.${p.name}` },
+      provenance: provenance(p.pos, `${o.name}.${p.name}`),
     })),
     result,
+    resultText: r.text,
     responseElement: `${o.name}Response`,
     resultElement: `${o.name}Result`,
     httpRoot: o.http.root ?? null,
@@ -179,7 +126,8 @@ function buildOperation(o: SpecOperation, file: string): IrOperation {
     httpShapeGap: o.http.gap ?? null,
     mutating: o.mutating ?? false,
     paging: o.paging ? { skip: o.paging.skip, size: o.paging.size ?? null } : null,
-    provenance: { file, symbol: o.name },
+    transitions,
+    provenance: provenance(o.pos, o.name),
   };
 }
 
@@ -229,6 +177,6 @@ export function lowerCamel(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
-function cmp(a: string, b: string): number {
+export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,12 +2,26 @@
 // names, list items, scales, provenance). It holds no TypeScript text; views for each artifact
 // turn it into what templates print.
 
-export type ScalarKind = 'int' | 'string' | 'boolean' | 'decimal' | 'dateTime';
+import type { PrimitiveName } from '../spec/format.js';
+import type { FaultRole } from '../spec/format-service.js';
 
-/** Where a symbol comes from, e.g. `spec/types/booking.yaml BookingResponse.GrossCost`. */
+export type ScalarKind = PrimitiveName;
+
+/** Where a symbol comes from, e.g. `spec/types/booking.yaml:12 BookingResponse.GrossCost`. */
 export interface Provenance {
   readonly file: string;
+  readonly line: number;
   readonly symbol: string;
+}
+
+export interface IrPrimitive {
+  readonly name: ScalarKind;
+  /** The XML Schema type it is in the WSDL. */
+  readonly xsd: string;
+  readonly docs: readonly string[];
+  readonly lexical: string;
+  /** Decimals: the scales fields and parameters take, by name. */
+  readonly scales: readonly { readonly name: string; readonly value: number }[];
 }
 
 export type IrValue =
@@ -49,6 +63,8 @@ export interface IrParameter {
   readonly name: string;
   readonly xmlName: string;
   readonly scalar: ScalarKind;
+  /** Decimal places of a decimal parameter, null for other types. */
+  readonly scale: number | null;
   readonly docs: readonly string[];
   readonly provenance: Provenance;
 }
@@ -58,6 +74,16 @@ export type IrResult =
   | { readonly kind: 'type'; readonly typeName: string }
   | { readonly kind: 'list'; readonly value: IrValue; readonly itemElement: string };
 
+/** A stated transition (spec/states.yaml), made by its trigger operation. */
+export interface IrTransition {
+  readonly from: string;
+  readonly trigger: string;
+  readonly with: string;
+  readonly condition: string;
+  readonly to: string;
+  readonly also: string;
+}
+
 export interface IrOperation {
   readonly name: string;
   /** lowerCamel name of client and handler methods. */
@@ -65,6 +91,8 @@ export interface IrOperation {
   readonly docs: readonly string[];
   readonly parameters: readonly IrParameter[];
   readonly result: IrResult;
+  /** The document's words for the result. */
+  readonly resultText: string;
   readonly responseElement: string;
   readonly resultElement: string;
   /** Root element of HTTP GET/POST responses; null when the operation has no result. */
@@ -77,19 +105,32 @@ export interface IrOperation {
   readonly mutating: boolean;
   /** List results paged by parameters: the client gets an async iterator of the items. */
   readonly paging: { readonly skip: string; readonly size: string | null } | null;
+  /** The transitions this operation makes. */
+  readonly transitions: readonly IrTransition[];
   readonly provenance: Provenance;
 }
 
 export interface IrBinding {
-  readonly id: 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+  readonly id: string;
   readonly title: string;
   readonly kind: 'soap' | 'http';
+  readonly soapVersion: '1.1' | '1.2' | null;
   readonly method: 'GET' | 'POST';
+  /** `{endpoint}`, and for HTTP bindings `{Operation}`. */
+  readonly path: string;
   readonly requestContentType: string | null;
   readonly responseContentType: string;
+  /** `{soap_namespace}` and `{Operation}`: the SOAPAction header (1.1) or action parameter (1.2). */
+  readonly soapAction: string | null;
+  readonly wsdlName: string;
+  /** The document's request and response descriptions. */
+  readonly docs: readonly string[];
+  readonly gap: string | null;
+  readonly provenance: Provenance;
 }
 
 export interface IrAuth {
+  readonly docs: readonly string[];
   readonly headerElement: string;
   readonly fields: readonly { readonly name: string; readonly docs: readonly string[] }[];
   readonly timestampFormat: string;
@@ -100,23 +141,37 @@ export interface IrAuth {
     readonly operation: string;
   };
   readonly clockSkewSeconds: number;
+  /** A repeated (APIKey, Operation, Timestamp) inside the window is refused. */
+  readonly replayRefused: boolean;
   readonly provenance: Provenance;
 }
+
+export type { FaultRole } from '../spec/format-service.js';
 
 export interface IrFault {
   readonly code: string;
   readonly doc: string;
+  /** The situation in which the server engine raises this code itself. */
+  readonly raisedFor: FaultRole | null;
+  /** The only message the code carries on the wire. */
+  readonly message: string | null;
   readonly soap11: string;
   readonly soap12: string;
+  /** HTTP status of a SOAP 1.1 and of a SOAP 1.2 fault with this code. */
+  readonly soap11Status: number;
+  readonly soap12Status: number;
+  /** HTTP GET/POST statuses; the first is the default. */
   readonly httpStatuses: readonly number[];
+  readonly provenance: Provenance;
 }
 
 export interface IrGap {
   readonly id: string;
   readonly section: string;
-  readonly status: 'decided' | 'open';
   /** What the document says is not shown. */
   readonly document: string;
+  readonly status: 'decided' | 'open';
+  readonly issue: number | null;
   readonly decision: string;
 }
 
@@ -170,8 +225,17 @@ export interface IrSpec {
     readonly doc: string;
     readonly endpointPath: string;
     readonly namespaceRule: string;
+    /** {soap_namespace} = scheme + the base URL's host + path. */
+    readonly namespace: { readonly scheme: string; readonly path: string };
     readonly wsdlServiceName: string;
+    readonly wsdlPortTypePrefix: string;
+    readonly wsdlContentType: string;
+    readonly elementNames: string;
+    /** The document's conventions, as written. */
+    readonly conventions: readonly string[];
+    readonly provenance: Provenance;
   };
+  readonly primitives: readonly IrPrimitive[];
   readonly bindings: readonly IrBinding[];
   readonly auth: IrAuth;
   /** Sorted by name. */
@@ -180,11 +244,20 @@ export interface IrSpec {
   readonly operations: readonly IrOperation[];
   readonly faults: readonly IrFault[];
   readonly faultDetailElement: string;
+  readonly faultHttpContentType: string;
+  /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
+  readonly faultTransportStatuses: readonly number[];
   /** HTTP statuses of SOAP faults: SOAP 1.1, and SOAP 1.2 by sender or receiver fault. */
   readonly soapFaultStatuses: {
     readonly soap11: number;
     readonly soap12Sender: number;
     readonly soap12Receiver: number;
+  };
+  readonly states: {
+    readonly docs: readonly string[];
+    readonly transitions: readonly IrTransition[];
+    /** Gap ids. */
+    readonly notShown: readonly string[];
   };
   readonly gaps: readonly IrGap[];
   readonly conformance: IrConformance;

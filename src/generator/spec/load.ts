@@ -1,12 +1,13 @@
-// Reads every spec file, checks each against its format with positions, and returns the raw spec
-// or throws one SpecError listing every problem found (YAML syntax, format, cross-references).
+// Reads every spec file, checks each against its format with positions, cross-checks what loaded,
+// and returns the raw spec or throws one SpecError listing every problem found (YAML syntax,
+// format, cross-references) together.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { SpecError, type Diagnostic } from './diagnostics.js';
 import * as format from './format.js';
 import type { CheckContext, Checker } from './schema.js';
-import { crossCheck } from './cross-check.js';
+import { crossCheck, type Declared } from './cross-check.js';
 
 export interface RawSpec {
   readonly service: format.ServiceFile;
@@ -21,6 +22,11 @@ export interface RawSpec {
   readonly typeFiles: readonly { readonly file: string; readonly types: format.SpecType[] }[];
 }
 
+/** What loaded of a spec that may have errors: a file with a format error is left out. */
+export type PartialSpec = { readonly [K in keyof RawSpec]?: RawSpec[K] } & {
+  readonly typeFiles: RawSpec['typeFiles'];
+};
+
 const FIXED_FILES = {
   service: ['service.yaml', format.serviceFile],
   primitives: ['primitives.yaml', format.primitivesFile],
@@ -32,9 +38,13 @@ const FIXED_FILES = {
   conformance: ['conformance.yaml', format.conformanceFile],
 } as const;
 
+/** The spec files, relative to the spec folder: the fixed ones and types/*.yaml. */
+export const FIXED_FILE_NAMES: readonly string[] = Object.values(FIXED_FILES).map(([n]) => n);
+
 /** Loads and validates the spec in `specDir`. File names in messages are relative to its parent. */
 export async function loadSpec(specDir: string): Promise<RawSpec> {
   const diagnostics: Diagnostic[] = [];
+  const declared: Declared = { types: new Set(), operations: new Set(), gaps: new Set() };
   const display = (abs: string) =>
     join(basename(specDir), relative(specDir, abs)).split('\\').join('/');
 
@@ -47,7 +57,10 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
       diagnostics.push({ pos: { file, line: 1, col: 1 }, message: 'file is missing' });
       return undefined;
     }
-    return checkYaml(text, file, checker, diagnostics);
+    const parsed = parseYaml(text, file, diagnostics);
+    if (!parsed) return undefined;
+    collectDeclared(parsed.doc.toJS(), declared);
+    return checker(parsed.doc.contents, parsed.ctx, { file, line: 1, col: 1 });
   };
 
   const fixed: Record<string, unknown> = {};
@@ -63,20 +76,56 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
     const parsed = await loadOne(join(typeDir, name), format.typesFile);
     if (parsed) typeFiles.push({ file: display(join(typeDir, name)), types: parsed.types });
   }
+  for (const stray of await strayFiles(specDir, typeNames))
+    diagnostics.push({
+      pos: { file: display(join(specDir, stray)), line: 1, col: 1 },
+      message: 'not a spec file: nothing reads it',
+      hint: `the spec is ${FIXED_FILE_NAMES.join(', ')} and types/*.yaml`,
+    });
 
-  const spec = { ...fixed, typeFiles } as unknown as RawSpec;
-  if (diagnostics.length === 0) diagnostics.push(...crossCheck(spec));
+  const spec = { ...fixed, typeFiles } as PartialSpec;
+  diagnostics.push(...crossCheck(spec, declared));
   if (diagnostics.length > 0) throw new SpecError(sortDiagnostics(diagnostics));
-  return spec;
+  return spec as RawSpec;
 }
 
-/** Parses one YAML text and checks it; syntax errors and format errors both become diagnostics. */
-export function checkYaml<T>(
+/** YAML files in the spec folder that are not spec files. */
+async function strayFiles(specDir: string, typeNames: readonly string[]): Promise<string[]> {
+  const top = await readdir(specDir, { withFileTypes: true }).catch(() => []);
+  const inTypes = await readdir(join(specDir, 'types')).catch(() => [] as string[]);
+  return (
+    [
+      ...top
+        .filter((e) => !(e.isDirectory() ? e.name === 'types' : FIXED_FILE_NAMES.includes(e.name)))
+        .map((e) => e.name),
+      ...inTypes.filter((n) => !typeNames.includes(n)).map((n) => `types/${n}`),
+    ]
+      // YAML is what the loader would read; other files (spec/CHANGELOG.md) are for other readers.
+      .filter((n) => /\.ya?ml$/.test(n) && !basename(n).startsWith('.'))
+      .sort()
+  );
+}
+
+/** Names declared in a file even if its format is wrong, so cross-checks never blame their users. */
+function collectDeclared(json: unknown, into: Declared): void {
+  const names = (list: unknown, key: string): string[] =>
+    Array.isArray(list)
+      ? list
+          .map((x) => (x as Record<string, unknown> | null)?.[key])
+          .filter((n) => typeof n === 'string')
+      : [];
+  const o = (json ?? {}) as Record<string, unknown>;
+  for (const n of names(o.types, 'name')) into.types.add(n);
+  for (const n of names(o.operations, 'name')) into.operations.add(n);
+  for (const n of names(o.gaps, 'id')) into.gaps.add(n);
+}
+
+/** Parses one YAML text; syntax errors become diagnostics. */
+function parseYaml(
   text: string,
   file: string,
-  checker: Checker<T>,
   out: Diagnostic[],
-): T | undefined {
+): { doc: Document; ctx: CheckContext } | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
   const codes = new Set(doc.errors.map((e) => e.code));
@@ -102,8 +151,7 @@ export function checkYaml<T>(
     }
   }
   if (doc.errors.length > 0) return undefined;
-  const ctx: CheckContext = { file, lines, report: (d) => out.push(d) };
-  return checker(doc.contents, ctx, { file, line: 1, col: 1 });
+  return { doc, ctx: { file, lines, report: (d) => out.push(d) } };
 }
 
 function yamlMessage(code: string, message: string): string {

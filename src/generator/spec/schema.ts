@@ -3,6 +3,7 @@
 // undefined after reporting a diagnostic; they never throw.
 import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
 import { didYouMean, type Diagnostic, type SourcePos } from './diagnostics.js';
+import { nameProblem } from './names.js';
 
 export interface CheckContext {
   readonly file: string;
@@ -45,6 +46,19 @@ export const int = scalar(
   'an integer',
   (v): v is number => typeof v === 'number' && Number.isInteger(v),
 );
+
+/** A name that becomes an XML name and a TypeScript identifier (see names.ts). */
+export const name: Checker<string> = (node, ctx, parentPos) => {
+  const v = str(node, ctx, parentPos);
+  if (v === undefined) return undefined;
+  const problem = nameProblem(v);
+  if (problem === undefined) return v;
+  ctx.report({
+    pos: posOf(node, ctx, parentPos),
+    message: `bad name ${JSON.stringify(v)}: ${problem}`,
+  });
+  return undefined;
+};
 
 export function oneOf<T extends string>(...allowed: T[]): Checker<T> {
   return (node, ctx, parentPos) => {
@@ -121,12 +135,11 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
   };
 }
 
-/** Any YAML value, kept as plain data (for free-form parts such as binding descriptions). */
-export const anyValue: Checker<unknown> = (node) =>
-  (node as Node | null)?.toJSON?.() ?? (isScalar(node) ? node.value : null);
-
-/** A mapping from any names to values of one kind (keys are checked by cross-checks). */
-export function record<T>(value: Checker<T>): Checker<Located<{ entries: [string, T][] }>> {
+/** A mapping from keys to values of one kind, in the order written; `key` checks each key. */
+export function record<T>(
+  value: Checker<T>,
+  key: Checker<string> = anyKey,
+): Checker<Located<{ entries: [string, T][] }>> {
   return (node, ctx, parentPos) => {
     const pos = posOf(node, ctx, parentPos);
     if (!isMap(node)) {
@@ -136,10 +149,17 @@ export function record<T>(value: Checker<T>): Checker<Located<{ entries: [string
     const entries: [string, T][] = [];
     let ok = true;
     for (const pair of node.items) {
+      const k = key(pair.key, ctx, pos);
       const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
-      if (v === undefined) ok = false;
-      else entries.push([isScalar(pair.key) ? String(pair.key.value) : '', v]);
+      if (k === undefined || v === undefined) ok = false;
+      else entries.push([k, v]);
     }
     return ok ? { pos, entries } : undefined;
   };
 }
+
+/** Any key, as written (cross-checks look at it). */
+const anyKey: Checker<string> = (node) => (isScalar(node) ? String(node.value) : '');
+
+/** A mapping from spec names (see names.ts) to values of one kind. */
+export const dict = <T>(value: Checker<T>) => record(value, name);

@@ -1,98 +1,110 @@
 // TypeScript expressions that read and write one value through the runtime. The codec views use
 // these; templates only print them. `path` is the static `Type.Field` named in encode errors.
+// Every name an expression prints is recorded in `imp`, so import lists follow use.
 import type { IrField, IrParameter, IrValue } from '../ir/model.js';
+import type { ImportSet } from './imports.js';
+import { PRIMITIVE_CODECS } from './primitives.js';
 
 const q = (s: string) => JSON.stringify(s);
 
 export const encodeFn = (typeName: string) => `encode${typeName}`;
 export const decodeFn = (typeName: string) => `decode${typeName}`;
 
-/** XML text of one value held in `expr`. */
-export function writeValue(v: IrValue, expr: string, path: string): string {
-  if (v.kind === 'complex') return `${encodeFn(v.typeName)}(${expr})`;
-  switch (v.scalar) {
-    case 'int':
-      return `writeInt(${expr}, ${q(path)})`;
-    case 'string':
-      return `escapeText(${expr})`;
-    case 'boolean':
-      return `writeBoolean(${expr})`;
-    case 'decimal':
-      return `writeDecimal(${expr}, ${v.scale}, ${q(path)})`;
-    case 'dateTime':
-      return `writeDateTime(${expr}, ${q(path)})`;
-  }
+/** Where the names an expression uses come from: @evgen/runtime, and the codecs module. */
+export interface Imports {
+  readonly runtime: ImportSet;
+  /** Encoders and decoders of complex types (recorded for operations.ts; codecs.ts defines them). */
+  readonly codecs: ImportSet;
 }
 
-/** A function `(item) => xml` for list items. */
-function itemWriter(v: IrValue, path: string): string {
-  return v.kind === 'complex' ? encodeFn(v.typeName) : `(i) => ${writeValue(v, 'i', path)}`;
+const scaleArg = (v: IrValue & { kind: 'scalar' }) =>
+  PRIMITIVE_CODECS[v.scalar].scaled ? `${v.scale ?? 0}, ` : '';
+
+/**
+ * XML text of one value held in `expr`; anything the spec does not allow is refused, naming
+ * `path`. A complex value's encoder checks it is an object itself, so calls stay direct.
+ */
+export function writeValue(v: IrValue, expr: string, path: string, imp: Imports): string {
+  if (v.kind === 'complex') return `${imp.codecs.value(encodeFn(v.typeName))}(${expr}, ${q(path)})`;
+  return `${imp.runtime.value(PRIMITIVE_CODECS[v.scalar].write)}(${expr}, ${scaleArg(v)}${q(path)})`;
+}
+
+/** A writer `(item, path) => xml` for list items: a plain reference where no scale is needed. */
+function itemWriter(v: IrValue, imp: Imports): string {
+  if (v.kind === 'complex') return imp.codecs.value(encodeFn(v.typeName));
+  const c = PRIMITIVE_CODECS[v.scalar];
+  return c.scaled
+    ? `(i, p) => ${imp.runtime.value(c.write)}(i, ${v.scale ?? 0}, p)`
+    : imp.runtime.value(c.write);
 }
 
 /** The content of a field's element (the items, for a list). */
-export function writeFieldContent(f: IrField, expr: string, path: string): string {
+export function writeFieldContent(
+  f: Pick<IrField, 'value' | 'list'>,
+  expr: string,
+  path: string,
+  imp: Imports,
+): string {
   return f.list
-    ? `writeItems(${expr}, ${q(f.list.itemElement)}, ${itemWriter(f.value, path)})`
-    : writeValue(f.value, expr, path);
+    ? `${imp.runtime.value('writeItems')}(${expr}, ${q(f.list.itemElement)}, ${itemWriter(f.value, imp)}, ${q(path)})`
+    : writeValue(f.value, expr, path, imp);
 }
 
-const SCALAR_READERS = {
-  int: 'readInt',
-  string: 'readString',
-  boolean: 'readBoolean',
-  decimal: 'readDecimal',
-  dateTime: 'readDateTime',
-} as const;
-
 /** Decodes one element `el` of document `d` holding `v` (not prepending its name: callers that need it do). */
-function readValue(v: IrValue, el: string): string {
-  if (v.kind === 'complex') return `${decodeFn(v.typeName)}(d, ${el}, ns)`;
-  return v.scalar === 'decimal'
-    ? `readDecimal(d, ${el}, ${v.scale})`
-    : `${SCALAR_READERS[v.scalar]}(d, ${el})`;
+function readValue(v: IrValue, el: string, imp: Imports): string {
+  if (v.kind === 'complex') return `${imp.codecs.value(decodeFn(v.typeName))}(d, ${el}, ns)`;
+  const c = PRIMITIVE_CODECS[v.scalar];
+  return `${imp.runtime.value(c.read)}(d, ${el}${c.scaled ? `, ${v.scale ?? 0}` : ''})`;
 }
 
 /** An ElementDecoder `(d, el, ns) => value` for list items: a plain reference where no extra argument is needed. */
-function itemReader(v: IrValue): string {
-  if (v.kind === 'complex') return decodeFn(v.typeName);
-  return v.scalar !== 'decimal' ? SCALAR_READERS[v.scalar] : `(d, x) => ${readValue(v, 'x')}`;
+function itemReader(v: IrValue, imp: Imports): string {
+  if (v.kind === 'complex') return imp.codecs.value(decodeFn(v.typeName));
+  const c = PRIMITIVE_CODECS[v.scalar];
+  return c.scaled ? `(d, x) => ${readValue(v, 'x', imp)}` : imp.runtime.value(c.read);
 }
 
 /** Decodes the field held by element `c`; complex values and lists prepend their names on error. */
-export function readField(f: Pick<IrField, 'value' | 'list'>): string {
-  if (f.list) return `readList(d, c, ns, ${q(f.list.itemElement)}, ${itemReader(f.value)})`;
-  if (f.value.kind === 'complex') return `readComplex(d, c, ns, ${itemReader(f.value)})`;
-  return readValue(f.value, 'c');
+export function readField(f: Pick<IrField, 'value' | 'list'>, imp: Imports): string {
+  if (f.list)
+    return `${imp.runtime.value('readList')}(d, c, ns, ${q(f.list.itemElement)}, ${itemReader(f.value, imp)})`;
+  if (f.value.kind === 'complex')
+    return `${imp.runtime.value('readComplex')}(d, c, ns, ${itemReader(f.value, imp)})`;
+  return readValue(f.value, 'c', imp);
 }
 
 /** Decodes a result element `el` of one value (prepending its name) or a list of them. */
-export function readResult(v: IrValue, itemElement: string | null, el: string): string {
-  if (itemElement !== null) return `readList(d, ${el}, ns, ${q(itemElement)}, ${itemReader(v)})`;
-  return `readComplex(d, ${el}, ns, ${itemReader(v)})`;
+export function readResult(
+  v: IrValue,
+  itemElement: string | null,
+  el: string,
+  imp: Imports,
+): string {
+  if (itemElement !== null)
+    return `${imp.runtime.value('readList')}(d, ${el}, ns, ${q(itemElement)}, ${itemReader(v, imp)})`;
+  return `${imp.runtime.value('readComplex')}(d, ${el}, ns, ${itemReader(v, imp)})`;
 }
 
 /** A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items. */
-export function writeResult(v: IrValue, itemElement: string | null, path: string): string {
+export function writeResult(
+  v: IrValue,
+  itemElement: string | null,
+  path: string,
+  imp: Imports,
+): string {
   return itemElement !== null
-    ? `out.items(r, ${q(itemElement)}, ${itemWriter(v, path)});`
-    : `out.write(${writeValue(v, 'r', path)});`;
+    ? `out.items(r, ${q(itemElement)}, ${itemWriter(v, imp)}, ${q(path)});`
+    : `out.write(${writeValue(v, 'r', path, imp)});`;
 }
 
 /** An HTTP GET/POST parameter read from `form`. */
-export function readParam(p: IrParameter): string {
-  const fn = {
-    int: 'paramInt',
-    string: 'paramString',
-    boolean: 'paramBoolean',
-    decimal: 'paramDecimal',
-    dateTime: 'paramDateTime',
-  }[p.scalar];
-  return `${fn}(form, ${q(p.name)})`;
+export function readParam(p: IrParameter, imp: Imports): string {
+  const c = PRIMITIVE_CODECS[p.scalar];
+  return `${imp.runtime.value(c.readParam)}(form, ${q(p.name)}${c.scaled ? `, ${p.scale ?? 0}` : ''})`;
 }
 
-/** An HTTP GET/POST parameter's text. */
-export function writeParam(p: IrParameter, expr: string, path: string): string {
-  return p.scalar === 'string'
-    ? expr
-    : writeValue({ kind: 'scalar', scalar: p.scalar, scale: null }, expr, path);
+/** An HTTP GET/POST parameter's text; anything the spec does not allow is refused. */
+export function writeParam(p: IrParameter, expr: string, path: string, imp: Imports): string {
+  const c = PRIMITIVE_CODECS[p.scalar];
+  return `${imp.runtime.value(c.writeParam)}(${expr}, ${c.scaled ? `${p.scale ?? 0}, ` : ''}${q(path)})`;
 }

@@ -1,44 +1,60 @@
 // View of generated/src/codecs.ts: a straight-line encoder and decoder per complex type.
 import type { IrField, IrSpec, IrType } from '../ir/model.js';
-import { decodeFn, encodeFn, readField, writeFieldContent } from './codec-exprs.js';
-import { docLines, header, provenanceLine, tsFieldType } from './ts-names.js';
+import { decodeFn, encodeFn, readField, writeFieldContent, type Imports } from './codec-exprs.js';
+import { ImportSet } from './imports.js';
+import { docLines, header, localName, provenanceLine, tsFieldType } from './ts-names.js';
 
 /** How a field's element is written and read, by nullability: one partial per shape. */
 export function fieldCodecView(
   f: Pick<IrField, 'name' | 'xmlName' | 'value' | 'list' | 'nullable' | 'optional'>,
   owner: string,
   tsType: string,
+  imp: Imports,
 ) {
   const shape = f.optional ? 'optional' : f.nullable ? 'nullable' : 'required';
+  // What the partials print themselves (templates/partials/decode-*.hbs).
+  if (!f.optional) imp.runtime.value('missingElement');
+  if (shape === 'required') imp.runtime.value('nilNotAllowed');
+  const local = localName(f.name);
+  const entry = local === f.name ? f.name : `${f.name}: ${local}`;
   return {
     name: f.name,
+    local,
     xmlName: f.xmlName,
     tsType,
     encodePartial: `encode-${shape}`,
     decodePartial: `decode-${shape}`,
     required: !f.optional,
     // Absent optional fields are left out of the decoded object rather than set to undefined.
-    returnEntry: f.optional ? `...(${f.name} === undefined ? undefined : { ${f.name} })` : f.name,
-    content: writeFieldContent(f as IrField, `v.${f.name}`, `${owner}.${f.name}`),
-    read: readField(f),
+    returnEntry: f.optional ? `...(${local} === undefined ? undefined : { ${entry} })` : entry,
+    content: writeFieldContent(f, `v.${f.name}`, `${owner}.${f.name}`, imp),
+    read: readField(f, imp),
   };
 }
 
-function typeCodecView(t: IrType) {
+function typeCodecView(t: IrType, imp: Imports) {
+  imp.runtime.value('NO_ELEMENT'); // decode-body
+  imp.runtime.value('wrongType'); // the encoder's own check of its value
+  imp.runtime.type('XmlDocument');
+  const scope = { runtime: imp.runtime, complex: (n: string) => `T.${n}` };
   return {
     name: t.name,
     encodeFn: encodeFn(t.name),
     decodeFn: decodeFn(t.name),
     docs: docLines([`Encoder and decoder of ${t.name}.`, provenanceLine(t.provenance)]),
     empty: t.fields.length === 0,
-    fields: t.fields.map((f) => fieldCodecView(f, t.name, tsFieldType(f))),
+    fields: t.fields.map((f) => fieldCodecView(f, t.name, tsFieldType(f, scope), imp)),
   };
 }
 
 export function codecsView(ir: IrSpec) {
+  // Encoders and decoders are defined in this file: they need no import.
+  const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
+  const types = ir.types.filter((t) => !t.abstract).map((t) => typeCodecView(t, imp));
   return {
     header: header('spec/types/*.yaml'),
-    typeNames: ir.types.map((t) => t.name),
-    types: ir.types.filter((t) => !t.abstract).map(typeCodecView),
+    conventions: docLines(ir.service.conventions),
+    runtimeImport: imp.runtime.statement('@evgen/runtime'),
+    types,
   };
 }

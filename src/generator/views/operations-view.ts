@@ -1,95 +1,124 @@
 // View of generated/src/operations.ts: one OperationDef per operation — its SOAP and HTTP request
 // codecs and its response codecs — in the document's catalogue order.
-import type { IrOperation, IrSpec } from '../ir/model.js';
-import { readParam, readResult, writeParam, writeResult } from './codec-exprs.js';
+import type { IrOperation, IrSpec, IrValue } from '../ir/model.js';
+import { readParam, readResult, writeParam, writeResult, type Imports } from './codec-exprs.js';
 import { fieldCodecView } from './codecs-view.js';
+import { ImportSet } from './imports.js';
 import {
   docLines,
+  header,
   paramsTypeName,
   provenanceLine,
   resultTypeName,
   tsParamType,
-  header,
 } from './ts-names.js';
 
 const q = (s: string) => JSON.stringify(s);
 
-function resultCodecs(op: IrOperation) {
+function resultCodecs(op: IrOperation, imp: Imports) {
   const r = op.result;
   if (r.kind === 'none') {
     return {
-      soapResponseWrite: [`out.write(soapOperationElement(${q(op.responseElement)}, ns, ''));`],
+      soapResponseWrite: [
+        `out.write(${imp.runtime.value('soapOperationElement')}(${q(op.responseElement)}, ns, ''));`,
+      ],
       soapResponseDecode: 'return undefined;',
       httpResponseWrite: [],
       httpResponseDecode: 'return undefined;',
     };
   }
-  const [value, item] =
+  const [value, item]: [IrValue, string | null] =
     r.kind === 'type'
-      ? [{ kind: 'complex', typeName: r.typeName } as const, null]
+      ? [{ kind: 'complex', typeName: r.typeName }, null]
       : [r.value, r.itemElement];
-  const write = writeResult(value, item, `${op.name}Result`);
+  const write = writeResult(value, item, op.resultElement, imp);
+  const root = op.httpRoot!;
   return {
     // Written in pieces to an XmlWriter, so a long list never becomes one huge string.
     soapResponseWrite: [
-      `out.write(openOperationElement(${q(op.responseElement)}, ns) + '<${op.resultElement}>');`,
+      `out.write(${imp.runtime.value('openOperationElement')}(${q(op.responseElement)}, ns) + '<${op.resultElement}>');`,
       write,
       `out.write('</${op.resultElement}></${op.responseElement}>');`,
     ],
-    soapResponseDecode: `return ${readResult(value, item, `requireChild(d, el, ns, ${q(op.resultElement)})`)};`,
+    soapResponseDecode: `return ${readResult(value, item, `${imp.runtime.value('requireChild')}(d, el, ns, ${q(op.resultElement)})`, imp)};`,
     httpResponseWrite: [
-      `out.write(httpDocumentStart(${q(op.httpRoot!)}, ns));`,
+      `out.write(${imp.runtime.value('httpDocumentStart')}(${q(root)}, ns));`,
       write,
-      `out.write('</${op.httpRoot!}>');`,
+      `out.write('</${root}>');`,
     ],
-    httpResponseDecode: `const d = requireRoot(doc, ns, ${q(op.httpRoot!)});\n      return ${readResult(value, item, '0')};`,
+    httpResponseDecode: `const d = ${imp.runtime.value('requireRoot')}(doc, ns, ${q(root)});\n      return ${readResult(value, item, '0', imp)};`,
   };
 }
 
-function operationView(op: IrOperation) {
-  const params = op.parameters.map((p) => ({
-    name: p.name,
-    xmlName: p.xmlName,
-    value: { kind: 'scalar', scalar: p.scalar, scale: null } as const,
-    list: null,
-    nullable: false,
-    optional: false,
-  }));
+/**
+ * Parameter lists of the OperationDef methods: a parameter the method never reads (no operation
+ * parameters, no result) is named with a leading underscore, so generated code passes
+ * noUnusedParameters.
+ */
+function signatures(op: IrOperation) {
+  const params = op.parameters.length > 0;
+  const result = op.result.kind !== 'none';
+  const list = (names: string[], used: boolean[]) =>
+    names.map((n, i) => (used[i] ? n : `_${n}`)).join(', ');
+  return {
+    encodeSoapRequest: list(['v', 'ns'], [params, true]),
+    decodeHttpRequest: list(['form'], [params]),
+    encodeHttpRequest: list(['v'], [params]),
+    encodeSoapResponse: list(['r', 'ns', 'out'], [result, true, true]),
+    decodeSoapResponse: list(['d', 'el', 'ns'], [result, result, result]),
+    encodeHttpResponse: list(['r', 'ns', 'out'], [result, result, result]),
+    decodeHttpResponse: list(['doc', 'ns'], [result, result]),
+  };
+}
+
+function operationView(op: IrOperation, imp: Imports) {
+  imp.runtime.value('NO_ELEMENT'); // decode-body
+  imp.runtime.value('soapOperationElement'); // encodeSoapRequest
+  const scope = { runtime: imp.runtime, complex: (n: string) => n };
+  const fields = op.parameters.map((p) =>
+    fieldCodecView(
+      {
+        name: p.name,
+        xmlName: p.xmlName,
+        value: { kind: 'scalar', scalar: p.scalar, scale: p.scale },
+        list: null,
+        nullable: false,
+        optional: false,
+      },
+      op.name,
+      tsParamType(p, scope),
+      imp,
+    ),
+  );
   return {
     name: op.name,
     method: op.method,
     mutating: op.mutating,
     hasResult: op.result.kind !== 'none',
+    responseElement: op.responseElement,
     paramsType: paramsTypeName(op),
     resultType: resultTypeName(op),
     paramNames: `[${op.parameters.map((p) => q(p.name)).join(', ')}]`,
     docs: docLines([...op.docs, provenanceLine(op.provenance)]),
-    fields: params.map((p, i) => fieldCodecView(p, op.name, tsParamType(op.parameters[i]!))),
-    httpReads: op.parameters.map((p) => ({ name: p.name, read: readParam(p) })),
+    fields,
+    signatures: signatures(op),
+    httpReads: op.parameters.map((p) => ({ name: p.name, read: readParam(p, imp) })),
     httpWrites: op.parameters.map((p) => ({
       name: p.name,
-      text: writeParam(p, `v.${p.name}`, `${op.name}.${p.name}`),
+      text: writeParam(p, `v.${p.name}`, `${op.name}.${p.name}`, imp),
     })),
-    ...resultCodecs(op),
+    ...resultCodecs(op, imp),
   };
 }
 
 export function operationsView(ir: IrSpec) {
-  const decoders = new Set<string>();
-  const encoders = new Set<string>();
-  for (const op of ir.operations) {
-    const r = op.result;
-    const t =
-      r.kind === 'type'
-        ? r.typeName
-        : r.kind === 'list' && r.value.kind === 'complex'
-          ? r.value.typeName
-          : undefined;
-    if (t) [decoders.add(`decode${t}`), encoders.add(`encode${t}`)];
-  }
+  const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
+  imp.runtime.type('OperationDef');
+  const operations = ir.operations.map((op) => operationView(op, imp));
   return {
     header: header('spec/operations.yaml'),
-    codecImports: [...decoders, ...encoders].sort(),
-    operations: ir.operations.map(operationView),
+    runtimeImport: imp.runtime.statement('@evgen/runtime'),
+    codecImport: imp.codecs.statement('./codecs.js'),
+    operations,
   };
 }

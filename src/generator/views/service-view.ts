@@ -1,43 +1,56 @@
-// Views of the service-level modules: service constants and the AuthenticationHeader codec
-// (auth.ts), the typed client (client.ts) and the server stub (server.ts).
-import type { IrSpec } from '../ir/model.js';
+// Views of the service-level modules: the AuthenticationHeader codec (auth.ts), the typed client
+// (client.ts) and the server stub (server.ts).
+import type { IrOperation, IrSpec, IrTransition } from '../ir/model.js';
+import type { Imports } from './codec-exprs.js';
 import { fieldCodecView } from './codecs-view.js';
+import { ImportSet } from './imports.js';
 import { docLines, header, paramsTypeName, provenanceLine, resultTypeName } from './ts-names.js';
 
 export function authView(ir: IrSpec) {
   const a = ir.auth;
+  const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
+  ['NO_ELEMENT', 'soapOperationElement'].forEach((n) => imp.runtime.value(n));
+  ['AuthScheme', 'AuthValues'].forEach((n) => imp.runtime.type(n));
+  const fields = a.fields.map((f) =>
+    fieldCodecView(
+      {
+        name: f.name,
+        xmlName: f.name,
+        value: { kind: 'scalar', scalar: 'string', scale: null },
+        list: null,
+        nullable: false,
+        optional: false,
+      },
+      a.headerElement,
+      'string',
+      imp,
+    ),
+  );
   return {
-    header: header('spec/service.yaml and spec/authentication.yaml'),
-    service: {
-      name: ir.service.name,
-      version: ir.service.version,
-      endpointPath: ir.service.endpointPath,
-      // `{base_url}/API/1_0/SOAP/` → the suffix appended to the base URL.
-      namespaceSuffix: ir.service.namespaceRule.replace('{base_url}', ''),
-    },
+    header: header('spec/authentication.yaml'),
     headerElement: a.headerElement,
     headerDocs: docLines([
+      ...a.docs,
       ...a.fields.flatMap((f) => [`${f.name}: ${f.docs.join(' ')}`]),
       provenanceLine(a.provenance),
     ]),
-    fields: a.fields.map((f) =>
-      fieldCodecView(
-        {
-          name: f.name,
-          xmlName: f.name,
-          value: { kind: 'scalar', scalar: 'string', scale: null },
-          list: null,
-          nullable: false,
-          optional: false,
-        },
-        a.headerElement,
-        'string',
-      ),
-    ),
+    runtimeImport: imp.runtime.statement('@evgen/runtime'),
+    fields,
     httpHeaders: a.httpHeaders,
-    clockSkewSeconds: a.clockSkewSeconds,
-    timestampFormat: a.timestampFormat,
   };
+}
+
+const transitionDoc = (t: IrTransition) =>
+  `State transition (spec/states.yaml): from ${t.from} to ${t.to}, for the record named by ${t.with}; condition: ${t.condition}; also: ${t.also}.`;
+
+/** What client and handler methods say about an operation. */
+export function operationDocs(op: IrOperation): string[] {
+  return docLines([
+    ...op.docs,
+    ...op.transitions.map(transitionDoc),
+    op.mutating ? 'Changes data: never retried.' : undefined,
+    provenanceLine(op.provenance),
+  ]);
 }
 
 function methodViews(ir: IrSpec) {
@@ -48,12 +61,16 @@ function methodViews(ir: IrSpec) {
     resultType: resultTypeName(op),
     // Operations without parameters can be called with no argument.
     paramDefault: op.parameters.length === 0 ? ' = {}' : '',
-    docs: docLines([
-      ...op.docs,
-      op.mutating ? 'Changes data: never retried.' : undefined,
-      provenanceLine(op.provenance),
-    ]),
+    docs: operationDocs(op),
   }));
+}
+
+/** "SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST": bindings' titles, for docs. */
+export function titleList(bindings: readonly { readonly title: string }[]): string {
+  const titles = bindings.map((b) => b.title);
+  return titles.length < 2
+    ? titles.join('')
+    : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
 }
 
 export function clientView(ir: IrSpec) {
@@ -62,6 +79,7 @@ export function clientView(ir: IrSpec) {
     header: header('spec/operations.yaml'),
     title: ir.service.title,
     version: ir.service.version,
+    bindings: titleList(ir.bindings),
     methods,
     pagedMethods: ir.operations.flatMap((op, i) =>
       op.paging
@@ -89,6 +107,9 @@ export function serverView(ir: IrSpec) {
     header: header('spec/operations.yaml'),
     title: ir.service.title,
     version: ir.service.version,
+    bindings: titleList(ir.bindings),
+    notImplementedCode: ir.faults.find((f) => f.raisedFor === 'notImplemented')!.code,
+    replayRefused: ir.auth.replayRefused,
     methods: methodViews(ir),
   };
 }

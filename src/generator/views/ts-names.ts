@@ -1,64 +1,81 @@
-// The TypeScript spelling of IR facts: one place decides how a spec value becomes a TS type.
-import type {
-  IrField,
-  IrOperation,
-  IrParameter,
-  IrValue,
-  Provenance,
-  ScalarKind,
-} from '../ir/model.js';
+// The TypeScript spelling of IR facts: one place decides how a spec value becomes a TS type, how
+// a spec name becomes a local variable, and how provenance and headers read.
+import type { IrField, IrOperation, IrParameter, IrValue, Provenance } from '../ir/model.js';
+import { TS_RESERVED } from '../spec/names.js';
+import type { ImportSet } from './imports.js';
+import { PRIMITIVE_CODECS } from './primitives.js';
 
-const SCALAR_TS: Record<ScalarKind, string> = {
-  int: 'number',
-  string: 'string',
-  boolean: 'boolean',
-  decimal: 'Decimal',
-  dateTime: 'LocalDateTime',
-};
-
-export function tsValueType(v: IrValue): string {
-  return v.kind === 'scalar' ? SCALAR_TS[v.scalar] : v.typeName;
+/** How a file refers to types: runtime types recorded in `runtime`, complex ones through `complex`. */
+export interface TypeScope {
+  readonly runtime: ImportSet;
+  readonly complex: (typeName: string) => string;
 }
 
-export function tsFieldType(f: IrField): string {
-  const base = tsValueType(f.value);
+export function tsValueType(v: IrValue, scope: TypeScope): string {
+  if (v.kind === 'complex') return scope.complex(v.typeName);
+  const c = PRIMITIVE_CODECS[v.scalar];
+  return c.runtimeType ? scope.runtime.type(c.ts) : c.ts;
+}
+
+export function tsFieldType(
+  f: Pick<IrField, 'value' | 'list' | 'nullable'>,
+  scope: TypeScope,
+): string {
+  const base = tsValueType(f.value, scope);
   const listed = f.list ? `${base}[]` : base;
   return f.nullable ? `${listed} | null` : listed;
 }
 
-export function tsParamType(p: IrParameter): string {
-  return SCALAR_TS[p.scalar];
+export function tsParamType(p: IrParameter, scope: TypeScope): string {
+  return tsValueType({ kind: 'scalar', scalar: p.scalar, scale: p.scale }, scope);
 }
 
 export const paramsTypeName = (op: IrOperation) => `${op.name}Params`;
 export const resultTypeName = (op: IrOperation) => `${op.name}Result`;
 
-export function tsResultType(op: IrOperation): string {
+export function tsResultType(op: IrOperation, scope: TypeScope): string {
   const r = op.result;
   if (r.kind === 'none') return 'void';
-  if (r.kind === 'type') return r.typeName;
-  return `${tsValueType(r.value)}[]`;
+  if (r.kind === 'type') return scope.complex(r.typeName);
+  return `${tsValueType(r.value, scope)}[]`;
+}
+
+/** Names the generated decoders use for their own variables (templates/partials/decode-body.hbs, codecs.ts.hbs, operations.ts.hbs, auth.ts.hbs). */
+const CODEC_LOCALS = new Set(['d', 'el', 'ns', 'nsId', 'c', 'doc', 'form', 'v', 's', 'r', 'out']);
+
+/**
+ * The local variable holding a field while it is decoded: the field's own name unless TypeScript
+ * reserves it or a decoder uses it; then the name with a `$`, which no spec name contains.
+ */
+export function localName(name: string): string {
+  return TS_RESERVED.has(name) || CODEC_LOCALS.has(name) ? `${name}$` : name;
 }
 
 export function provenanceLine(p: Provenance): string {
-  return `@generated from ${p.file} ${p.symbol}`;
+  return `@generated from ${p.file}:${p.line} ${p.symbol}`;
 }
 
-/** What a scalar's lexical form is, for docs. */
-export function valueNote(v: IrValue): string | undefined {
+/** What a scalar's lexical form is, for docs; decimals name their scale as primitives.yaml does. */
+export function valueNote(
+  v: IrValue,
+  scaleName: (scale: number) => string | undefined,
+): string | undefined {
   if (v.kind !== 'scalar') return undefined;
-  if (v.scalar === 'decimal')
-    return `Exact decimal with ${v.scale} places, as a string (e.g. "${(0).toFixed(v.scale ?? 0).replace(/^0/, '12')}").`;
+  if (v.scalar === 'decimal') {
+    const named = scaleName(v.scale ?? 0);
+    return `Exact decimal with ${v.scale} places${named ? ` (${named})` : ''}, as a string (e.g. "${(0).toFixed(v.scale ?? 0).replace(/^0/, '12')}").`;
+  }
   if (v.scalar === 'dateTime')
     return 'Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.';
   return undefined;
 }
 
-// JSDoc lines are plain text; a star-slash inside would end the comment, so it is escaped.
+// Comment lines are plain text on one line each (a line break would end a `//` comment, so it
+// becomes a space) and a star-slash inside would end a JSDoc comment, so it is escaped.
 export function docLines(lines: readonly (string | undefined)[]): string[] {
   return lines
     .filter((l): l is string => l !== undefined && l.length > 0)
-    .map((l) => l.replace(/\*\//g, '*\\/'));
+    .map((l) => l.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ').replace(/\*\//g, '*\\/'));
 }
 
 export function header(sources: string): string {

@@ -1,15 +1,8 @@
 // View of generated/src/wsdl.ts: the WSDL 1.1 an ASMX service of this shape publishes (XSD types,
-// messages, port types, SOAP 1.1/1.2 and HTTP GET/POST bindings). Every attribute is decided here.
-import type { IrField, IrOperation, IrSpec, IrValue, ScalarKind } from '../ir/model.js';
+// messages, port types, a binding and a port per spec binding). Every attribute is decided here,
+// from the IR: binding names, verbs, paths, SOAPActions and XSD type names all come from spec/.
+import type { IrBinding, IrField, IrOperation, IrSpec, IrValue, ScalarKind } from '../ir/model.js';
 import { header } from './ts-names.js';
-
-const XSD: Record<ScalarKind, string> = {
-  int: 's:int',
-  string: 's:string',
-  boolean: 's:boolean',
-  decimal: 's:decimal',
-  dateTime: 's:dateTime',
-};
 
 /** Text for XML inside a JS template literal. */
 const xmlText = (s: string) =>
@@ -17,14 +10,53 @@ const xmlText = (s: string) =>
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
     .replace(/[`\\]/g, '\\$&')
     .replace(/\$\{/g, '\\${');
 
-const valueType = (v: IrValue) => (v.kind === 'scalar' ? XSD[v.scalar] : `tns:${v.typeName}`);
 const arrayName = (itemElement: string) =>
   `ArrayOf${itemElement.charAt(0).toUpperCase()}${itemElement.slice(1)}`;
 
+/** The WSDL extension prefix of a SOAP binding (declared on wsdl:definitions). */
+const soapPrefix = (b: IrBinding) => (b.soapVersion === '1.1' ? 'soap' : 'soap12');
+
+function bindingViews(ir: IrSpec) {
+  const { wsdlServiceName: service, wsdlPortTypePrefix: prefix } = ir.service;
+  const soap = ir.bindings.filter((b) => b.kind === 'soap');
+  const http = ir.bindings.filter((b) => b.kind === 'http');
+  // The SOAP bindings share one port type, named after the first of them (as ASMX does).
+  const soapPortType = soap[0] ? `${prefix}${soap[0].wsdlName}` : '';
+  return {
+    soapPortType,
+    soapBindings: soap.map((b) => ({
+      name: `${service}${b.wsdlName}`,
+      prefix: soapPrefix(b),
+      // `{soap_namespace}` is the target namespace, `${tns}` in the template literal.
+      action: (op: IrOperation) =>
+        b.soapAction === null
+          ? ''
+          : ` soapAction="${xmlText(b.soapAction.replace(/^"(.*)"$/, '$1'))
+              .replace('{soap_namespace}', '${tns}')
+              .replace('{Operation}', op.name)}"`,
+    })),
+    httpBindings: http.map((b) => ({
+      name: `${service}${b.wsdlName}`,
+      portType: `${prefix}${b.wsdlName}`,
+      suffix: b.wsdlName,
+      verb: b.method,
+      location: (op: IrOperation) =>
+        xmlText(b.path.replace('{endpoint}', '').replace('{Operation}', op.name)),
+      input:
+        b.requestContentType === null
+          ? '<http:urlEncoded />'
+          : `<mime:content type="${xmlText(b.requestContentType.split(';')[0]!.trim())}" />`,
+    })),
+  };
+}
+
 export function wsdlView(ir: IrSpec) {
+  const xsd = (k: ScalarKind) => `s:${ir.primitives.find((p) => p.name === k)!.xsd}`;
+  const valueType = (v: IrValue) => (v.kind === 'scalar' ? xsd(v.scalar) : `tns:${v.typeName}`);
   const arrays = new Map<string, { name: string; itemElement: string; itemType: string }>();
   const arrayOf = (v: IrValue, itemElement: string, where: string) => {
     const name = arrayName(itemElement);
@@ -59,17 +91,20 @@ export function wsdlView(ir: IrSpec) {
       elements: t.fields.map((f) => element(f, t.name)),
       empty: t.fields.length === 0,
     }));
+  const b = bindingViews(ir);
   const operations = ir.operations.map((op) => {
     const rt = resultType(op);
     return {
       name: op.name,
       doc: xmlText(op.docs[0] ?? ''),
-      params: op.parameters.map((p) => ({ name: p.xmlName, type: XSD[p.scalar] })),
+      params: op.parameters.map((p) => ({ name: p.xmlName, type: xsd(p.scalar) })),
       responseElement: op.responseElement,
       results: rt ? [{ name: op.resultElement, type: rt }] : [],
       httpParts: op.httpRoot ? [{ element: `tns:${op.httpRoot}` }] : [],
       httpRoot: op.httpRoot,
       resultType: rt,
+      soapActions: Object.fromEntries(b.soapBindings.map((s) => [s.name, s.action(op)])),
+      httpLocations: Object.fromEntries(b.httpBindings.map((h) => [h.name, h.location(op)])),
     };
   });
   const roots = new Map<string, string>();
@@ -77,34 +112,27 @@ export function wsdlView(ir: IrSpec) {
     if (op.httpRoot && op.resultType) roots.set(op.httpRoot, op.resultType);
 
   return {
-    header: header('spec/ (service, authentication, types, operations)'),
+    header: header('spec/ (service, primitives, authentication, types, operations)'),
     serviceName: ir.service.wsdlServiceName,
     doc: xmlText(`${ir.service.title} ${ir.service.version}`),
     authElement: ir.auth.headerElement,
     authFields: ir.auth.fields.map((f) => ({ name: f.name })),
+    // HTTP GET/POST parameters and the header's values travel as text.
+    textType: xsd('string'),
     types,
-    arrays: [...arrays.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    arrays: [...arrays.values()].sort((x, y) => (x.name < y.name ? -1 : 1)),
     httpRoots: [...roots]
       .map(([name, type]) => ({ name, type }))
-      .sort((a, b) => (a.name < b.name ? -1 : 1)),
+      .sort((x, y) => (x.name < y.name ? -1 : 1)),
     operations,
-    soapBindings: [
-      { name: `${ir.service.wsdlServiceName}Soap`, prefix: 'soap' },
-      { name: `${ir.service.wsdlServiceName}Soap12`, prefix: 'soap12' },
-    ],
-    httpBindings: [
-      {
-        name: `${ir.service.wsdlServiceName}HttpGet`,
-        suffix: 'HttpGet',
-        verb: 'GET',
-        input: '<http:urlEncoded />',
-      },
-      {
-        name: `${ir.service.wsdlServiceName}HttpPost`,
-        suffix: 'HttpPost',
-        verb: 'POST',
-        input: '<mime:content type="application/x-www-form-urlencoded" />',
-      },
-    ],
+    soapPortType: b.soapPortType,
+    soapBindings: b.soapBindings.map(({ name, prefix }) => ({ name, prefix })),
+    httpBindings: b.httpBindings.map(({ name, portType, suffix, verb, input }) => ({
+      name,
+      portType,
+      suffix,
+      verb,
+      input,
+    })),
   };
 }

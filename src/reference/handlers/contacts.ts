@@ -4,6 +4,7 @@
 // Password is always nil: only salted hashes are stored.
 import { ServiceFault } from '@evgen/runtime';
 import type { ServiceHandlers } from '@evgen/event-management/server';
+import type { ContactResponse } from '@evgen/event-management/types';
 import type { ContactRow } from '../store/records.js';
 import type { ReferenceStore } from '../store/store.js';
 import { TOKEN_TYPE } from '../tokens.js';
@@ -18,7 +19,8 @@ type ContactHandlers = Pick<
   | 'verifyTokenForContact'
 >;
 
-const address = (c: ContactRow) => ({
+// Typed, so a field the spec renames or adds fails the type check here (a spread is not checked).
+const address = (c: ContactRow): Omit<ContactResponse, 'ContactId' | 'MarketingOptOut'> => ({
   Title: c.title,
   Forename: c.forename,
   Surname: c.surname,

@@ -6,6 +6,12 @@ import type { TicketTypeRow, TicketTypeSet } from '../store/records.js';
 import type { ReferenceStore } from '../store/store.js';
 import { e5, found, listsBy, notFound } from './common.js';
 
+// Typed, so a field the spec renames fails the type check here (a spread is not checked).
+const roadshowOnly = (t: TicketTypeRow): Pick<TicketTypeResponse, 'MinAge' | 'ExternalSite'> => ({
+  MinAge: t.minAge,
+  ExternalSite: t.externalSite,
+});
+
 /** Ticket types by id, with their attendee types, attendance types and days. */
 function ticketTypes(set: TicketTypeSet, roadshowFields: boolean): Map<number, TicketTypeResponse> {
   const types = listsBy(
@@ -37,7 +43,7 @@ function ticketTypes(set: TicketTypeSet, roadshowFields: boolean): Map<number, T
     AvailabilityEndDate: t.availableTo,
     AttendanceType: attendance(t.id),
     TicketTypeDays: days(t.id),
-    ...(roadshowFields ? { MinAge: t.minAge, ExternalSite: t.externalSite } : {}),
+    ...(roadshowFields ? roadshowOnly(t) : {}),
   });
   return new Map(set.tickets.map((t) => [t.id, response(t)]));
 }

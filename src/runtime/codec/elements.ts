@@ -6,20 +6,27 @@ import {
   XSI_XSD_DECLARATIONS,
   XmlDecodeError,
   escapeAttr,
+  isArray,
   missingElement,
+  wrongType,
   type XmlDocument,
 } from '../xml/index.js';
 
-/** Items of a list, each wrapped in `<itemName>`. */
+/**
+ * Items of a list field, each wrapped in `<itemName>`; anything but an array is refused. `write`
+ * gets each item and the field's path (a generated encoder or a value writer refuses a bad item).
+ */
 export function writeItems<T>(
   items: readonly T[],
   itemName: string,
-  write: (item: T) => string,
+  write: (item: T, path: string) => string,
+  path: string,
 ): string {
+  if (!isArray(items)) throw wrongType(path, 'list', items);
   const open = `<${itemName}>`;
   const close = `</${itemName}>`;
   let s = '';
-  for (let i = 0; i < items.length; i++) s += open + write(items[i]!) + close;
+  for (let i = 0; i < items.length; i++) s += open + write(items[i]!, path) + close;
   return s;
 }
 

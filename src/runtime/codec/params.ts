@@ -5,7 +5,9 @@ import {
   XmlDecodeError,
   parseBooleanLexical,
   parseDateTimeLexical,
+  parseDecimalLexical,
   parseIntLexical,
+  type Decimal,
   type LocalDateTime,
 } from '../xml/index.js';
 
@@ -28,3 +30,5 @@ export const paramBoolean = (form: URLSearchParams, name: string): boolean =>
   param(form, name, 'boolean', parseBooleanLexical);
 export const paramDateTime = (form: URLSearchParams, name: string): LocalDateTime =>
   param(form, name, 'dateTime', parseDateTimeLexical);
+export const paramDecimal = (form: URLSearchParams, name: string, scale: number): Decimal =>
+  param(form, name, `decimal with ${scale} places`, (s) => parseDecimalLexical(s, scale));

@@ -1,11 +1,11 @@
 // The options of a conformance run and the context every check shares.
 import {
-  BINDINGS,
   namespaceFor,
   TimestampClock,
   type AuthScheme,
   type Binding,
   type OperationTable,
+  type WireSpec,
 } from '../transport/index.js';
 import type { ConformanceModel, Level, OperationSpec } from './model.js';
 
@@ -16,6 +16,8 @@ export interface ConformanceOptions {
   readonly model: ConformanceModel;
   readonly operations: OperationTable;
   readonly auth: AuthScheme;
+  /** The service's bindings, namespace rule and fault codes (its generated WIRE). */
+  readonly wire: WireSpec;
   readonly bindings?: readonly Binding[];
   /** document (default): what the interface document says; evgen: also our gap decisions. */
   readonly level?: Level;
@@ -53,9 +55,9 @@ export function createContext(o: ConformanceOptions): Ctx {
     o,
     model: o.model,
     level: o.level ?? 'document',
-    bindings: o.bindings ?? BINDINGS,
+    bindings: o.bindings ?? o.wire.bindings.map((b) => b.id),
     endpoint: `${base}${o.model.endpointPath}`,
-    ns: namespaceFor(base, o.model.endpointPath),
+    ns: namespaceFor(base, o.wire.namespace),
     clock: new TimestampClock(),
     values: new Map([
       ...o.model.values.flatMap((v) => (v.fixed !== null ? [[v.name, v.fixed] as const] : [])),

@@ -1,6 +1,7 @@
 // The WSDL, and a request for an operation the interface does not have.
 import { parseXml, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
-import { CONTENT_TYPES, type Binding } from '../transport/index.js';
+import type { Binding } from '../transport/index.js';
+import { CONTENT_TYPES } from './bindings.js';
 import { isSoap, type Ctx } from './context.js';
 import { resultOf, type ConformanceResult } from './results.js';
 import type { Refused } from './security.js';

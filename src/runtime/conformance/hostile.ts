@@ -2,7 +2,8 @@
 // entities, a SOAPAction naming another operation, malformed XML, fault texts free of stack traces
 // and file paths, and requests answered while another request is held open.
 import { writeSoapEnvelope } from '../xml/index.js';
-import { CONTENT_TYPES, type Binding } from '../transport/index.js';
+import type { Binding } from '../transport/index.js';
+import { CONTENT_TYPES } from './bindings.js';
 import { isSoap, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
 import { resultOf, skipped, type ConformanceResult } from './results.js';

@@ -1,7 +1,7 @@
 // The report for people: per level, a table of every operation (or group) × binding, then every
 // check that did not pass with all its failures or its reason, the discovery notes, and a summary
 // line counting passed, failed, skipped and not implemented checks.
-import { BINDINGS } from '../transport/index.js';
+import { BINDINGS } from './bindings.js';
 import { LEVELS } from './model.js';
 import type { ConformanceReport } from './runner.js';
 import type { CheckStatus, ConformanceResult } from './results.js';

@@ -4,7 +4,8 @@
 // where the document says so (SOAP header, signature, Operation); the time window, replays and
 // HTTP credentials are gap decisions. The form of every refusal (status, fault code, detail) is
 // checked apart, at level evgen.
-import { BINDINGS, type AuthValues, type Binding } from '../transport/index.js';
+import type { AuthValues, Binding } from '../transport/index.js';
+import { BINDINGS } from './bindings.js';
 import { isSoap, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
 import { resultOf, skipped, type ConformanceResult } from './results.js';
@@ -111,7 +112,7 @@ export async function checkAuthentication(
   const group = 'Authentication';
   const replays = [
     'refuses a replayed request',
-    `refuses a request replayed on ${BINDINGS[(BINDINGS.indexOf(binding) + 1) % BINDINGS.length]}`,
+    `refuses a request replayed on ${BINDINGS[((BINDINGS as readonly string[]).indexOf(binding) + 1) % BINDINGS.length]}`,
   ];
   const all: { check: string; family: CheckFamily }[] = [
     ...REFUSALS.map((r) => ({ check: r.check, family: r.family[soap ? 0 : 1] })),
@@ -148,7 +149,7 @@ export async function checkAuthentication(
   if (!levelRuns(c, 'timestampWindow')) return;
   const targets: Binding[] = [
     binding,
-    BINDINGS[(BINDINGS.indexOf(binding) + 1) % BINDINGS.length]!,
+    BINDINGS[((BINDINGS as readonly string[]).indexOf(binding) + 1) % BINDINGS.length]!,
   ];
   for (const [i, target] of targets.entries()) {
     const values = await signed(c, probe.name, c.clock.next());

@@ -2,6 +2,7 @@
 // answers described for people: a fault by its code and reason text, never a cut envelope.
 import { parseSoapEnvelope, SOAP11_NS, SOAP12_NS, type XmlElement } from '../xml/index.js';
 import {
+  bindingById,
   buildRequest,
   mediaType,
   signRequest,
@@ -47,7 +48,7 @@ export function prepare(
     },
     c.o.operations[opName]!,
     params,
-    binding,
+    bindingById(c.o.wire, binding),
   );
 }
 

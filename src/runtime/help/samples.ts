@@ -3,8 +3,9 @@
 // encoders, with this server's namespace and address. Credentials are the document's placeholders.
 import { XmlWriter, escapeText, writeSoapMessage } from '../xml/index.js';
 import type { AuthScheme } from '../transport/auth.js';
-import { type AnyOperationDef, type Binding, CONTENT_TYPES } from '../transport/binding.js';
-import { buildRequest } from '../transport/request.js';
+import type { AnyOperationDef, Binding } from '../transport/binding.js';
+import { buildRequest } from '../transport/client-request.js';
+import { bindingById, type WireSpec } from '../transport/wire.js';
 import { escapeHtml, type HelpPages, type HelpSample, type HelpSamples } from './pages.js';
 import { prettyXml } from './pretty.js';
 
@@ -18,6 +19,7 @@ export interface SampleAddress {
 export interface SampleContext {
   readonly auth: AuthScheme;
   readonly endpointPath: string;
+  readonly wire: WireSpec;
   readonly placeholders: HelpPages['placeholders'];
 }
 
@@ -57,14 +59,14 @@ async function sampleRequest(
     },
     op,
     params,
-    binding,
+    bindingById(c.wire, binding),
   );
   const target = url.slice(a.baseUrl.length);
   const headers = Object.entries(init.headers as Record<string, string>).map(
     ([k, v]) => `${headerName(k)}: ${v}`,
   );
   const body = typeof init.body === 'string' ? init.body : '';
-  const shown = binding === 'soap11' || binding === 'soap12' ? prettyXml(body) : body;
+  const shown = bindingById(c.wire, binding).kind === 'soap' ? prettyXml(body) : body;
   return message(
     [`${init.method} ${target} HTTP/1.1`, `Host: ${a.host}`, ...headers],
     showPlaceholders(shown, p),
@@ -72,14 +74,15 @@ async function sampleRequest(
 }
 
 function sampleResponse(
+  c: SampleContext,
   op: AnyOperationDef,
   result: unknown,
   binding: Binding,
   a: SampleAddress,
 ): string {
-  const soap = binding === 'soap11' || binding === 'soap12';
-  const body = soap
-    ? writeSoapMessage(binding === 'soap11' ? '1.1' : '1.2', undefined, (out) =>
+  const def = bindingById(c.wire, binding);
+  const body = def.soapVersion
+    ? writeSoapMessage(def.soapVersion, undefined, (out) =>
         op.encodeSoapResponse(result, a.namespace, out),
       ).toString()
     : (() => {
@@ -87,13 +90,7 @@ function sampleResponse(
         op.encodeHttpResponse(result, a.namespace, out);
         return out.toString();
       })();
-  const type =
-    binding === 'soap11'
-      ? CONTENT_TYPES.soap11
-      : binding === 'soap12'
-        ? CONTENT_TYPES.soap12
-        : CONTENT_TYPES.xml;
-  const head = ['HTTP/1.1 200 OK', `Content-Type: ${type}`];
+  const head = ['HTTP/1.1 200 OK', `Content-Type: ${def.responseContentType}`];
   return body === '' ? `${head.join('\n')}\nContent-Length: 0` : message(head, prettyXml(body));
 }
 
@@ -106,12 +103,9 @@ export async function operationSamples(
 ): Promise<HelpSamples> {
   const one = async (b: Binding) => ({
     request: escapeHtml(await sampleRequest(c, op, sample.params, b, a)),
-    response: escapeHtml(sampleResponse(op, sample.result, b, a)),
+    response: escapeHtml(sampleResponse(c, op, sample.result, b, a)),
   });
-  return {
-    soap11: await one('soap11'),
-    soap12: await one('soap12'),
-    httpGet: await one('httpGet'),
-    httpPost: await one('httpPost'),
-  };
+  const out: Record<string, { request: string; response: string }> = {};
+  for (const b of c.wire.bindings) out[b.id] = await one(b.id);
+  return out;
 }

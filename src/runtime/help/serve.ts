@@ -5,6 +5,7 @@
 import type { AuthScheme } from '../transport/auth.js';
 import type { AnyOperationDef, OperationTable } from '../transport/binding.js';
 import type { ServiceResponse } from '../transport/server.js';
+import type { WireSpec } from '../transport/wire.js';
 import { escapeHtml, type HelpLinks, type HelpPages, type HelpSite } from './pages.js';
 import { operationSamples, type SampleAddress } from './samples.js';
 
@@ -20,16 +21,19 @@ export interface HelpOptions {
 export interface HelpService {
   readonly auth: AuthScheme;
   readonly endpointPath: string;
+  /** The service's bindings (the samples are written as each one sends and answers). */
+  readonly wire: WireSpec;
   readonly operations: ReadonlyMap<string, AnyOperationDef>;
 }
 
 export const helpServiceOf = (
   operations: OperationTable,
   auth: AuthScheme,
-  endpointPath: string,
+  wire: WireSpec,
 ): HelpService => ({
   auth,
-  endpointPath,
+  endpointPath: wire.endpointPath,
+  wire,
   operations: new Map(Object.values(operations).map((op) => [op.name, op])),
 });
 

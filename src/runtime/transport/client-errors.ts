@@ -1,13 +1,13 @@
 // What the client raises: ServiceError for a fault the service answered with, TransportError when
 // no usable answer arrived (network, time-out, abort, unexpected status or body).
 import { type Binding, mediaType } from './binding.js';
-import { FAULT_CODES, type FaultCode } from './faults.js';
+import type { FaultTable } from './wire.js';
 import { SOAP11_NS, SOAP12_NS, parseSoapEnvelope, type XmlElement } from '../xml/index.js';
 
 export class ServiceError extends Error {
   constructor(
-    /** The machine-readable code from the fault detail, or 'Unknown' when the service sent none. */
-    readonly code: FaultCode | 'Unknown',
+    /** One of the service's fault codes, from the fault detail or the HTTP body; 'Unknown' when the service sent none. */
+    readonly code: string,
     readonly faultString: string,
     readonly httpStatus: number,
     readonly binding: Binding,
@@ -49,8 +49,8 @@ function systemError(e: Error): string {
   return `${code} ${host}${typeof port === 'number' ? `:${port}` : ''}`;
 }
 
-const asCode = (s: string | undefined): FaultCode | 'Unknown' =>
-  (FAULT_CODES as readonly string[]).includes(s ?? '') ? (s as FaultCode) : 'Unknown';
+const asCode = (faults: FaultTable, s: string | undefined): string =>
+  faults.codes.some((c) => c.code === s) ? s! : 'Unknown';
 const child = (el: XmlElement | undefined, name: string, ns?: string) =>
   el?.children.find((c) => c.name === name && (ns === undefined || c.ns === ns));
 const text = (el: XmlElement | undefined): string => (el ? el.text.trim() : '');
@@ -60,12 +60,13 @@ export function soapFaultOf(
   payload: XmlElement | undefined,
   binding: Binding,
   status: number,
+  faults: FaultTable,
 ): ServiceError | undefined {
   if (!payload || payload.name !== 'Fault') return undefined;
   if (payload.ns === SOAP11_NS) {
-    const code = child(child(payload, 'detail'), 'ErrorCode');
+    const code = child(child(payload, 'detail'), faults.detailElement);
     return new ServiceError(
-      asCode(text(code)),
+      asCode(faults, text(code)),
       text(child(payload, 'faultstring')),
       status,
       binding,
@@ -73,10 +74,10 @@ export function soapFaultOf(
     );
   }
   if (payload.ns === SOAP12_NS) {
-    const code = child(child(payload, 'Detail', SOAP12_NS), 'ErrorCode');
+    const code = child(child(payload, 'Detail', SOAP12_NS), faults.detailElement);
     const reason = child(child(payload, 'Reason', SOAP12_NS), 'Text', SOAP12_NS);
     const value = child(child(payload, 'Code', SOAP12_NS), 'Value', SOAP12_NS);
-    return new ServiceError(asCode(text(code)), text(reason), status, binding, text(value));
+    return new ServiceError(asCode(faults, text(code)), text(reason), status, binding, text(value));
   }
   return undefined;
 }
@@ -87,18 +88,18 @@ export function parseFault(
   status: number,
   contentType: string,
   body: Uint8Array,
+  faults: FaultTable,
 ): ServiceError | undefined {
   const { type } = mediaType(contentType);
-  if (type === 'text/xml' || type === 'application/soap+xml') {
-    try {
-      return soapFaultOf(parseSoapEnvelope(body).payload, binding, status);
-    } catch {
-      return undefined; // not a SOAP envelope
-    }
+  if (type === mediaType(faults.httpContentType).type) {
+    const m = /^(\w+): ([^\n]*)/.exec(new TextDecoder().decode(body));
+    return m ? new ServiceError(asCode(faults, m[1]), m[2] ?? '', status, binding) : undefined;
   }
-  if (type !== 'text/plain') return undefined;
-  const m = /^(\w+): ([^\n]*)/.exec(new TextDecoder().decode(body));
-  return m ? new ServiceError(asCode(m[1]), m[2] ?? '', status, binding) : undefined;
+  try {
+    return soapFaultOf(parseSoapEnvelope(body).payload, binding, status, faults);
+  } catch {
+    return undefined; // not a SOAP envelope
+  }
 }
 
 /** Turns a non-200 answer into the error it stands for. */
@@ -107,8 +108,9 @@ export function errorFromResponse(
   status: number,
   contentType: string,
   body: Uint8Array,
+  faults: FaultTable,
 ): Error {
-  const fault = parseFault(binding, status, contentType, body);
+  const fault = parseFault(binding, status, contentType, body, faults);
   if (fault) return fault;
   const text = new TextDecoder().decode(body.subarray(0, 200));
   return new TransportError(`HTTP ${status} from the service: ${text}`, status);

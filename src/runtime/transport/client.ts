@@ -3,7 +3,7 @@
 // Crypto, so it runs in Node and in browsers.
 import { NO_ELEMENT, readSoapEnvelope, readXml } from '../xml/index.js';
 import { TimestampClock, type AuthScheme } from './auth.js';
-import { type Binding, type OperationDef, namespaceFor } from './binding.js';
+import type { Binding, OperationDef } from './binding.js';
 import {
   ServiceError,
   TransportError,
@@ -11,8 +11,9 @@ import {
   networkCause,
   soapFaultOf,
 } from './client-errors.js';
+import { buildRequest } from './client-request.js';
 import { iteratePages, type Paging } from './paging.js';
-import { buildRequest } from './request.js';
+import { type BindingDef, type WireSpec, bindingById, namespaceFor } from './wire.js';
 
 export interface RetryPolicy {
   readonly attempts: number;
@@ -25,7 +26,9 @@ export interface ClientOptions {
   readonly apiKey: string;
   readonly secretKey: string;
   readonly auth: AuthScheme;
-  readonly endpointPath: string;
+  /** Endpoint, namespace rule, bindings and fault codes (generated from the spec). */
+  readonly wire: WireSpec;
+  /** Default: the service's first binding. */
   readonly binding?: Binding;
   /** {soap_namespace}; default: the base URL with the https scheme plus the version path. */
   readonly namespace?: string;
@@ -98,15 +101,16 @@ function clockFor(apiKey: string): TimestampClock {
 
 export function createTransport(o: ClientOptions): Transport {
   const base = o.baseUrl.replace(/\/+$/, '');
-  const endpoint = `${base}${o.endpointPath}`;
-  const ns = o.namespace ?? namespaceFor(base, o.endpointPath);
+  const endpoint = `${base}${o.wire.endpointPath}`;
+  const ns = o.namespace ?? namespaceFor(base, o.wire.namespace);
+  const faults = o.wire.faults;
   const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function once<P, R>(
     op: OperationDef<P, R>,
     params: P,
-    binding: Binding,
+    binding: BindingDef,
     signal: AbortSignal,
     timeoutMs: number,
     attempt: number,
@@ -124,7 +128,7 @@ export function createTransport(o: ClientOptions): Transport {
       params,
       binding,
     );
-    const call = { operation: op.name, binding, attempt };
+    const call = { operation: op.name, binding: binding.id, attempt };
     await o.onRequest?.({
       ...call,
       method: init.method ?? 'GET',
@@ -145,7 +149,7 @@ export function createTransport(o: ClientOptions): Transport {
           ? `timed out after ${timeoutMs} ms`
           : 'was aborted';
       throw new TransportError(
-        `${op.name} over ${binding} ${reason}: ${networkCause(e)}`,
+        `${op.name} over ${binding.id} ${reason}: ${networkCause(e)}`,
         undefined,
         {
           cause: e,
@@ -160,19 +164,21 @@ export function createTransport(o: ClientOptions): Transport {
       body: new TextDecoder().decode(body),
       durationMs: performance.now() - started,
     });
-    if (res.status !== 200)
-      throw errorFromResponse(binding, res.status, res.headers.get('content-type') ?? '', body);
-    if (binding === 'soap11' || binding === 'soap12') {
+    const type = res.headers.get('content-type') ?? '';
+    if (res.status !== 200) throw errorFromResponse(binding.id, res.status, type, body, faults);
+    if (binding.kind === 'soap') {
       const d = readXml(body);
       const { payload } = readSoapEnvelope(d);
       const name = payload === NO_ELEMENT ? undefined : d.name(payload);
       // A fault is small: only then is a tree built.
       const fault =
-        name === 'Fault' ? soapFaultOf(d.element(payload), binding, res.status) : undefined;
+        name === 'Fault'
+          ? soapFaultOf(d.element(payload), binding.id, res.status, faults)
+          : undefined;
       if (fault) throw fault;
-      if (name !== `${op.name}Response`)
+      if (name !== op.responseElement)
         throw new TransportError(
-          `${op.name}: expected ${op.name}Response in the SOAP Body, got ${name ?? 'nothing'}`,
+          `${op.name}: expected ${op.responseElement} in the SOAP Body, got ${name ?? 'nothing'}`,
           res.status,
         );
       return op.decodeSoapResponse(d, payload, ns);
@@ -182,7 +188,8 @@ export function createTransport(o: ClientOptions): Transport {
 
   const transport: Transport = {
     async call(op, params, options = {}) {
-      const binding = options.binding ?? o.binding ?? 'soap11';
+      const id = options.binding ?? o.binding;
+      const binding = id === undefined ? o.wire.bindings[0]! : bindingById(o.wire, id);
       const timeoutMs = options.timeoutMs ?? o.timeoutMs ?? 30_000;
       const attempts = op.mutating ? 1 : Math.max(1, o.retry?.attempts ?? 1);
       for (let attempt = 1; ; attempt++) {

@@ -5,6 +5,7 @@
 // mode is never allowed: the interface's credentials are signed headers, not cookies.
 import type { AuthScheme } from './auth.js';
 import type { ServiceHandler, ServiceResponse } from './server.js';
+import type { WireSpec } from './wire.js';
 
 export interface CorsOptions {
   /** Origins such as `https://app.example.com`; `*` allows any origin. */
@@ -33,13 +34,16 @@ export function withCors(
   handler: ServiceHandler,
   options: CorsOptions,
   auth: AuthScheme,
-  endpointPath: string,
+  wire: WireSpec,
 ): ServiceHandler {
+  const { endpointPath, faults } = wire;
   const allowed = corsOrigins(options.origins);
   const anyOrigin = allowed.has('*');
   const h = auth.httpHeaders;
   const preflight = {
-    'access-control-allow-methods': 'GET, POST',
+    'access-control-allow-methods': [...new Set(wire.bindings.map((b) => b.method))]
+      .sort()
+      .join(', '),
     'access-control-allow-headers': [
       h.apiKey,
       h.timestamp,
@@ -66,8 +70,9 @@ export function withCors(
       if (!ok)
         return {
           status: 403,
-          headers: { 'content-type': 'text/plain; charset=utf-8', vary: 'Origin' },
-          body: `InvalidRequest: origin ${origin} is not allowed\n`,
+          // The HTTP bindings' fault form, with the code the spec gives a refused request.
+          headers: { 'content-type': faults.httpContentType, vary: 'Origin' },
+          body: `${faults.raisedFor.request}: origin ${origin} is not allowed\n`,
         };
       return {
         status: 204,

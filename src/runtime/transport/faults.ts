@@ -1,45 +1,62 @@
-// The closed set of fault codes (spec/errors.yaml) and how each binding carries a fault.
-import { escapeAttr, escapeText, writeSoapEnvelope, type SoapVersion } from '../xml/index.js';
+// Faults: what handlers and the engine throw, and how each binding carries one. The codes, their
+// SOAP codes, HTTP statuses and detail element come from the service's fault table (FaultTable,
+// generated from spec/errors.yaml); nothing here names a code.
+import { escapeAttr, escapeText, writeSoapEnvelope } from '../xml/index.js';
+import type { BindingDef, FaultDef, FaultRole, FaultTable } from './wire.js';
 
-export const FAULT_CODES = [
-  'AuthenticationFailed',
-  'InvalidRequest',
-  'InvalidParameter',
-  'NotFound',
-  'Conflict',
-  'NotImplemented',
-  'Internal',
-] as const;
-export type FaultCode = (typeof FAULT_CODES)[number];
-
-const DEFAULT_STATUS: Record<FaultCode, number> = {
-  AuthenticationFailed: 403,
-  InvalidRequest: 400,
-  InvalidParameter: 400,
-  NotFound: 404,
-  Conflict: 409,
-  NotImplemented: 501,
-  Internal: 500,
-};
-
-/** Thrown by handlers (and the engine) to answer with a fault. */
+/** Thrown by handlers to answer with a fault whose code is one of the service's fault codes. */
 export class ServiceFault extends Error {
-  /** HTTP status for the HTTP GET/POST bindings (401, 404, 405, 413, 415 refine the default). */
-  readonly httpStatus: number;
   constructor(
-    readonly code: FaultCode,
+    readonly code: string,
     message: string,
-    httpStatus?: number,
+    /** For HTTP GET/POST: one of the code's statuses that says more than its default. */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'ServiceFault';
-    this.httpStatus = httpStatus ?? DEFAULT_STATUS[code];
   }
 }
 
-/** soap:Client / soap12:Sender: the request is at fault; otherwise the server (soap:Server / soap12:Receiver). */
-export const isSenderFault = (code: FaultCode): boolean =>
-  code !== 'Internal' && code !== 'NotImplemented';
+/** Thrown by the engine: the fault table names the code of each situation (`raisedFor`). */
+export class EngineFault extends Error {
+  constructor(
+    readonly role: FaultRole,
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'EngineFault';
+  }
+}
+
+/** A fault about to be sent: its code's table entry, the message that may leave, a status hint. */
+export interface ResolvedFault {
+  readonly def: FaultDef;
+  readonly message: string;
+  readonly httpStatus: number | undefined;
+}
+
+function codeDef(table: FaultTable, code: string): FaultDef | undefined {
+  return table.codes.find((c) => c.code === code);
+}
+
+/**
+ * Any error as the fault that goes out. An unknown code or an error that is no fault becomes the
+ * internal code; a code with a fixed message never carries the original one.
+ */
+export function resolveFault(e: unknown, table: FaultTable): ResolvedFault {
+  const def =
+    e instanceof EngineFault
+      ? codeDef(table, table.raisedFor[e.role])
+      : e instanceof ServiceFault
+        ? codeDef(table, e.code)
+        : undefined;
+  if (def && (e instanceof EngineFault || e instanceof ServiceFault))
+    return { def, message: def.message ?? e.message, httpStatus: e.httpStatus };
+  // Never the error's own text: it may hold a stack, SQL or data (the spec gives the message).
+  const internal = codeDef(table, table.raisedFor.internal)!;
+  return { def: internal, message: internal.message ?? '', httpStatus: undefined };
+}
 
 export interface EncodedFault {
   readonly status: number;
@@ -47,43 +64,43 @@ export interface EncodedFault {
   readonly body: string;
 }
 
-const detail = (code: FaultCode, ns: string, detailElement: string) =>
-  `<${detailElement} xmlns="${escapeAttr(ns)}">${code}</${detailElement}>`;
-
-export const INTERNAL_MESSAGE = 'Internal error';
-
-/** The text that may leave the server: an Internal fault never carries its original message. */
-export const publicMessage = (fault: ServiceFault): string =>
-  fault.code === 'Internal' ? INTERNAL_MESSAGE : fault.message;
-
+/** A SOAP fault in the envelope of `binding`, with the code in the detail element. */
 export function encodeSoapFault(
-  version: SoapVersion,
-  fault: ServiceFault,
+  binding: BindingDef,
+  fault: ResolvedFault,
   ns: string,
-  detailElement = 'ErrorCode',
+  table: FaultTable,
 ): EncodedFault {
-  const text = escapeText(publicMessage(fault));
-  const sender = isSenderFault(fault.code);
-  if (version === '1.1') {
-    const body = `<soap:Fault><faultcode>soap:${sender ? 'Client' : 'Server'}</faultcode><faultstring>${text}</faultstring><detail>${detail(fault.code, ns, detailElement)}</detail></soap:Fault>`;
-    return {
-      status: 500,
-      contentType: 'text/xml; charset=utf-8',
-      body: writeSoapEnvelope('1.1', undefined, body),
-    };
-  }
-  const body = `<soap12:Fault><soap12:Code><soap12:Value>soap12:${sender ? 'Sender' : 'Receiver'}</soap12:Value></soap12:Code><soap12:Reason><soap12:Text xml:lang="en">${text}</soap12:Text></soap12:Reason><soap12:Detail>${detail(fault.code, ns, detailElement)}</soap12:Detail></soap12:Fault>`;
+  const text = escapeText(fault.message);
+  const { def } = fault;
+  const el = table.detailElement;
+  const detail = `<${el} xmlns="${escapeAttr(ns)}">${escapeText(def.code)}</${el}>`;
+  const v11 = binding.soapVersion === '1.1';
+  const body = v11
+    ? `<soap:Fault><faultcode>${def.soap11}</faultcode><faultstring>${text}</faultstring><detail>${detail}</detail></soap:Fault>`
+    : `<soap12:Fault><soap12:Code><soap12:Value>${def.soap12}</soap12:Value></soap12:Code><soap12:Reason><soap12:Text xml:lang="en">${text}</soap12:Text></soap12:Reason><soap12:Detail>${detail}</soap12:Detail></soap12:Fault>`;
+  const hint = fault.httpStatus;
   return {
-    status: sender ? 400 : 500,
-    contentType: 'application/soap+xml; charset=utf-8',
-    body: writeSoapEnvelope('1.2', undefined, body),
+    status:
+      hint !== undefined && table.transportStatuses.includes(hint)
+        ? hint
+        : v11
+          ? def.soap11Status
+          : def.soap12Status,
+    contentType: binding.responseContentType,
+    body: writeSoapEnvelope(v11 ? '1.1' : '1.2', undefined, body),
   };
 }
 
-export function encodeHttpFault(fault: ServiceFault): EncodedFault {
+/** An HTTP GET/POST fault: one of the code's statuses and a one-line `<Code>: <message>` body. */
+export function encodeHttpFault(fault: ResolvedFault, table: FaultTable): EncodedFault {
+  const { def, httpStatus } = fault;
   return {
-    status: fault.httpStatus,
-    contentType: 'text/plain; charset=utf-8',
-    body: `${fault.code}: ${publicMessage(fault).replace(/[\r\n]+/g, ' ')}\n`,
+    status:
+      httpStatus !== undefined && def.httpStatuses.includes(httpStatus)
+        ? httpStatus
+        : def.httpStatuses[0]!,
+    contentType: table.httpContentType,
+    body: `${def.code}: ${fault.message.replace(/[\r\n]+/g, ' ')}\n`,
   };
 }

@@ -17,11 +17,6 @@ export interface NodeListenerOptions {
 
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 
-function tooLarge(res: ServerResponse, limit: number): void {
-  res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-  res.end(`InvalidRequest: request body larger than ${limit} bytes\n`);
-}
-
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -43,6 +38,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
     req.once('close', () => reject(new Error('request closed before its body ended')));
   });
 }
+
+const EMPTY = new Uint8Array(0);
 
 /**
  * Names of header fields sent more than once. Node joins most repeats with ", " and keeps only
@@ -76,30 +73,35 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
       if (before) await before;
       if (socket.destroyed) return;
       const declared = Number(req.headers['content-length'] ?? '0');
-      if (declared > limit) return tooLarge(res, limit);
-      const body = await readBody(req, limit);
-      if (!body) return tooLarge(res, limit);
+      const body = declared > limit ? undefined : await readBody(req, limit);
       const headers: Record<string, string | undefined> = {};
       const raw = req.headers;
       for (const k in raw) {
         const v = raw[k];
         headers[k] = Array.isArray(v) ? v.join(', ') : v;
       }
+      // A body past the limit is not read further: the handler answers it (its binding's fault,
+      // 413) and the connection closes, as the rest of the body is still on its way.
       const out = await handler({
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         headers,
-        body,
+        body: body ?? EMPTY,
+        ...(body ? {} : { bodyLimitExceeded: limit }),
         duplicateHeaders: repeatedHeaders(req),
       });
-      res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
+      res.writeHead(out.status, {
+        ...out.headers,
+        'content-length': Buffer.byteLength(out.body),
+        ...(body ? {} : { connection: 'close' }),
+      });
       const timer = setTimeout(() => socket.destroy(), writeTimeoutMs);
       res.once('close', () => clearTimeout(timer));
       res.end(out.body);
     })().catch(() => {
       // The handler turns every error into a fault; this is a broken socket or a bug: never crash.
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal: Internal error\n');
+      if (!res.headersSent) res.writeHead(500, { 'content-length': 0 });
+      res.end();
     });
   };
 }

@@ -10,7 +10,7 @@ export interface Paging {
 }
 
 /**
- * Every item from `skip` (default 0) on. The last page is the first one shorter than the page
+ * Every item from the skip parameter's value (default 0) on. The last page is the first one shorter than the page
  * size the caller asked for; without a size parameter, the first empty page or one shorter than
  * the first page (the server's page size), since that size is the server's to choose.
  */

@@ -12,14 +12,8 @@ import {
 } from '../xml/index.js';
 import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
-import {
-  type AnyOperationDef,
-  type Binding,
-  CONTENT_TYPES,
-  isNamespaceOfAnyHost,
-  mediaType,
-} from './binding.js';
-import { ServiceFault } from './faults.js';
+import { type AnyOperationDef, mediaType } from './binding.js';
+import { EngineFault } from './faults.js';
 import type {
   RequestContext,
   ServiceHandlerOptions,
@@ -27,27 +21,46 @@ import type {
   ServiceResponse,
 } from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
+import { type BindingDef, fill, isNamespaceOfAnyHost } from './wire.js';
 
 export interface Pipeline {
   readonly options: ServiceHandlerOptions;
   readonly ops: ReadonlyMap<string, AnyOperationDef>;
-  /** `/API/1_0/SOAP/` */
-  readonly namespacePath: string;
   /** No namespace fixed: it comes from the Host header, and host variants are accepted. */
   readonly namespaceFollowsHost: boolean;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
+  /** SOAP bindings by path, then by request media type. */
+  readonly soapByPath: ReadonlyMap<string, ReadonlyMap<string, BindingDef>>;
+  /** HTTP bindings by the path around `{Operation}`, then by method. */
+  readonly httpRoutes: readonly {
+    readonly prefix: string;
+    readonly suffix: string;
+    readonly byMethod: Map<string, BindingDef>;
+  }[];
+  /** Parsed Content-Type of the exact headers the bindings send. */
+  readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
   readonly help: HelpResponder | undefined;
 }
 
-interface Log {
-  operation?: string;
-  apiKeyName?: string;
+/** What the request log learns on the way; `binding` also chooses the form of a fault. */
+export interface Log {
+  operation: string | undefined;
+  binding: BindingDef | undefined;
+  apiKeyName: string | undefined;
+  /** Set for a page rather than an operation call. */
+  page?: 'wsdl' | 'help';
+  /** The namespace a SOAP request was answered in, when not the Host's (see `namespace`). */
   ns?: string;
 }
 
-const invalid = (message: string, status?: number) =>
-  new ServiceFault('InvalidRequest', message, status);
+const invalid = (message: string, status?: number) => new EngineFault('request', message, status);
+
+/** A body longer than the limit is refused before anything reads it. */
+function checkBodySize(p: Pipeline, req: ServiceRequest): void {
+  const over = req.bodyLimitExceeded ?? (req.body.byteLength > p.maxBodyBytes ? p.maxBodyBytes : 0);
+  if (over > 0) throw invalid(`request body larger than ${over} bytes`, 413);
+}
 
 /** `action` parameter of a SOAP 1.2 content type (quoted or not, with or without a space). */
 function actionParameter(contentType: string): string | undefined {
@@ -57,16 +70,17 @@ function actionParameter(contentType: string): string | undefined {
 
 const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, '$1');
 
-async function callHandler(
+/** The handler's result, or the promise of it. */
+function callHandler(
   p: Pipeline,
   op: AnyOperationDef,
   params: unknown,
   ctx: RequestContext,
-): Promise<unknown> {
+): unknown {
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
   if (typeof handler !== 'function')
-    throw new ServiceFault('NotImplemented', `${op.name} is not implemented by this server`);
-  return await (handler as (p: unknown, c: RequestContext) => unknown).call(
+    throw new EngineFault('notImplemented', `${op.name} is not implemented by this server`);
+  return (handler as (p: unknown, c: RequestContext) => unknown).call(
     p.options.handlers,
     params,
     ctx,
@@ -76,10 +90,11 @@ async function callHandler(
 export async function handleSoap(
   p: Pipeline,
   req: ServiceRequest,
-  binding: 'soap11' | 'soap12',
+  binding: BindingDef,
   hostNs: string,
   log: Log,
 ): Promise<ServiceResponse> {
+  checkBodySize(p, req);
   let d: XmlDocument;
   let envelope;
   try {
@@ -90,7 +105,7 @@ export async function handleSoap(
     if (e instanceof XmlParseError) throw invalid(e.message, e.code === 'limit' ? 413 : 400);
     throw e;
   }
-  const version = binding === 'soap11' ? '1.1' : '1.2';
+  const version = binding.soapVersion ?? '1.1';
   refuseDuplicateHeaders(req, ['content-type', 'soapaction']);
   // One envelope, one meaning: a part sent twice is refused, never resolved by position.
   refuseDuplicateChildren(
@@ -107,7 +122,8 @@ export async function handleSoap(
   if (payload === NO_ELEMENT) throw invalid('the SOAP Body holds no operation element');
   const sent = d.ns(payload);
   const ns =
-    sent === hostNs || (p.namespaceFollowsHost && isNamespaceOfAnyHost(sent, p.namespacePath))
+    sent === hostNs ||
+    (p.namespaceFollowsHost && isNamespaceOfAnyHost(sent, p.options.wire.namespace))
       ? sent
       : undefined;
   const op = ns === undefined ? undefined : p.ops.get(d.name(payload));
@@ -118,15 +134,7 @@ export async function handleSoap(
   log.operation = op.name;
   if (ns !== hostNs) log.ns = ns;
 
-  const expectedAction = `${ns}${op.name}`;
-  const type = req.headers['content-type'] ?? '';
-  const action = binding === 'soap11' ? req.headers.soapaction : actionParameter(type);
-  if (binding === 'soap11' && action === undefined)
-    throw invalid(`SOAPAction header missing; expected "${expectedAction}"`);
-  if (action !== undefined && unquote(action) !== expectedAction)
-    throw invalid(
-      `SOAPAction "${unquote(action)}" does not match the body's operation; expected "${expectedAction}"`,
-    );
+  checkAction(binding, req, ns, op.name);
 
   const headerName = p.options.auth.headerElement;
   const headers =
@@ -137,7 +145,7 @@ export async function handleSoap(
     throw invalid(`duplicate ${headerName}: the SOAP Header has ${headers.length}`);
   const header = headers[0];
   if (header === undefined)
-    throw new ServiceFault('AuthenticationFailed', `${headerName} header missing`, 401);
+    throw new EngineFault('authentication', `${headerName} header missing`, 401);
   refuseDuplicateChildren(d, header, ns, (name) => `duplicate ${headerName} field ${name}`);
   refuseDuplicateChildren(d, payload, ns, (name) => `duplicate parameter ${name}`);
   let values: AuthValues;
@@ -145,7 +153,7 @@ export async function handleSoap(
     values = p.options.auth.decodeHeader(d, header);
   } catch (e) {
     if (e instanceof XmlDecodeError)
-      throw new ServiceFault('AuthenticationFailed', `${headerName}: ${e.message}`, 401);
+      throw new EngineFault('authentication', `${headerName}: ${e.message}`, 401);
     throw e;
   }
   const key = await verifyAuth(values, op.name, p.verify);
@@ -155,16 +163,28 @@ export async function handleSoap(
     apiKey: values.APIKey,
     apiKeyName: key.name,
     operation: op.name,
-    binding,
+    binding: binding.id,
   });
   const body = writeSoapMessage(version, undefined, (out) =>
     op.encodeSoapResponse(result, ns, out),
   ).bytes();
-  return {
-    status: 200,
-    headers: { 'content-type': binding === 'soap11' ? CONTENT_TYPES.soap11 : CONTENT_TYPES.soap12 },
-    body,
-  };
+  return { status: 200, headers: { 'content-type': binding.responseContentType }, body };
+}
+
+/**
+ * The binding's SOAPAction rule: SOAP 1.1 sends it as the SOAPAction header (required), SOAP 1.2 as
+ * the action parameter of the Content-Type (optional). Quotes around the value do not count.
+ */
+function checkAction(binding: BindingDef, req: ServiceRequest, ns: string, operation: string) {
+  if (binding.soapAction === null) return;
+  const expected = unquote(fill(binding.soapAction, { soap_namespace: ns, Operation: operation }));
+  const v11 = binding.soapVersion === '1.1';
+  const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
+  if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);
+  if (sent !== undefined && unquote(sent) !== expected)
+    throw invalid(
+      `SOAPAction "${unquote(sent)}" does not match the body's operation; expected "${expected}"`,
+    );
 }
 
 /** InvalidRequest when two element children of `el` in `ns` share a name. */
@@ -198,8 +218,8 @@ function decodeParams(decode: () => unknown, element?: string): unknown {
     return decode();
   } catch (e) {
     if (e instanceof XmlDecodeError)
-      throw new ServiceFault(
-        'InvalidParameter',
+      throw new EngineFault(
+        'parameter',
         element !== undefined ? e.prepend(element).message : e.message,
       );
     throw e;
@@ -210,16 +230,18 @@ export async function handleHttp(
   p: Pipeline,
   req: ServiceRequest,
   op: AnyOperationDef,
-  binding: Binding,
+  binding: BindingDef,
   url: URL,
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
+  checkBodySize(p, req);
   let form = url.searchParams;
-  if (req.method === 'POST') {
+  if (binding.requestContentType !== null) {
+    // Parameters travel in the body, form-encoded (the spec's validate allows nothing else).
+    const want = mediaType(binding.requestContentType).type;
     const { type } = mediaType(req.headers['content-type']);
-    if (type !== CONTENT_TYPES.form)
-      throw invalid(`content type must be ${CONTENT_TYPES.form}, got "${type || 'none'}"`, 415);
+    if (type !== want) throw invalid(`content type must be ${want}, got "${type || 'none'}"`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
     for (const name of url.searchParams.keys())
       if (form.has(name)) throw invalid(`duplicate parameter ${name}: in the query and the body`);
@@ -256,9 +278,13 @@ export async function handleHttp(
     apiKey: values.APIKey!,
     apiKeyName: key.name,
     operation: op.name,
-    binding,
+    binding: binding.id,
   });
   const out = new XmlWriter();
   op.encodeHttpResponse(result, ns, out);
-  return { status: 200, headers: { 'content-type': CONTENT_TYPES.xml }, body: out.bytes() };
+  return {
+    status: 200,
+    headers: { 'content-type': binding.responseContentType },
+    body: out.bytes(),
+  };
 }

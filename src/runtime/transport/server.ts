@@ -1,22 +1,16 @@
-// The framework-neutral server engine: one address, four bindings, authentication on every
-// operation, faults as each binding expects them. Generated code supplies the operations.
+// The framework-neutral server engine: the service's bindings at their paths, authentication on
+// every operation, faults as each binding expects them. Generated code supplies the operations
+// and the wire tables (WireSpec); the engine knows no binding, content type or fault code itself.
 import type { AuthScheme } from './auth.js';
-import {
-  type AnyOperationDef,
-  type Binding,
-  CONTENT_TYPES,
-  type OperationTable,
-  isPlainHost,
-  mediaType,
-  namespaceFor,
-  namespacePath,
-} from './binding.js';
+import type { AnyOperationDef, Binding, OperationTable } from './binding.js';
 import { createHelpResponder, type HelpOptions } from '../help/serve.js';
 import { type CorsOptions, withCors } from './cors.js';
-import { INTERNAL_MESSAGE, ServiceFault, encodeHttpFault, encodeSoapFault } from './faults.js';
+import { EngineFault, encodeHttpFault, encodeSoapFault, resolveFault } from './faults.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
-import { handleHttp, handleSoap, type Pipeline } from './server-bindings.js';
+import type { Log, Pipeline } from './server-bindings.js';
+import { route, routes, soap } from './server-routes.js';
 import type { KeyLookup } from './verify.js';
+import { type WireSpec, isPlainHost, namespaceFor } from './wire.js';
 
 export interface ServiceRequest {
   readonly method: string;
@@ -25,6 +19,8 @@ export interface ServiceRequest {
   /** Lower-case header names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Uint8Array;
+  /** Set by a transport that stopped reading a body longer than this many bytes (`body` is then empty). */
+  readonly bodyLimitExceeded?: number;
   /** Lower-case names of header fields the request carried more than once (refused where read). */
   readonly duplicateHeaders?: readonly string[];
 }
@@ -48,12 +44,13 @@ export interface RequestContext {
 export interface LogEntry {
   readonly time: string;
   readonly operation: string | undefined;
-  readonly binding: Binding | 'wsdl' | 'help' | undefined;
+  /** The binding's id, or 'wsdl' or 'help' for those pages. */
+  readonly binding: Binding | undefined;
   readonly status: number;
   readonly durationMs: number;
   readonly apiKeyName: string | undefined;
   readonly faultCode: string | undefined;
-  /** For Internal faults only: what was thrown, for the operator's log (never sent). */
+  /** For faults with the internal code only: what was thrown, for the operator's log (never sent). */
   readonly error?: LoggedError;
 }
 
@@ -68,17 +65,18 @@ export interface ServiceHandlerOptions {
   readonly operations: OperationTable;
   readonly handlers: object;
   readonly auth: AuthScheme;
-  readonly endpointPath: string;
+  /** Endpoint, namespace rule, bindings and fault codes (generated from the spec). */
+  readonly wire: WireSpec;
   readonly lookupKey: KeyLookup;
   readonly wsdl: (address: string, ns: string) => string;
-  /** Accepted distance of Timestamp from the server clock; default 300. */
-  readonly clockSkewSeconds?: number;
+  /** Accepted distance of Timestamp from the server clock. */
+  readonly clockSkewSeconds: number;
   /** Default: in memory. `false` turns replay protection off. */
   readonly replayStore?: ReplayStore | false;
   readonly maxBodyBytes?: number;
   /**
-   * Fixed {soap_namespace}. Default: derived from `publicBaseUrl` when set; otherwise
-   * https://{Host}{namespace path} per request, and then a SOAP request whose namespace differs
+   * Fixed {soap_namespace}. Default: the namespace rule applied to `publicBaseUrl` when set;
+   * otherwise to {Host} per request, and then a SOAP request whose namespace differs
    * from that only by its host (a client generated from `http://127.0.0.1:8080?wsdl` calling
    * `localhost:8080`) is answered in its own namespace.
    */
@@ -116,7 +114,7 @@ function requestUrl(target: string): URL {
   try {
     return target.startsWith('/') ? new URL(`http://host.invalid${target}`) : new URL(target);
   } catch {
-    throw new ServiceFault('InvalidRequest', 'malformed request target');
+    throw new EngineFault('request', 'malformed request target');
   }
 }
 
@@ -126,14 +124,17 @@ function loggedError(e: unknown): LoggedError {
   return { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
 }
 
-/** The operator's line for an internal error: where, then the stack (or name and message). */
-function internalErrorMessage(entry: LogEntry, error: LoggedError): string {
+/** The operator's line for an internal error: where, what the client got, then the stack. */
+function internalErrorMessage(entry: LogEntry, error: LoggedError, answered: string): string {
   const head = `${error.name}: ${error.message}`;
   const detail = error.stack?.startsWith(head) ? error.stack : `${head}\n${error.stack ?? ''}`;
-  return `internal error in ${entry.operation ?? 'a request'} (${entry.binding ?? 'no binding'}), answered "${INTERNAL_MESSAGE}": ${detail.trimEnd()}`;
+  return `internal error in ${entry.operation ?? 'a request'} (${entry.binding ?? 'no binding'}), answered "${answered}": ${detail.trimEnd()}`;
 }
 
-/** Operations of `options.operations` with no handler method; refused unless `partial`. */
+/**
+ * Operations of `options.operations` with no handler method: refused unless `partial`, else
+ * listed; they answer the fault the table raises for an operation not implemented.
+ */
 function unimplemented(options: ServiceHandlerOptions, diagnostic: (m: string) => void): void {
   const all = Object.values(options.operations);
   const handlers = options.handlers as Record<string, unknown>;
@@ -141,12 +142,13 @@ function unimplemented(options: ServiceHandlerOptions, diagnostic: (m: string) =
     .filter((op) => typeof handlers[op.method] !== 'function')
     .map((op) => op.name);
   if (missing.length === 0) return;
+  const code = options.wire.faults.raisedFor.notImplemented;
   if (!options.partial)
     throw new TypeError(
-      `no handler for ${missing.join(', ')}: implement them, or pass { partial: true } to answer NotImplemented for them`,
+      `no handler for ${missing.join(', ')}: implement them, or pass { partial: true } to answer ${code} for them`,
     );
   diagnostic(
-    `${missing.length} of ${all.length} operations are not implemented and answer NotImplemented: ${missing.join(', ')}`,
+    `${missing.length} of ${all.length} operations are not implemented and answer ${code}: ${missing.join(', ')}`,
   );
 }
 
@@ -156,20 +158,19 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
   const ops = new Map<string, AnyOperationDef>(
     Object.values(options.operations).map((op) => [op.name, op]),
   );
-  const nsPath = namespacePath(options.endpointPath);
+  const { wire } = options;
   const fixedNs =
     options.namespace ??
     (options.publicBaseUrl === undefined
       ? undefined
-      : namespaceFor(options.publicBaseUrl, options.endpointPath));
+      : namespaceFor(options.publicBaseUrl, wire.namespace));
   const pipeline: Pipeline = {
     options,
     ops,
-    namespacePath: nsPath,
     namespaceFollowsHost: fixedNs === undefined,
     verify: {
       lookupKey: options.lookupKey,
-      clockSkewSeconds: options.clockSkewSeconds ?? 300,
+      clockSkewSeconds: options.clockSkewSeconds,
       replayStore:
         options.replayStore === false
           ? undefined
@@ -181,9 +182,11 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       options.help &&
       createHelpResponder(options.help, {
         auth: options.auth,
-        endpointPath: options.endpointPath,
+        endpointPath: wire.endpointPath,
+        wire,
         operations: ops,
       }),
+    ...routes(wire),
   };
 
   const handler: ServiceHandler = async (req) => {
@@ -193,148 +196,46 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       req.headers.host !== undefined && isPlainHost(req.headers.host)
         ? req.headers.host
         : 'localhost';
-    const ns = fixedNs ?? `https://${host}${nsPath}`;
-    const log: Log = {};
+    const ns = fixedNs ?? namespaceFor(host, wire.namespace);
+    const log: Log = { operation: undefined, binding: undefined, apiKeyName: undefined };
     let res: ServiceResponse;
     let faultCode: string | undefined;
-    let error: LoggedError | undefined;
+    let error: { logged: LoggedError; answered: string } | undefined;
     try {
-      // A SOAP request's target is the endpoint itself: only other targets need a URL parsed.
-      res =
-        req.url === options.endpointPath && req.method === 'POST'
-          ? await soap(pipeline, req, ns, log)
-          : await route(pipeline, req, requestUrl(req.url), ns, host, log);
+      // A SOAP request's target is its binding's path itself: only other targets need a URL parsed.
+      const soapHere = req.method === 'POST' ? pipeline.soapByPath.get(req.url) : undefined;
+      res = soapHere
+        ? await soap(pipeline, req, soapHere, ns, log)
+        : await route(pipeline, req, requestUrl(req.url), ns, host, log);
     } catch (e) {
-      const fault = toFault(e);
-      faultCode = fault.code;
-      if (fault.code === 'Internal') error = loggedError(e); // for the operator's log only
+      const fault = resolveFault(e, wire.faults);
+      faultCode = fault.def.code;
+      // What was thrown goes to the operator only; the client gets the code's fixed message.
+      if (faultCode === wire.faults.raisedFor.internal)
+        error = { logged: loggedError(e), answered: fault.message };
       const encoded =
-        log.binding === 'soap11' || log.binding === 'soap12'
-          ? encodeSoapFault(log.binding === 'soap11' ? '1.1' : '1.2', fault, log.ns ?? ns)
-          : encodeHttpFault(fault);
-      const status =
-        log.binding === 'soap11' || log.binding === 'soap12'
-          ? fault.httpStatus === 413 || fault.httpStatus === 415
-            ? fault.httpStatus
-            : encoded.status
-          : encoded.status;
-      res = { status, headers: { 'content-type': encoded.contentType }, body: encoded.body };
+        log.binding?.kind === 'soap'
+          ? encodeSoapFault(log.binding, fault, log.ns ?? ns, wire.faults)
+          : encodeHttpFault(fault, wire.faults);
+      res = {
+        status: encoded.status,
+        headers: { 'content-type': encoded.contentType },
+        body: encoded.body,
+      };
     }
     const entry: LogEntry = {
       time: new Date().toISOString(),
       operation: log.operation,
-      binding: log.binding,
+      binding: log.page ?? log.binding?.id,
       apiKeyName: log.apiKeyName,
       status: res.status,
       durationMs: performance.now() - started,
       faultCode,
-      ...(error ? { error } : {}),
+      ...(error ? { error: error.logged } : {}),
     };
     options.onLog?.(entry);
-    if (error) diagnostic(internalErrorMessage(entry, error));
+    if (error) diagnostic(internalErrorMessage(entry, error.logged, error.answered));
     return res;
   };
-  return options.cors
-    ? withCors(handler, options.cors, options.auth, options.endpointPath)
-    : handler;
-}
-
-type Log = {
-  operation?: string;
-  binding?: LogEntry['binding'];
-  apiKeyName?: string;
-  /** The namespace a SOAP request was answered in, when not the Host's (see `namespace`). */
-  ns?: string;
-};
-
-async function route(
-  p: Pipeline,
-  req: ServiceRequest,
-  url: URL,
-  ns: string,
-  host: string,
-  log: Log,
-): Promise<ServiceResponse> {
-  const endpoint = p.options.endpointPath;
-  if (req.body.byteLength > p.maxBodyBytes)
-    throw new ServiceFault(
-      'InvalidRequest',
-      `request body larger than ${p.maxBodyBytes} bytes`,
-      413,
-    );
-  if (url.pathname === endpoint) {
-    if (
-      req.method === 'GET' &&
-      [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')
-    ) {
-      log.binding = 'wsdl';
-      return {
-        status: 200,
-        headers: { 'content-type': CONTENT_TYPES.xml },
-        body: p.options.wsdl(`${baseUrl(p, host)}${endpoint}`, ns),
-      };
-    }
-    const help =
-      req.method === 'GET'
-        ? await p.help?.(url, req.headers.accept, {
-            baseUrl: baseUrl(p, host),
-            host: new URL(baseUrl(p, host)).host,
-            namespace: ns,
-          })
-        : undefined;
-    if (help) {
-      log.binding = 'help';
-      return help;
-    }
-    if (req.method !== 'POST')
-      throw new ServiceFault(
-        'InvalidRequest',
-        `use POST for SOAP, GET ${endpoint}?wsdl for the WSDL, or ${endpoint}/<Operation>`,
-        405,
-      );
-    return soap(p, req, ns, log);
-  }
-  if (url.pathname.startsWith(`${endpoint}/`)) {
-    log.binding = req.method === 'POST' ? 'httpPost' : 'httpGet';
-    const name = url.pathname.slice(endpoint.length + 1); // operation names are plain ASCII: no decoding
-    const op = p.ops.get(name);
-    if (!op) throw new ServiceFault('InvalidRequest', `unknown operation "${name}"`, 404);
-    log.operation = op.name;
-    if (req.method !== 'GET' && req.method !== 'POST')
-      throw new ServiceFault('InvalidRequest', 'use GET or POST', 405);
-    return handleHttp(p, req, op, log.binding, url, ns, log);
-  }
-  throw new ServiceFault(
-    'InvalidRequest',
-    `no service at ${url.pathname}; the endpoint is ${endpoint}`,
-    404,
-  );
-}
-
-/** {base_url} as clients reach this server: the configured public one, else http://{Host}. */
-const baseUrl = (p: Pipeline, host: string): string =>
-  p.options.publicBaseUrl?.replace(/\/+$/, '') ?? `http://${host}`;
-
-/** A POST to the endpoint: SOAP 1.1 or 1.2 by its content type. */
-function soap(p: Pipeline, req: ServiceRequest, ns: string, log: Log): Promise<ServiceResponse> {
-  const { type, utf8 } = mediaType(req.headers['content-type']);
-  log.binding = type === 'application/soap+xml' ? 'soap12' : 'soap11';
-  if (type !== 'text/xml' && type !== 'application/soap+xml') {
-    throw new ServiceFault(
-      'InvalidRequest',
-      `content type must be text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), got "${type || 'none'}"`,
-      415,
-    );
-  }
-  if (!utf8) throw new ServiceFault('InvalidRequest', 'the only accepted charset is utf-8', 415);
-  return handleSoap(p, req, log.binding, ns, log);
-}
-
-/**
- * Any error as the fault that goes out. Request parse and decode errors were turned into faults where
- * they arise, so anything else (a handler's own error, an XmlEncodeError of its result) is Internal.
- */
-function toFault(e: unknown): ServiceFault {
-  if (e instanceof ServiceFault) return e;
-  return new ServiceFault('Internal', INTERNAL_MESSAGE);
+  return options.cors ? withCors(handler, options.cors, options.auth, wire) : handler;
 }

@@ -3,7 +3,7 @@
 // requests cannot fill it.
 import type * as NodeCrypto from 'node:crypto';
 import { parseTimestamp, type AuthValues } from './auth.js';
-import { ServiceFault } from './faults.js';
+import { EngineFault } from './faults.js';
 import type { ReplayStore } from './replay.js';
 
 export type KeyLookup = (apiKey: string) => Promise<{ secret: string; name?: string } | undefined>;
@@ -16,7 +16,7 @@ export interface VerifyOptions {
 }
 
 const refuse = (message: string, status = 403) =>
-  new ServiceFault('AuthenticationFailed', message, status);
+  new EngineFault('authentication', message, status);
 
 // The server is Node-only, so it signs with node:crypto (about 13x faster than Web Crypto's async
 // HMAC here); the client keeps Web Crypto so it also runs in browsers. Both are tested against
@@ -38,7 +38,7 @@ function signatureMatches(expected: Buffer, sent: string): boolean {
     : (timingSafeEqual(expected, expected), false);
 }
 
-/** Returns the key's name, or throws an AuthenticationFailed fault. */
+/** Returns the key's name, or throws an authentication fault. */
 export async function verifyAuth(
   values: Partial<AuthValues>,
   operation: string,

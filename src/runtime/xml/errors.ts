@@ -69,16 +69,35 @@ export class XmlDecodeError extends Error {
   }
 }
 
-/** A value cannot be written with its spec type (never silently rounded or truncated). */
+/** How a value that cannot be written is shown in an error: never more than 40 characters of it. */
+function showValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (v === null || typeof v !== 'object')
+    return typeof v === 'function' ? 'a function' : String(v);
+  return Array.isArray(v) ? 'an array' : 'an object';
+}
+
+/**
+ * A value cannot be written with its spec type (never silently rounded or truncated), e.g.
+ * `EventDetailsResponse7.Code: required string, got undefined` or
+ * `BookingResponse.GrossCost: expected decimal with at most 2 decimal places, got "1.005"`.
+ */
 export class XmlEncodeError extends Error {
   constructor(
+    /** `Type.Field` (or `Operation.parameter`, `OperationResult`). */
     readonly path: string,
+    /** What the field needs: `required <type>` for a value of the wrong kind, `expected …` for a wrong form. */
     readonly expected: string,
     readonly got: unknown,
   ) {
-    super(
-      `${path}: cannot write ${typeof got === 'string' ? JSON.stringify(got) : String(got)}: expected ${expected}`,
-    );
+    super(`${path}: ${expected}, got ${showValue(got)}`);
     this.name = 'XmlEncodeError';
   }
 }
+
+/** A value of the wrong kind for its field: undefined, null where not nullable, a number for a string... */
+export const wrongType = (path: string, type: string, got: unknown): XmlEncodeError =>
+  new XmlEncodeError(path, `required ${type}`, got);
+
+/** Array.isArray without narrowing the caller's typed list to any[]. */
+export const isArray = (v: unknown): boolean => Array.isArray(v);

@@ -1,6 +1,7 @@
 // Bytes of a document written in pieces. Strings gather into a chunk of about 64 KiB, then become
 // UTF-8 bytes: a 30 MB response is never one 30 MB string (building one measured 2.6x slower than
 // writing chunks, most of it in the garbage collector and in encoding the string at the end).
+import { isArray, wrongType } from './errors.js';
 import { encodeUtf8 } from './utf8.js';
 
 const CHUNK = 64 * 1024;
@@ -15,11 +16,17 @@ export class XmlWriter {
     if (this.#pending.length >= CHUNK) this.#flush();
   }
 
-  /** Items of a list, each wrapped in `<itemName>`. */
-  items<T>(items: readonly T[], itemName: string, write: (item: T) => string): void {
+  /** Items of a list, each wrapped in `<itemName>`; anything but an array is refused (`path` names it, and `write` gets it). */
+  items<T>(
+    items: readonly T[],
+    itemName: string,
+    write: (item: T, path: string) => string,
+    path = 'items',
+  ): void {
+    if (!isArray(items)) throw wrongType(path, 'list', items);
     const open = `<${itemName}>`;
     const close = `</${itemName}>`;
-    for (let i = 0; i < items.length; i++) this.write(open + write(items[i]!) + close);
+    for (let i = 0; i < items.length; i++) this.write(open + write(items[i]!, path) + close);
   }
 
   #flush(): void {

@@ -2,16 +2,16 @@
 // (in-memory handlers, real HTTP on 127.0.0.1), and the values survive the trip exactly.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type Binding } from '@evgen/runtime';
+import { listen } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
+import { BINDING_IDS } from '@evgen/event-management/service';
 import { OPERATION_NAMES } from '@evgen/event-management/types';
 import { scalarArb, typeArbitraries } from '../../support/arbitraries.js';
 import { projectIr } from '../../support/ir.js';
 
 const ir = await projectIr();
 const arbs = typeArbitraries(ir);
-const BINDINGS: Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
 const KEYS = { apiKey: 'test-key', secretKey: 'test-secret ünïcode' };
 
 // One sample result and one sample parameter set per operation, fixed by seed.
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe.each(BINDINGS)('over %s', (binding) => {
+describe.each([...BINDING_IDS])('over %s', (binding) => {
   it.each([...OPERATION_NAMES])('%s round-trips parameters and result', async (name) => {
     const { op, result, params } = samples.get(name)!;
     const client = new EventServiceClient({ baseUrl: server.url, ...KEYS, binding });

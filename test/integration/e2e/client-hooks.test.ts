@@ -2,7 +2,6 @@
 // header for tracing); a request that gets no answer names the system error behind "fetch failed".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BINDINGS,
   ServiceFault,
   TransportError,
   listen,
@@ -12,6 +11,7 @@ import {
 } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService } from '@evgen/event-management/server';
+import { WIRE, type BindingId } from '@evgen/event-management/service';
 import { ENDPOINT, KEY } from '../../support/requests.js';
 import { bookingDetails, lookupTestKey } from '../../support/stub.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function recordingClient(binding: (typeof BINDINGS)[number]) {
+function recordingClient(binding: BindingId) {
   const requests: ClientRequest[] = [];
   const responses: ClientResponse[] = [];
   const client = new EventServiceClient({
@@ -55,8 +55,8 @@ function recordingClient(binding: (typeof BINDINGS)[number]) {
   return { client, requests, responses };
 }
 
-describe.each(BINDINGS)('hooks over %s', (binding) => {
-  const soap = binding === 'soap11' || binding === 'soap12';
+describe.each(WIRE.bindings.map((b) => [b.id, b] as const))('hooks over %s', (binding, b) => {
+  const soap = b.kind === 'soap';
 
   it('see the raw request and answer, and send a header the hook adds', async () => {
     const { client, requests, responses } = recordingClient(binding);
@@ -65,20 +65,18 @@ describe.each(BINDINGS)('hooks over %s', (binding) => {
     expect(requests).toHaveLength(1);
     const [req] = requests;
     expect(req).toMatchObject({ operation: 'GetBookingDetails', binding, attempt: 1 });
-    expect(req!.method).toBe(binding === 'httpGet' ? 'GET' : 'POST');
-    expect(req!.url).toBe(
-      soap
-        ? `${server.url}${ENDPOINT}`
-        : `${server.url}${ENDPOINT}/GetBookingDetails${binding === 'httpGet' ? '?bookingId=5' : ''}`,
-    );
+    expect(req!.method).toBe(b.method);
+    const path = `${server.url}${b.path.replace('{endpoint}', ENDPOINT).replace('{Operation}', 'GetBookingDetails')}`;
+    const inQuery = b.kind === 'http' && b.requestContentType === null;
+    expect(req!.url).toBe(inQuery ? `${path}?bookingId=5` : path);
     if (soap) expect(req!.body).toMatch(/<AuthenticationHeader[^>]*>.*<GetBookingDetails /s);
-    else expect(req!.body).toBe(binding === 'httpPost' ? 'bookingId=5' : '');
+    else expect(req!.body).toBe(inQuery ? '' : 'bookingId=5');
     expect(traceIds).toEqual(['trace-1']);
 
     expect(responses).toHaveLength(1);
     const [res] = responses;
     expect(res).toMatchObject({ operation: 'GetBookingDetails', binding, attempt: 1, status: 200 });
-    expect(res!.headers['content-type']).toMatch(soap ? /xml/ : /^text\/xml/);
+    expect(res!.headers['content-type']).toBe(b.responseContentType);
     expect(res!.body).toContain('<BookingReference>PK-5</BookingReference>');
     expect(res!.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -88,7 +86,10 @@ describe.each(BINDINGS)('hooks over %s', (binding) => {
     await expect(client.getBookingDetails({ bookingId: 0 })).rejects.toMatchObject({
       code: 'NotFound',
     });
-    expect(responses[0]!.status).toBe(soap ? (binding === 'soap11' ? 500 : 400) : 404);
+    const def = WIRE.faults.codes.find((c) => c.code === 'NotFound')!;
+    expect(responses[0]!.status).toBe(
+      !soap ? def.httpStatuses[0] : b.soapVersion === '1.1' ? def.soap11Status : def.soap12Status,
+    );
     expect(responses[0]!.body).toContain('booking 0 does not exist');
   });
 });
@@ -122,7 +123,7 @@ describe('a request that gets no answer', () => {
     const e = await client.getBookingDetails({ bookingId: 1 }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TransportError);
     expect((e as Error).message).toBe(
-      `GetBookingDetails over soap11 failed: ECONNREFUSED 127.0.0.1:${port} (fetch failed)`,
+      `GetBookingDetails over ${WIRE.bindings[0].id} failed: ECONNREFUSED 127.0.0.1:${port} (fetch failed)`,
     );
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 import { OPERATION_NAMES } from '../../support/help.js';
 import { PROJECT_ROOT } from '../../support/ir.js';
 

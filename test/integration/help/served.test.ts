@@ -1,7 +1,7 @@
 // The reference service over real HTTP: help pages at the endpoint with test forms and the browser
 // bundle; /healthz, ?WSDL and the bindings as before; CORS when configured, nothing when not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 import { renderWsdl } from '@evgen/event-management/wsdl';
 import { startReference, type Reference } from '../reference/harness.js';
 import { OPERATION_NAMES } from '../../support/help.js';

@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Binding } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
+import { BINDING_IDS, type BindingId } from '@evgen/event-management/service';
 import {
   startReferenceService,
   type ReferenceOptions,
@@ -12,7 +12,7 @@ import {
 
 export interface Reference {
   readonly svc: ReferenceService;
-  readonly client: (binding?: Binding) => EventServiceClient;
+  readonly client: (binding?: BindingId) => EventServiceClient;
   readonly logs: string[];
   stop(): Promise<void>;
 }
@@ -34,7 +34,7 @@ export async function startReference(
   return {
     svc,
     logs,
-    client: (binding = 'soap11') =>
+    client: (binding: BindingId = BINDING_IDS[0]) =>
       new EventServiceClient({
         baseUrl: svc.server.url,
         apiKey: key.apiKey,

@@ -1,19 +1,31 @@
-// Deterministic output, and a staleness check that sees hand edits, new files and deleted files.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// Deterministic output, a staleness check that sees hand edits, new and deleted files, and an
+// output folder that is evgen's alone: it deletes only what it wrote and refuses to write beside
+// anything else unless forced.
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareOutput, shortDiff, writeOutput } from '../../../src/generator/output.js';
+import { describeDifference } from '../../../src/generator/diff.js';
+import {
+  ForeignFileError,
+  MANIFEST,
+  compareOutput,
+  writeOutput,
+} from '../../../src/generator/output.js';
 import { generateFiles } from '../../../src/generator/pipeline.js';
 import { PROJECT_ROOT, SPEC_DIR, TEMPLATES_DIR } from '../../support/ir.js';
 
 const temps: string[] = [];
 afterAll(() => Promise.all(temps.map((d) => rm(d, { recursive: true, force: true }))));
 const gen = () => generateFiles({ specDir: SPEC_DIR, templatesDir: TEMPLATES_DIR });
+const tempDir = async (prefix: string) => {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
 
 async function freshOutput(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'evgen-out-'));
-  temps.push(dir);
+  const dir = await tempDir('evgen-out-');
   await writeOutput(dir, await gen());
   return dir;
 }
@@ -37,7 +49,36 @@ describe('generated output', () => {
     expect(files.get('LICENSE')).toBe(await readFile(join(PROJECT_ROOT, 'LICENSE'), 'utf8'));
   });
 
-  it('finds a hand-edited file and shows the change', async () => {
+  it('says where each symbol comes from as spec/file.yaml:line, and the line names it', async () => {
+    const lines = new Map<string, string[]>();
+    const specLine = async (file: string, n: number) => {
+      if (!lines.has(file))
+        lines.set(file, (await readFile(join(SPEC_DIR, '..', file), 'utf8')).split('\n'));
+      return lines.get(file)![n - 1] ?? '';
+    };
+    let seen = 0;
+    for (const text of (await gen()).values())
+      for (const [, file, line, symbol] of text.matchAll(
+        /@generated from (spec\/\S+\.yaml):(\d+) (\S+)/g,
+      )) {
+        expect(await specLine(file!, Number(line)), `${file}:${line} ${symbol}`).toContain(
+          symbol!.split('.').pop()!,
+        );
+        seen++;
+      }
+    expect(seen).toBeGreaterThan(500);
+  });
+
+  it('lists every file it writes in the manifest', async () => {
+    const files = await gen();
+    const listed = files
+      .get(MANIFEST)!
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    expect(listed).toEqual([...files.keys()]);
+  });
+
+  it('finds a hand-edited file and shows the change, on-disk side marked +', async () => {
     const dir = await freshOutput();
     const file = join(dir, 'src/types.ts');
     await writeFile(
@@ -49,26 +90,15 @@ describe('generated output', () => {
     );
     const diffs = await compareOutput(dir, await gen());
     expect(diffs.map((d) => [d.kind, d.path])).toEqual([['different', 'src/types.ts']]);
-    expect(diffs[0]!.diff).toContain('-   BookingReference: number;');
-    expect(diffs[0]!.diff).toContain('+   BookingReference: string;');
-  });
-
-  it('finds new and deleted files', async () => {
-    const dir = await freshOutput();
-    await writeFile(join(dir, 'src/stray.ts'), 'export {};\n');
-    await rm(join(dir, 'src/codecs.ts'));
-    const diffs = await compareOutput(dir, await gen());
-    expect(diffs.map((d) => [d.kind, d.path])).toEqual([
-      ['missing', 'src/codecs.ts'],
-      ['extra', 'src/stray.ts'],
-    ]);
-    await writeOutput(dir, await gen());
-    expect(await compareOutput(dir, await gen())).toEqual([]);
+    expect(diffs[0]!.diff).toMatch(
+      /^--- generated \(spec\)\n\+\+\+ on disk\n@@ -\d+,7 \+\d+,7 @@\n/,
+    );
+    expect(diffs[0]!.diff).toContain('-   BookingReference: string;');
+    expect(diffs[0]!.diff).toContain('+   BookingReference: number;');
   });
 
   it('sees a spec change as new generated content', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'evgen-spec-'));
-    temps.push(dir);
+    const dir = await tempDir('evgen-spec-');
     await cp(SPEC_DIR, join(dir, 'spec'), { recursive: true });
     const file = join(dir, 'spec/types/booking.yaml');
     await writeFile(
@@ -81,19 +111,161 @@ describe('generated output', () => {
     const files = await generateFiles({ specDir: join(dir, 'spec'), templatesDir: TEMPLATES_DIR });
     expect(files.get('src/types.ts')).toContain('Channel: string;');
     expect(files.get('src/codecs.ts')).toContain(
-      "'<Channel>' + escapeText(v.Channel) + '</Channel>'",
+      "'<Channel>' + writeString(v.Channel, 'BookingResponse.Channel') + '</Channel>'",
     );
   });
 });
 
-describe('shortDiff', () => {
-  const cases = [
-    { given: ['a\nb\nc', 'a\nB\nc'], want: '@@ line 2 @@\n- b\n+ B' },
-    { given: ['a\nb', 'a\nb\nc'], want: '@@ line 3 @@\n+ c' },
-    { given: ['x\ny', 'y'], want: '@@ line 1 @@\n- x' },
+describe('the output folder is evgen’s alone', () => {
+  it('deletes its own stale files (by manifest or header) and recreates missing ones', async () => {
+    const dir = await freshOutput();
+    // An artifact an earlier run wrote, listed in its manifest, and one carrying the header only.
+    await mkdir(join(dir, 'src/old'));
+    await writeFile(join(dir, 'src/old/x.ts'), 'export {};\n');
+    await writeFile(
+      join(dir, MANIFEST),
+      `${await readFile(join(dir, MANIFEST), 'utf8')}src/old/x.ts\n`,
+    );
+    await writeFile(join(dir, 'src/gone.ts'), '// @generated by evgen from spec/ — do not edit\n');
+    await rm(join(dir, 'src/codecs.ts'));
+    const diffs = await compareOutput(dir, await gen());
+    expect(diffs.map((d) => [d.kind, d.path])).toEqual([
+      ['different', MANIFEST],
+      ['missing', 'src/codecs.ts'],
+      ['extra', 'src/gone.ts'],
+      ['extra', 'src/old/x.ts'],
+    ]);
+    await writeOutput(dir, await gen());
+    expect(await compareOutput(dir, await gen())).toEqual([]);
+    const left = await readdir(join(dir, 'src'));
+    expect([left.includes('gone.ts'), left.includes('old')]).toEqual([false, false]);
+  });
+
+  it('refuses a folder holding files it did not write, naming the first, and deletes nothing', async () => {
+    const dir = await tempDir('evgen-repo-');
+    await mkdir(join(dir, '.git'));
+    await writeFile(join(dir, '.git/HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(dir, 'NOTES.md'), 'hi\n');
+    const error = await writeOutput(dir, await gen()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ForeignFileError);
+    expect((error as Error).message).toBe(
+      `${dir} holds .git/, which evgen did not write (and 1 more): generate into a folder of its own, or pass --force to write anyway and keep such files`,
+    );
+    expect((await readdir(dir)).sort()).toEqual(['.git', 'NOTES.md']);
+  });
+
+  it('with force, writes beside foreign files and keeps them', async () => {
+    const dir = await tempDir('evgen-repo-');
+    await mkdir(join(dir, '.git'));
+    await writeFile(join(dir, '.git/HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(dir, 'NOTES.md'), 'hi\n');
+    await mkdir(join(dir, 'src'));
+    await writeFile(join(dir, 'src/mine.ts'), 'export const mine = 1;\n');
+    await writeOutput(dir, await gen(), { force: true });
+    expect(await readFile(join(dir, 'NOTES.md'), 'utf8')).toBe('hi\n');
+    expect(await readFile(join(dir, '.git/HEAD'), 'utf8')).toBe('ref: refs/heads/main\n');
+    expect(await readFile(join(dir, 'src/mine.ts'), 'utf8')).toBe('export const mine = 1;\n');
+    expect((await compareOutput(dir, await gen())).map((d) => [d.kind, d.path])).toEqual([
+      ['foreign', '.git/'],
+      ['foreign', 'NOTES.md'],
+      ['foreign', 'src/mine.ts'],
+    ]);
+    // A second forced run still keeps them.
+    await writeOutput(dir, await gen(), { force: true });
+    expect(await readFile(join(dir, 'src/mine.ts'), 'utf8')).toBe('export const mine = 1;\n');
+  });
+
+  it('ignores what builds, installs and npm pack leave (dist, node_modules, *.tgz)', async () => {
+    const dir = await freshOutput();
+    await mkdir(join(dir, 'dist'));
+    await writeFile(join(dir, 'dist/index.js'), '');
+    await mkdir(join(dir, 'node_modules'));
+    await writeFile(join(dir, 'evgen-event-management-1.0.0.tgz'), '');
+    await writeFile(join(dir, 'tsconfig.tsbuildinfo'), '');
+    expect(await compareOutput(dir, await gen())).toEqual([]);
+    await writeOutput(dir, await gen());
+    expect(await readdir(dir)).toContain('evgen-event-management-1.0.0.tgz');
+  });
+});
+
+describe('describeDifference', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`);
+  const edit = (at: number[], n = 20) =>
+    lines(n)
+      .map((l, i) => (at.includes(i + 1) ? `${l} edited` : l))
+      .join('\n');
+  const cases: { name: string; given: [string, string]; want: string | undefined }[] = [
+    { name: 'equal files', given: ['a\nb\n', 'a\nb\n'], want: undefined },
+    {
+      name: 'one change, 3 lines of context',
+      given: [lines(20).join('\n'), edit([10])],
+      want: [
+        '--- generated (spec)',
+        '+++ on disk',
+        '@@ -7,7 +7,7 @@',
+        '  line 7',
+        '  line 8',
+        '  line 9',
+        '- line 10',
+        '+ line 10 edited',
+        '  line 11',
+        '  line 12',
+        '  line 13',
+      ].join('\n'),
+    },
+    {
+      name: 'two distant changes, two hunks',
+      given: [lines(20).join('\n'), edit([2, 18])],
+      want: [
+        '--- generated (spec)',
+        '+++ on disk',
+        '@@ -1,5 +1,5 @@',
+        '  line 1',
+        '- line 2',
+        '+ line 2 edited',
+        '  line 3',
+        '  line 4',
+        '  line 5',
+        '@@ -15,6 +15,6 @@',
+        '  line 15',
+        '  line 16',
+        '  line 17',
+        '- line 18',
+        '+ line 18 edited',
+        '  line 19',
+        '  line 20',
+      ].join('\n'),
+    },
+    {
+      name: 'only line endings',
+      given: ['a\nb\n', 'a\r\nb\r\n'],
+      want: 'line endings: CRLF on disk, LF generated\n(nothing else differs)',
+    },
+    {
+      name: 'line endings and a change',
+      given: ['a\nb\nc', 'a\r\nB\r\nc'],
+      want: [
+        '--- generated (spec)',
+        '+++ on disk',
+        'line endings: CRLF on disk, LF generated',
+        '@@ -1,3 +1,3 @@',
+        '  a',
+        '- b',
+        '+ B',
+        '  c',
+      ].join('\n'),
+    },
   ];
-  for (const { given, want } of cases)
-    it(`diffs ${JSON.stringify(given)}`, () => expect(shortDiff(given[0]!, given[1]!)).toBe(want));
+  for (const { name, given, want } of cases)
+    it(name, () => expect(describeDifference(given[0], given[1])).toBe(want));
+
+  it('shows an edit far into a long file, not a summary of everything between', () => {
+    const generated = lines(6000).join('\n');
+    const d = describeDifference(generated, edit([5930], 6000))!;
+    expect(d).toContain('@@ -5927,7 +5927,7 @@');
+    expect(d).toContain('+ line 5930 edited');
+    expect(d.split('\n')).toHaveLength(3 + 8);
+  });
 });
 
 describe('the in-memory type check of generated code', () => {

@@ -1,6 +1,6 @@
 // What the spec holds, counted against the interface document: a drift in any count fails here.
 import { describe, expect, it } from 'vitest';
-import { FAULT_CODES } from '@evgen/runtime';
+import { FAULT_CODES } from '@evgen/event-management/service';
 import { projectIr } from '../../support/ir.js';
 
 const OPERATIONS = [
@@ -85,7 +85,7 @@ const FIELD_COUNTS: Record<string, number> = {
 };
 
 describe('spec inventory', () => {
-  it('holds the 28 operations of the catalogue, in order', async () => {
+  it('holds the operations of the catalogue, in order', async () => {
     const ir = await projectIr();
     expect(ir.operations.map((o) => o.name)).toEqual(OPERATIONS);
   });
@@ -163,7 +163,7 @@ describe('spec inventory', () => {
     expect(new Set(ir.gaps.map((g) => g.id)).size).toBe(ir.gaps.length);
   });
 
-  it('uses in the runtime exactly the fault codes of spec/errors.yaml', async () => {
+  it('generates exactly the fault codes of spec/errors.yaml', async () => {
     const ir = await projectIr();
     expect(ir.faults.map((f) => f.code)).toEqual([...FAULT_CODES]);
     expect(ir.faults.filter((f) => f.soap11 === 'soap:Server').map((f) => f.code)).toEqual([

@@ -6,9 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SpecError } from '../../../src/generator/spec/diagnostics.js';
 import { loadSpec } from '../../../src/generator/spec/load.js';
 import { PROJECT_ROOT, SPEC_DIR } from '../../support/ir.js';
+import { removeSpecCopies, specCopy, type SpecEdit } from '../../support/spec-copy.js';
 
 const temps: string[] = [];
 afterAll(() => Promise.all(temps.map((d) => rm(d, { recursive: true, force: true }))));
+afterAll(removeSpecCopies);
 
 /** A copy of the real spec with a fixture folder laid over it. */
 async function specWith(fixture: string): Promise<string> {
@@ -66,23 +68,23 @@ describe('spec loader diagnostics', () => {
     });
   }
 
-  it('reports many errors at once, format errors before cross-checks', async () => {
-    expect(await errorsOf('many-errors')).toEqual(
-      [
-        'spec/types/extra.yaml:4:5: unknown key "sectoin" (did you mean "section"?)',
-        'spec/types/extra.yaml:2:5: missing required key "section"',
-      ].sort(),
-    );
+  it('reports format and cross-reference errors together, never blaming a name declared in a broken entry', async () => {
+    expect(await errorsOf('many-errors')).toEqual([
+      'spec/types/extra.yaml:2:5: missing required key "section"',
+      'spec/types/extra.yaml:4:5: unknown key "sectoin" (did you mean "section"?)',
+      'spec/types/extra.yaml:11:9: unknown type "integer"',
+      'spec/types/extra.yaml:12:9: list field "Items" does not name its item element (add item: int)',
+    ]);
   });
 
   it.each([
     {
       given: 'paging: { skip: skip, size: sise }',
-      want: 'paging of "GetBookingsBatch" names "sise", which is not an int parameter (did you mean "size"?)',
+      want: 'paging of "GetBookingsBatch" names "sise", which is not a parameter (did you mean "size"?)',
     },
     {
       given: 'paging: { skip: eventID, size: size }',
-      want: 'paging of "GetBookingsBatch" names "eventID", which is not an int parameter (did you mean "eventId"?)',
+      want: 'paging of "GetBookingsBatch" names "eventID", which is not a parameter (did you mean "eventId"?)',
     },
   ])('reports paging by a parameter that is not there: $given', async ({ given, want }) => {
     const spec = await specWith('unknown-type');
@@ -98,4 +100,97 @@ describe('spec loader diagnostics', () => {
   it('loads the real spec without errors', async () => {
     await expect(loadSpec(SPEC_DIR)).resolves.toBeDefined();
   });
+});
+
+/** What validate says about one edit of the real spec. */
+async function errorsOfEdit(edit: SpecEdit): Promise<string[]> {
+  return loadSpec(await specCopy([edit])).then(
+    () => [],
+    (e: unknown) => {
+      expect(e).toBeInstanceOf(SpecError);
+      return (e as SpecError).diagnostics.map((d) => `${d.pos.file}: ${d.message}`);
+    },
+  );
+}
+
+// What generate could not build, or the runtime could not serve, is refused with its position.
+describe('spec edits validate refuses', () => {
+  const cases: { given: SpecEdit; want: string }[] = [
+    {
+      given: {
+        file: 'types/booking.yaml',
+        from: '{ name: IsTest, type: boolean }',
+        to: '{ name: Is-Test, type: boolean }',
+      },
+      want: 'spec/types/booking.yaml: bad name "Is-Test": names are letters, digits and _ (not starting with a digit), so that they are both XML names and TypeScript identifiers',
+    },
+    {
+      given: { file: 'types/booking.yaml', from: 'name: BookingDetails', to: 'name: string' },
+      want: 'spec/types/booking.yaml: type name "string" is reserved in the generated TypeScript',
+    },
+    {
+      given: {
+        file: 'operations.yaml',
+        from: '{ name: size, type: int, doc: The batch size. }',
+        to: '{ name: size, type: decimal }',
+      },
+      want: 'spec/operations.yaml: decimal parameter "size" has no scale',
+    },
+    {
+      given: {
+        file: 'types/booking.yaml',
+        from: '{ name: Tax, type: decimal, scale: 2, doc: Money amount. }',
+        to: '{ name: Tax, type: decimal, scale: 3 }',
+      },
+      want: 'spec/types/booking.yaml: field "Tax" has scale 3, which primitives.yaml does not declare',
+    },
+    {
+      given: { file: 'service.yaml', from: '    dateTime: dateTime', to: '    dateTime: when' },
+      want: 'spec/types/booking.yaml: items of a list of dateTime are named "when" (service.yaml conventions.plainListItems), not "dateTime"',
+    },
+    {
+      given: {
+        file: 'service.yaml',
+        from: 'responseContentType: application/soap+xml; charset=utf-8',
+        to: 'responseContentType: application/soap+xml; charset=utf-16',
+      },
+      want: 'spec/service.yaml: content type "application/soap+xml; charset=utf-16": charset utf-16: the runtime reads and writes UTF-8 only',
+    },
+    {
+      given: {
+        file: 'service.yaml',
+        from: '    method: POST\n    path: "{endpoint}/{Operation}"',
+        to: '    method: GET\n    path: "{endpoint}/{Operation}"',
+      },
+      want: 'spec/service.yaml: bindings "httpGet" and "httpPost" cannot be told apart by the server',
+    },
+    {
+      given: { file: 'states.yaml', from: 'trigger: CancelAttendee', to: 'trigger: CancelAtendee' },
+      want: 'spec/states.yaml: transition trigger "CancelAtendee" is not an operation',
+    },
+    {
+      given: { file: 'errors.yaml', from: '      raisedFor: request\n', to: '' },
+      want: 'spec/errors.yaml: exactly one code needs raisedFor: request (the engine raises it), found 0',
+    },
+    {
+      given: { file: 'errors.yaml', from: '      raisedFor: notImplemented\n', to: '' },
+      want: 'spec/errors.yaml: exactly one code needs raisedFor: notImplemented (the engine raises it), found 0',
+    },
+    {
+      given: {
+        file: 'operations.yaml',
+        from: '{ name: size, type: int, doc: The batch size. }',
+        to: '{ name: size, type: string, doc: The batch size. }',
+      },
+      want: 'spec/operations.yaml: paging of "GetBookingsBatch" names "size", a string: not int',
+    },
+    {
+      given: { file: 'notes.yaml', from: '', to: 'notes: [a]\n' },
+      want: 'spec/notes.yaml: not a spec file: nothing reads it',
+    },
+  ];
+  for (const { given, want } of cases)
+    it(`${given.file}: ${want.split(': ').slice(1).join(': ')}`, async () => {
+      expect(await errorsOfEdit(given)).toContain(want);
+    });
 });

@@ -3,7 +3,7 @@
 // page over 100 KB; text from requests never becomes markup.
 import { describe, expect, it } from 'vitest';
 import { renderOperationPage } from '@evgen/runtime';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operationGaps } from '../../../src/generator/views/help-view.js';
 import {

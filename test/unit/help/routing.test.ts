@@ -13,7 +13,8 @@ import {
   type ServiceRequest,
   type ServiceResponse,
 } from '@evgen/runtime';
-import { SERVICE, authScheme } from '@evgen/event-management/auth';
+import { authScheme } from '@evgen/event-management/auth';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
 import {
@@ -194,10 +195,7 @@ describe('rendered operation pages are kept, boundedly', () => {
         ]),
       ),
     };
-    const respond = createHelpResponder(
-      { pages },
-      helpServiceOf(operations, authScheme, SERVICE.endpointPath),
-    );
+    const respond = createHelpResponder({ pages }, helpServiceOf(operations, authScheme, WIRE));
     const get = (host: string) =>
       respond(new URL(`http://x${EP}?op=GetShows`), undefined, {
         baseUrl: `http://${host}`,

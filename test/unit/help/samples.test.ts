@@ -10,7 +10,7 @@ import {
   type AnyOperationDef,
   type XmlElement,
 } from '@evgen/runtime';
-import { SERVICE } from '@evgen/event-management/auth';
+import { SERVICE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';
 import {

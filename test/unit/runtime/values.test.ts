@@ -43,7 +43,9 @@ describe('int', () => {
   it('writes only int32', () => {
     expect(writeInt(-5, 'T.F')).toBe('-5');
     expect(() => writeInt(1.5, 'T.F')).toThrow(XmlEncodeError);
-    expect(() => writeInt(2 ** 31, 'T.F')).toThrow('T.F: cannot write 2147483648');
+    expect(() => writeInt(2 ** 31, 'T.F')).toThrow(
+      'T.F: expected int (32-bit integer), got 2147483648',
+    );
   });
 });
 
@@ -100,10 +102,10 @@ describe('decimal', () => {
   it('writes exactly its scale, or fails', () => {
     expect(writeDecimal('12.5', 2, 'T.Money')).toBe('12.50');
     expect(() => writeDecimal('0.125', 2, 'T.Money')).toThrow(
-      'T.Money: cannot write "0.125": expected decimal with at most 2 decimal places',
+      'T.Money: expected decimal with at most 2 decimal places, got "0.125"',
     );
     expect(() => writeDecimal(12.5 as unknown as string, 2, 'T.Money')).toThrow(
-      /a string holding the exact value/,
+      'T.Money: required decimal (a string of its digits), got 12.5',
     );
   });
   for (const scale of [2, 5]) {

@@ -10,18 +10,19 @@ import {
   type Binding,
   type ClientOptions,
 } from '@evgen/runtime';
+import { WIRE } from '@evgen/event-management/service';
 import { ENDPOINT, Echo, Forget, KEY, echoServerPerFile, fakeAuth } from './fixtures.js';
 
 const file = echoServerPerFile();
 
-const BINDINGS: Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+const BINDINGS: Binding[] = WIRE.bindings.map((b) => b.id);
 const transport = (o: Partial<ClientOptions> = {}) =>
   createTransport({
     baseUrl: file.h.url,
     apiKey: KEY.apiKey,
     secretKey: KEY.secret,
     auth: fakeAuth,
-    endpointPath: ENDPOINT,
+    wire: WIRE,
     namespace: file.h.ns,
     ...o,
   });
@@ -54,13 +55,19 @@ describe.each(BINDINGS)('%s end to end', (binding) => {
       .call(Echo, { count: 1, text: 'a' })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ServiceError);
+    const def = WIRE.faults.codes.find((c) => c.code === 'NotFound')!;
+    const version = WIRE.bindings.find((b) => b.id === binding)!.soapVersion;
     expect(e).toMatchObject({
       code: 'NotFound',
       faultString: 'no such thing',
       binding,
-      httpStatus: binding === 'soap11' ? 500 : binding === 'soap12' ? 400 : 404,
-      soapFaultCode:
-        binding === 'soap11' ? 'soap:Client' : binding === 'soap12' ? 'soap12:Sender' : undefined,
+      httpStatus:
+        version === '1.1'
+          ? def.soap11Status
+          : version === '1.2'
+            ? def.soap12Status
+            : def.httpStatuses[0],
+      soapFaultCode: version === '1.1' ? def.soap11 : version === '1.2' ? def.soap12 : undefined,
     });
   });
 
@@ -89,7 +96,7 @@ it('derives the namespace from the base URL with the https scheme when none is g
     apiKey: 'k',
     secretKey: 's',
     auth: fakeAuth,
-    endpointPath: ENDPOINT,
+    wire: WIRE,
     fetch: async (_u, init) => (seen.push(init!), new Response('', { status: 503 })),
   });
   await t.call(Echo, { count: 1, text: 'a' }).catch(() => undefined);

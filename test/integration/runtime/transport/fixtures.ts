@@ -1,6 +1,7 @@
 // Hand-written stand-ins for what evgen generates: an AuthScheme, an `Echo` read operation (int +
 // string in, the same out), a `Forget` mutating operation with no result, and a server on
-// 127.0.0.1 with spy handlers plus raw signed requests for what a real client never sends.
+// 127.0.0.1 with spy handlers plus raw signed requests for what a real client never sends. The
+// wire tables (bindings, fault codes) are the spec's, from the generated package.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   XmlDecodeError,
@@ -16,6 +17,7 @@ import {
   type ServiceHandlerOptions,
   type XmlDocument,
 } from '@evgen/runtime';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 
 import {
   ENDPOINT,
@@ -82,6 +84,7 @@ const readEcho = (d: XmlDocument, e: number, ns: string): EchoParams => ({
 export const Echo: OperationDef<EchoParams, EchoParams> = {
   name: 'Echo',
   method: 'echo',
+  responseElement: 'EchoResponse',
   mutating: false,
   hasResult: true,
   paramNames: ['count', 'text'],
@@ -104,6 +107,7 @@ export const Echo: OperationDef<EchoParams, EchoParams> = {
 export const Forget: OperationDef<{ ref: string }, void> = {
   name: 'Forget',
   method: 'forget',
+  responseElement: 'ForgetResponse',
   mutating: true,
   hasResult: false,
   paramNames: ['ref'],
@@ -153,7 +157,8 @@ export async function startServer(
     operations,
     handlers: spied,
     auth: fakeAuth,
-    endpointPath: ENDPOINT,
+    wire: WIRE,
+    clockSkewSeconds: SERVICE.clockSkewSeconds,
     lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
     wsdl: (address, ns) =>
       `<?xml version="1.0"?><definitions targetNamespace="${ns}"><address location="${address}"/></definitions>`,

@@ -2,6 +2,7 @@
 // and the handler never called.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFault, type Binding } from '@evgen/runtime';
+import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,
   KEY,
@@ -51,12 +52,18 @@ function call(binding: Binding, v: Values, extra = ''): Promise<RawResponse> {
         },
         body: query + extra,
       });
+    default:
+      throw new Error(`no raw request for binding ${binding}`);
   }
 }
 
-const soapStatus = { soap11: 500, soap12: 400 } as Record<Binding, number>;
+const refusal = WIRE.faults.codes.find((c) => c.code === WIRE.faults.raisedFor.authentication)!;
+const soapStatus: Record<Binding, number> = {
+  soap11: refusal.soap11Status,
+  soap12: refusal.soap12Status,
+};
 const decode = (binding: Binding, r: RawResponse) =>
-  parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text));
+  parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text), WIRE.faults);
 
 async function expectRefused(
   binding: Binding,

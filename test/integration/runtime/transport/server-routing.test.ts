@@ -2,6 +2,7 @@
 // the binding's fault, the handler is not called, and the server keeps serving.
 import { describe, expect, it } from 'vitest';
 import { ServiceFault, parseFault, type Binding } from '@evgen/runtime';
+import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,
   authHeaderXml,
@@ -20,7 +21,7 @@ import {
 const file = echoServerPerFile();
 
 const code = (binding: Binding, r: RawResponse) =>
-  parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text))?.code;
+  parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text), WIRE.faults)?.code;
 const soap11 = (body: string, headers: Record<string, string> = {}) =>
   send(file.h.url + ENDPOINT, {
     method: 'POST',
@@ -241,7 +242,7 @@ describe('parameters', () => {
         `<Echo xmlns="${file.h.ns}"><count>seven</count><text>a</text></Echo>`,
       ),
     );
-    const f = parseFault('soap11', r.status, r.type, new TextEncoder().encode(r.text));
+    const f = parseFault('soap11', r.status, r.type, new TextEncoder().encode(r.text), WIRE.faults);
     expect(f).toMatchObject({ code: 'InvalidParameter', soapFaultCode: 'soap:Client' });
     expect(f?.faultString).toMatch(/^Echo\/count: expected int/);
   });
@@ -288,7 +289,13 @@ describe('handler failures', () => {
               echoBody(file.h.ns),
               authValues('Echo'),
             );
-      const f = parseFault(binding, r.status, r.type, new TextEncoder().encode(r.text));
+      const f = parseFault(
+        binding,
+        r.status,
+        r.type,
+        new TextEncoder().encode(r.text),
+        WIRE.faults,
+      );
       expect(f).toMatchObject({
         code: 'Internal',
         faultString: 'Internal error',
@@ -321,7 +328,9 @@ describe('handler failures', () => {
       text: `${c}: event 3 is full\n`,
     });
     const s = await sendSoap(file.h, '1.1', 'Echo', echoBody(file.h.ns), authValues('Echo'));
-    expect(parseFault('soap11', s.status, s.type, new TextEncoder().encode(s.text))).toMatchObject({
+    expect(
+      parseFault('soap11', s.status, s.type, new TextEncoder().encode(s.text), WIRE.faults),
+    ).toMatchObject({
       code: c,
       soapFaultCode: 'soap:Client',
       faultString: 'event 3 is full',

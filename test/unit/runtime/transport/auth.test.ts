@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   MemoryReplayStore,
-  ServiceFault,
+  EngineFault,
   TimestampClock,
   formatTimestamp,
   parseTimestamp,
@@ -129,8 +129,8 @@ describe('verifyAuth', () => {
       () => undefined,
       (x: unknown) => x,
     );
-    expect(e).toBeInstanceOf(ServiceFault);
-    return e as ServiceFault;
+    expect(e).toBeInstanceOf(EngineFault);
+    return e as EngineFault;
   };
 
   it('accepts the edges of the window and returns the key name', async () => {
@@ -173,7 +173,7 @@ describe('verifyAuth', () => {
     const v = values(0);
     await refusal(verifyAuth({ ...v, Signature: `${v.Signature}\n` }, 'Echo', opts()));
     const missing = await refusal(verifyAuth({ ...v, APIKey: '' }, 'Echo', opts()));
-    expect([missing.code, missing.httpStatus]).toEqual(['AuthenticationFailed', 401]);
+    expect([missing.role, missing.httpStatus]).toEqual(['authentication', 401]);
   });
 });
 

@@ -4,15 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { corsOrigins, withCors, type ServiceRequest, type ServiceResponse } from '@evgen/runtime';
 import { authScheme } from '@evgen/event-management/auth';
+import { WIRE } from '@evgen/event-management/service';
 
-const EP = '/API/1_0/SOAP/ServiceAPI.asmx';
+const EP: string = WIRE.endpointPath;
 const inner = (req: ServiceRequest): Promise<ServiceResponse> =>
   Promise.resolve({
     status: req.method === 'OPTIONS' ? 405 : 200,
     headers: { 'content-type': 'text/plain' },
     body: `inner ${req.method}`,
   });
-const cors = (origins: string[]) => withCors(inner, { origins }, authScheme, EP);
+const cors = (origins: string[]) => withCors(inner, { origins }, authScheme, WIRE);
 const req = (headers: Record<string, string>, method = 'GET', url = EP): ServiceRequest => ({
   method,
   url,

@@ -1,0 +1,87 @@
+// Cross-checks of the operations: names and methods unique, parameters primitive (decimals with a
+// declared scale), results that exist and name their HTTP root, paging by int parameters.
+import { uniqueNames, type CheckCtx } from './check-context.js';
+import { checkPlainItem, checkScale, checkTypeRef } from './cross-check-values.js';
+import { didYouMean } from './diagnostics.js';
+import { isPrimitive, primitiveNames, type SpecOperation } from './format.js';
+
+export function checkOperations(c: CheckCtx): void {
+  const { spec, report } = c;
+  const operations = spec.operations?.operations ?? [];
+  uniqueNames(
+    operations.map((o) => ({ name: o.name, pos: o.pos })),
+    'operation',
+    report,
+  );
+  // Client and handler methods are the names with a lower-case first letter.
+  uniqueNames(
+    operations.map((o) => ({ name: o.name.charAt(0).toLowerCase() + o.name.slice(1), pos: o.pos })),
+    'method name',
+    report,
+  );
+  for (const op of operations) {
+    for (const suffix of ['Params', 'Result'])
+      if (c.types.has(`${op.name}${suffix}`))
+        report(
+          op.pos,
+          `type "${op.name}${suffix}" is the name of this operation's ${suffix.toLowerCase()} type`,
+        );
+    uniqueNames(
+      op.parameters.map((p) => ({ name: p.name, pos: p.pos })),
+      'parameter',
+      report,
+      ` in operation "${op.name}"`,
+    );
+    for (const p of op.parameters) {
+      if (!isPrimitive(p.type))
+        report(
+          p.pos,
+          `parameter "${p.name}" must have a primitive type, got "${p.type}"`,
+          didYouMean(p.type, primitiveNames),
+        );
+      checkScale(c, `parameter "${p.name}"`, p.type, p.scale, p.pos);
+    }
+    const r = op.result;
+    if (r.kind === 'type') {
+      if (r.type === undefined) report(r.pos, `result of "${op.name}" has kind type but no type`);
+      else checkTypeRef(c, r.type, r.pos, false);
+    }
+    if (r.kind === 'list') {
+      if (r.of === undefined || r.item === undefined)
+        report(r.pos, `list result of "${op.name}" needs of and item`);
+      else {
+        checkTypeRef(c, r.of, r.pos, false);
+        checkPlainItem(c, r.of, r.item, r.pos);
+      }
+    }
+    if (r.kind !== 'none' && op.http.root === undefined)
+      report(op.http.pos, `operation "${op.name}" has a result but no HTTP root element`);
+    c.checkGap(op.http.gap, op.http.pos);
+    if (!op.http.shown && op.http.gap === undefined)
+      report(op.http.pos, `operation "${op.name}" has http.shown false but names no gap`);
+    if (r.kind === 'none' && op.http.root !== undefined)
+      report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
+    checkPaging(c, op);
+  }
+}
+
+/** paging names int parameters of an operation with a list result. */
+function checkPaging(c: CheckCtx, op: SpecOperation): void {
+  if (!op.paging) return;
+  if (op.result.kind !== 'list')
+    c.report(op.paging.pos, `paging of "${op.name}" needs a list result`);
+  for (const name of [op.paging.skip, op.paging.size].filter((n) => n !== undefined)) {
+    const param = op.parameters.find((p) => p.name === name);
+    if (!param)
+      c.report(
+        op.paging.pos,
+        `paging of "${op.name}" names "${name}", which is not a parameter`,
+        didYouMean(
+          name,
+          op.parameters.map((p) => p.name),
+        ),
+      );
+    else if (param.type !== 'int')
+      c.report(op.paging.pos, `paging of "${op.name}" names "${name}", a ${param.type}: not int`);
+  }
+}

@@ -1,0 +1,94 @@
+// The wire facts of one service as tables its generated package hands the engines (as protobuf-ts
+// hands its runtime a MessageInfo): endpoint and namespace, bindings, fault codes. The engines
+// know SOAP 1.1, SOAP 1.2 and HTTP forms in general, and nothing of a particular service.
+import type { SoapVersion } from '../xml/index.js';
+
+export interface BindingDef {
+  /** What clients choose the binding by: its id in the spec. */
+  readonly id: string;
+  readonly title: string;
+  readonly kind: 'soap' | 'http';
+  /** SOAP bindings: the envelope version. */
+  readonly soapVersion: SoapVersion | null;
+  readonly method: 'GET' | 'POST';
+  /** `{endpoint}`, and for HTTP bindings `{Operation}`. */
+  readonly path: string;
+  readonly requestContentType: string | null;
+  readonly responseContentType: string;
+  /** `{soap_namespace}` and `{Operation}`: the SOAPAction header (1.1) or the action parameter (1.2). */
+  readonly soapAction: string | null;
+}
+
+/**
+ * The situations in which the engine raises a fault itself; the fault table names each one's code.
+ * `notImplemented`: a server created with some handlers only was called for another operation.
+ */
+export type FaultRole = 'authentication' | 'request' | 'parameter' | 'notImplemented' | 'internal';
+
+export interface FaultDef {
+  readonly code: string;
+  /** faultcode (SOAP 1.1) and Code/Value (SOAP 1.2), e.g. `soap:Client`. */
+  readonly soap11: string;
+  readonly soap12: string;
+  /** HTTP status of a SOAP 1.1 and of a SOAP 1.2 fault with this code. */
+  readonly soap11Status: number;
+  readonly soap12Status: number;
+  /** HTTP GET/POST statuses: the first is the default; the engine may choose another listed one. */
+  readonly httpStatuses: readonly number[];
+  /** The only message this code carries on the wire (the original goes to the log only). */
+  readonly message: string | null;
+}
+
+export interface FaultTable {
+  /** The element in the fault detail (in {soap_namespace}) holding the code. */
+  readonly detailElement: string;
+  /** Of HTTP GET/POST faults, whose body is `<Code>: <message>`. */
+  readonly httpContentType: string;
+  /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
+  readonly transportStatuses: readonly number[];
+  readonly codes: readonly FaultDef[];
+  readonly raisedFor: Readonly<Record<FaultRole, string>>;
+}
+
+export interface WireSpec {
+  /** `{endpoint}` is the base URL followed by this path. */
+  readonly endpointPath: string;
+  /** {soap_namespace}: `scheme://` + the base URL's host + `path`. */
+  readonly namespace: { readonly scheme: string; readonly path: string };
+  readonly wsdlContentType: string;
+  /** In the spec's order; the first is the client's default. */
+  readonly bindings: readonly BindingDef[];
+  readonly faults: FaultTable;
+}
+
+/** A template with its `{placeholders}` replaced; an unknown placeholder is left as written. */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([A-Za-z_]+)\}/g, (m, key: string) => values[key] ?? m);
+}
+
+/** {soap_namespace} of a base URL: its host with the rule's scheme, followed by the rule's path. */
+export function namespaceFor(baseUrl: string, rule: WireSpec['namespace']): string {
+  const host = baseUrl.replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  return `${rule.scheme}://${host}${rule.path}`;
+}
+
+// A Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+export const isPlainHost = (host: string): boolean => HOST.test(host);
+
+/** Whether `ns` is the namespace rule applied to some plain host (`{scheme}://{host}{path}`). */
+export function isNamespaceOfAnyHost(ns: string, rule: WireSpec['namespace']): boolean {
+  const head = `${rule.scheme}://`;
+  if (!ns.startsWith(head) || !ns.endsWith(rule.path)) return false;
+  return isPlainHost(ns.slice(head.length, ns.length - rule.path.length));
+}
+
+/** The binding with this id; an unknown id is a programming error naming the known ones. */
+export function bindingById(wire: WireSpec, id: string): BindingDef {
+  const b = wire.bindings.find((x) => x.id === id);
+  if (!b)
+    throw new TypeError(
+      `unknown binding "${id}"; this service has ${wire.bindings.map((x) => x.id).join(', ')}`,
+    );
+  return b;
+}

@@ -1,0 +1,283 @@
+// The engines take every wire fact from the tables they are given: with a WireSpec unlike the
+// spec's (other paths, content types, SOAPAction rule, namespace scheme, fault codes, statuses and
+// detail element), the generated operations still travel between the client and the server
+// engine, and each request and answer shows the table's values. No HTTP: the client's fetch calls
+// the framework-neutral server handler directly.
+import { describe, expect, it } from 'vitest';
+import {
+  ServiceError,
+  ServiceFault,
+  createServiceHandler,
+  createTransport,
+  type ServiceRequest,
+  type WireSpec,
+} from '@evgen/runtime';
+import { authScheme } from '@evgen/event-management/auth';
+import { operations } from '@evgen/event-management/operations';
+import { renderWsdl } from '@evgen/event-management/wsdl';
+
+const KEY = { apiKey: 'k1', secretKey: 's1' };
+const WIRE: WireSpec = {
+  endpointPath: '/svc/v2.asmx',
+  namespace: { scheme: 'http', path: '/ns/' },
+  wsdlContentType: 'application/wsdl+xml',
+  bindings: [
+    {
+      id: 'a',
+      title: 'A',
+      kind: 'soap',
+      soapVersion: '1.1',
+      method: 'POST',
+      path: '{endpoint}',
+      requestContentType: 'text/xml; charset=utf-8',
+      responseContentType: 'text/xml',
+      soapAction: '"urn:act:{Operation}"',
+    },
+    {
+      id: 'b',
+      title: 'B',
+      kind: 'soap',
+      soapVersion: '1.2',
+      method: 'POST',
+      path: '{endpoint}/twelve',
+      requestContentType: 'application/soap+xml; charset=utf-8',
+      responseContentType: 'application/soap+xml',
+      soapAction: null,
+    },
+    {
+      id: 'c',
+      title: 'C',
+      kind: 'http',
+      soapVersion: null,
+      method: 'GET',
+      path: '{endpoint}/op/{Operation}.xml',
+      requestContentType: null,
+      responseContentType: 'application/xml; charset=utf-8',
+      soapAction: null,
+    },
+    {
+      id: 'd',
+      title: 'D',
+      kind: 'http',
+      soapVersion: null,
+      method: 'POST',
+      path: '{endpoint}/op/{Operation}.xml',
+      requestContentType: 'application/x-www-form-urlencoded',
+      responseContentType: 'application/xml',
+      soapAction: null,
+    },
+  ],
+  faults: {
+    detailElement: 'Why',
+    httpContentType: 'text/x-fault',
+    transportStatuses: [],
+    raisedFor: {
+      authentication: 'Denied',
+      request: 'Bad',
+      parameter: 'Bad',
+      notImplemented: 'Later',
+      internal: 'Oops',
+    },
+    codes: [
+      {
+        code: 'Denied',
+        soap11: 'soap:Client',
+        soap12: 'soap12:Sender',
+        soap11Status: 401,
+        soap12Status: 401,
+        httpStatuses: [401],
+        message: null,
+      },
+      {
+        code: 'Bad',
+        soap11: 'soap:Client',
+        soap12: 'soap12:Sender',
+        soap11Status: 422,
+        soap12Status: 422,
+        httpStatuses: [422],
+        message: null,
+      },
+      {
+        code: 'Gone',
+        soap11: 'soap:Client',
+        soap12: 'soap12:Sender',
+        soap11Status: 410,
+        soap12Status: 409,
+        httpStatuses: [410],
+        message: null,
+      },
+      {
+        code: 'Later',
+        soap11: 'soap:Server',
+        soap12: 'soap12:Receiver',
+        soap11Status: 505,
+        soap12Status: 506,
+        httpStatuses: [507],
+        message: null,
+      },
+      {
+        code: 'Oops',
+        soap11: 'soap:Server',
+        soap12: 'soap12:Receiver',
+        soap11Status: 503,
+        soap12Status: 503,
+        httpStatuses: [503],
+        message: 'Sorry',
+      },
+    ],
+  },
+};
+
+const booking = {
+  BookingId: 5,
+  BookingReference: 'R-5',
+  AttendeeCount: 1,
+  InvoiceUrl: 'https://x.example/i',
+  SecureKey: 'k',
+  LeadAttendeeReference: 'A-1',
+};
+let behaviour: () => unknown = () => booking;
+const handler = createServiceHandler({
+  operations,
+  handlers: { getBookingDetails: () => behaviour() },
+  partial: true,
+  onDiagnostic: () => {},
+  auth: authScheme,
+  wire: WIRE,
+  clockSkewSeconds: 60,
+  lookupKey: (k) => Promise.resolve(k === KEY.apiKey ? { secret: KEY.secretKey } : undefined),
+  wsdl: renderWsdl,
+});
+
+interface Exchange {
+  request: ServiceRequest;
+  status: number;
+  contentType: string;
+  body: string;
+}
+function client(binding: string, seen: Exchange[]) {
+  return createTransport({
+    baseUrl: 'https://svc.example',
+    ...KEY,
+    auth: authScheme,
+    wire: WIRE,
+    binding,
+    fetch: async (url, init) => {
+      const u = new URL(url instanceof Request ? url.url : url);
+      const headers = Object.fromEntries(
+        Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [
+          k.toLowerCase(),
+          v,
+        ]),
+      );
+      const request: ServiceRequest = {
+        method: init?.method ?? 'GET',
+        url: u.pathname + u.search,
+        headers: { ...headers, host: u.host },
+        body: new TextEncoder().encode(typeof init?.body === 'string' ? init.body : ''),
+      };
+      const res = await handler(request);
+      const body = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+      seen.push({ request, status: res.status, contentType: res.headers['content-type']!, body });
+      return new Response(body, { status: res.status, headers: res.headers });
+    },
+  });
+}
+
+describe.each(WIRE.bindings.map((b) => [b.id, b] as const))(
+  'binding %s of a made-up table',
+  (id, b) => {
+    it('carries an operation at the table’s path, with its content types and action', async () => {
+      behaviour = () => booking;
+      const seen: Exchange[] = [];
+      await expect(
+        client(id, seen).call(operations.GetBookingDetails, { bookingId: 5 }),
+      ).resolves.toEqual(booking);
+      const [{ request, status, contentType, body }] = seen as [Exchange];
+      expect([request.method, status, contentType]).toEqual([b.method, 200, b.responseContentType]);
+      expect(request.url.split('?')[0]).toBe(
+        b.path.replace('{endpoint}', WIRE.endpointPath).replace('{Operation}', 'GetBookingDetails'),
+      );
+      if (b.requestContentType !== null)
+        expect(request.headers['content-type']).toMatch(b.requestContentType);
+      if (b.id === 'a') expect(request.headers.soapaction).toBe('"urn:act:GetBookingDetails"');
+      expect(body).toContain(
+        b.kind === 'soap' ? 'xmlns="http://svc.example/ns/"' : 'http://svc.example/ns/',
+      );
+    });
+
+    it('answers a fault with the table’s code, status and detail element', async () => {
+      behaviour = () => {
+        throw new ServiceFault('Gone', 'no booking 5');
+      };
+      const seen: Exchange[] = [];
+      const e = await client(id, seen)
+        .call(operations.GetBookingDetails, { bookingId: 5 })
+        .catch((x: unknown) => x);
+      const def = WIRE.faults.codes.find((c) => c.code === 'Gone')!;
+      const status =
+        b.soapVersion === '1.1'
+          ? def.soap11Status
+          : b.soapVersion === '1.2'
+            ? def.soap12Status
+            : def.httpStatuses[0];
+      expect(e).toBeInstanceOf(ServiceError);
+      expect(e).toMatchObject({
+        code: 'Gone',
+        faultString: 'no booking 5',
+        httpStatus: status,
+        binding: id,
+      });
+      const [{ contentType, body }] = seen as [Exchange];
+      if (b.kind === 'soap') {
+        expect(contentType).toBe(b.responseContentType);
+        expect(body).toContain('<Why xmlns="http://svc.example/ns/">Gone</Why>');
+      } else expect([contentType, body]).toEqual(['text/x-fault', 'Gone: no booking 5\n']);
+    });
+
+    it('answers an error of its own with the internal code and its fixed message', async () => {
+      behaviour = () => {
+        throw new Error('SQLITE_ERROR: secret');
+      };
+      const e = await client(id, [])
+        .call(operations.GetBookingDetails, { bookingId: 5 })
+        .catch((x: unknown) => x);
+      expect(e).toMatchObject({ code: 'Oops', faultString: 'Sorry', httpStatus: 503 });
+    });
+
+    it('answers an operation without a handler with the code raised for notImplemented', async () => {
+      const e = await client(id, [])
+        .call(operations.GetBooking, { bookingId: 5 })
+        .catch((x: unknown) => x);
+      const status = b.soapVersion === '1.1' ? 505 : b.soapVersion === '1.2' ? 506 : 507;
+      expect(e).toMatchObject({
+        code: 'Later',
+        faultString: 'GetBooking is not implemented by this server',
+        httpStatus: status,
+      });
+    });
+  },
+);
+
+it('refuses the spec’s own SOAPAction and paths under a table that says otherwise', async () => {
+  const post = (url: string, headers: Record<string, string>) =>
+    handler({
+      method: 'POST',
+      url,
+      headers: { host: 'svc.example', ...headers },
+      body: new Uint8Array(),
+    });
+  const wrongAction = await post('/svc/v2.asmx', {
+    'content-type': 'text/xml; charset=utf-8',
+    soapaction: '"http://svc.example/ns/GetBookingDetails"',
+  });
+  expect(wrongAction.status).toBe(422);
+  const oldPath = await post('/API/1_0/SOAP/ServiceAPI.asmx', {
+    'content-type': 'text/xml; charset=utf-8',
+  });
+  expect([oldPath.status, oldPath.headers['content-type'], oldPath.body]).toEqual([
+    422,
+    'text/x-fault',
+    'Bad: no service at /API/1_0/SOAP/ServiceAPI.asmx; the endpoint is /svc/v2.asmx\n',
+  ]);
+});
