@@ -7,7 +7,7 @@ import { startReferenceService } from '../src/reference/serve.js';
 import { createToken } from '../src/reference/tokens.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
-  if (process.env.EVGEN_CONFORMANCE_URL) return async () => undefined;
+  if (process.env.EVGEN_CONFORMANCE_URL) return () => Promise.resolve();
   const dir = await mkdtemp(join(tmpdir(), 'evgen-suite-'));
   const svc = await startReferenceService({
     dbPath: join(dir, 'events.sqlite'),

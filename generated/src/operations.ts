@@ -1040,8 +1040,7 @@ export const operations: {
       return {};
     },
     encodeSoapRequest(_v, ns) {
-      let s = '';
-      return soapOperationElement('GetShows', ns, s);
+      return soapOperationElement('GetShows', ns, '');
     },
     decodeHttpRequest(_form) {
       return {};
@@ -2084,8 +2083,7 @@ export const operations: {
       return {};
     },
     encodeSoapRequest(_v, ns) {
-      let s = '';
-      return soapOperationElement('GetSubClientCompanyList', ns, s);
+      return soapOperationElement('GetSubClientCompanyList', ns, '');
     },
     decodeHttpRequest(_form) {
       return {};

@@ -13,7 +13,7 @@ import type { Decimal, LocalDateTime } from '@evgen/runtime';
  * Not shown in the document; decision: gap accommodation-content in spec/gaps.yaml.
  * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
  */
-export interface AccommodationResponse {}
+export type AccommodationResponse = Record<string, never>;
 
 /**
  * An attendee with extended information (AttendeeResponse plus CountryCode and AttendedStatus).
@@ -1320,7 +1320,7 @@ export interface CustomFieldValueResponse {
  * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
  * @generated from spec/types/event.yaml:27 EntityReference
  */
-export interface EntityReference {}
+export type EntityReference = Record<string, never>;
 
 /**
  * The event record inside EventModel.

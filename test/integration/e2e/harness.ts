@@ -8,7 +8,8 @@ import {
 } from '@evgen/runtime';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
 
-import { KEY, soapNamespaceOf } from '../../support/requests.js';
+import { soapNamespaceOf } from '../../support/requests.js';
+import { lookupTestKey } from '../../support/stub.js';
 
 export * from '../../support/requests.js';
 
@@ -31,12 +32,15 @@ export async function startHarness(
     get: (target, prop) => {
       const fn = (target as Record<string | symbol, unknown>)[prop];
       return typeof fn === 'function'
-        ? (...args: unknown[]) => (calls.push(String(prop)), fn.apply(target, args))
+        ? (...args: unknown[]): unknown => (
+            calls.push(String(prop)),
+            Reflect.apply(fn, target, args)
+          )
         : fn;
     },
   });
   const service = createEventService(spied, {
-    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: 'test' } : undefined),
+    lookupKey: lookupTestKey,
     onDiagnostic: (m) => diagnostics.push(m),
     ...options,
     partial: true,

@@ -21,7 +21,6 @@ import { SERVICE, WIRE } from '@evgen/event-management/service';
 
 import {
   ENDPOINT,
-  KEY,
   authHeaderXml,
   send,
   soapEnvelope,
@@ -29,6 +28,7 @@ import {
   type AuthFields,
   type SoapVersion,
 } from '../../../support/requests.js';
+import { lookupTestKey } from '../../../support/stub.js';
 
 export * from '../../../support/requests.js';
 
@@ -159,7 +159,7 @@ export async function startServer(
     auth: fakeAuth,
     wire: WIRE,
     clockSkewSeconds: SERVICE.clockSkewSeconds,
-    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
+    lookupKey: lookupTestKey,
     wsdl: (address, ns) =>
       `<?xml version="1.0"?><definitions targetNamespace="${ns}"><address location="${address}"/></definitions>`,
     onLog: (e) => logs.push(e),
