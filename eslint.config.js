@@ -11,6 +11,7 @@ export default tseslint.config(
       '.bench/**',
       '.scratch/**',
       'coverage/**',
+      '.build*/**',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,

@@ -33,11 +33,63 @@ export class EventServiceClient {
   }
 
   /**
+   * The paged operations as async iterators of their items:
+   * `for await (const item of client.iterate.<method>(params)) …`.
+   */
+  readonly iterate = {
+    /**
+     * Every item of GetBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
+     * The last page is the first one that is empty or shorter than the first page.
+     * @generated from spec/operations.yaml:70 GetBookings
+     */
+    getBookings: (
+      params: Omit<T.GetBookingsParams, 'skip'> & { readonly skip?: number },
+      options?: EventServiceCallOptions,
+    ): AsyncGenerator<T.GetBookingsResult[number], void, undefined> =>
+      this.#transport.iterate(
+        operations.GetBookings,
+        { ...params, skip: params.skip ?? 0 },
+        { skip: 'skip' },
+        options,
+      ),
+    /**
+     * Every item of GetBookingsBatch from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
+     * The last page is the first one with fewer than `size` items.
+     * @generated from spec/operations.yaml:79 GetBookingsBatch
+     */
+    getBookingsBatch: (
+      params: Omit<T.GetBookingsBatchParams, 'skip'> & { readonly skip?: number },
+      options?: EventServiceCallOptions,
+    ): AsyncGenerator<T.GetBookingsBatchResult[number], void, undefined> =>
+      this.#transport.iterate(
+        operations.GetBookingsBatch,
+        { ...params, skip: params.skip ?? 0 },
+        { skip: 'skip', size: 'size' },
+        options,
+      ),
+    /**
+     * Every item of GetExtBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
+     * The last page is the first one that is empty or shorter than the first page.
+     * @generated from spec/operations.yaml:89 GetExtBookings
+     */
+    getExtBookings: (
+      params: Omit<T.GetExtBookingsParams, 'skip'> & { readonly skip?: number },
+      options?: EventServiceCallOptions,
+    ): AsyncGenerator<T.GetExtBookingsResult[number], void, undefined> =>
+      this.#transport.iterate(
+        operations.GetExtBookings,
+        { ...params, skip: params.skip ?? 0 },
+        { skip: 'skip' },
+        options,
+      ),
+  };
+
+  /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:13 CancelAttendee
+   * @generated from spec/operations.yaml:15 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -50,7 +102,7 @@ export class EventServiceClient {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:23 CancelBooking
+   * @generated from spec/operations.yaml:25 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -61,7 +113,7 @@ export class EventServiceClient {
 
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:33 GetAccommodation
+   * @generated from spec/operations.yaml:35 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -72,7 +124,7 @@ export class EventServiceClient {
 
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:40 GetAttendeeTypes
+   * @generated from spec/operations.yaml:42 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -83,7 +135,7 @@ export class EventServiceClient {
 
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:47 GetBookableSessions
+   * @generated from spec/operations.yaml:49 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -94,7 +146,7 @@ export class EventServiceClient {
 
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:54 GetBookingDetails
+   * @generated from spec/operations.yaml:56 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -105,7 +157,7 @@ export class EventServiceClient {
 
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:61 GetBooking
+   * @generated from spec/operations.yaml:63 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -116,7 +168,7 @@ export class EventServiceClient {
 
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:68 GetBookings
+   * @generated from spec/operations.yaml:70 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -127,7 +179,7 @@ export class EventServiceClient {
 
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:76 GetBookingsBatch
+   * @generated from spec/operations.yaml:79 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -138,7 +190,7 @@ export class EventServiceClient {
 
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:85 GetExtBookings
+   * @generated from spec/operations.yaml:89 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -149,7 +201,7 @@ export class EventServiceClient {
 
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:93 GetContact
+   * @generated from spec/operations.yaml:98 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -160,7 +212,7 @@ export class EventServiceClient {
 
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:100 GetContact2
+   * @generated from spec/operations.yaml:105 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -174,7 +226,7 @@ export class EventServiceClient {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:107 VerifyTokenForContact
+   * @generated from spec/operations.yaml:112 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -185,7 +237,7 @@ export class EventServiceClient {
 
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:119 EventProfileSearch
+   * @generated from spec/operations.yaml:124 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -196,7 +248,7 @@ export class EventServiceClient {
 
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:126 GetShows
+   * @generated from spec/operations.yaml:131 GetShows
    */
   getShows(
     params: T.GetShowsParams = {},
@@ -207,7 +259,7 @@ export class EventServiceClient {
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:132 GetEventDetails7
+   * @generated from spec/operations.yaml:137 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -218,7 +270,7 @@ export class EventServiceClient {
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:139 GetEventDetails3
+   * @generated from spec/operations.yaml:144 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -229,7 +281,7 @@ export class EventServiceClient {
 
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:146 GetContactEventHistory3
+   * @generated from spec/operations.yaml:151 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -240,7 +292,7 @@ export class EventServiceClient {
 
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -251,7 +303,7 @@ export class EventServiceClient {
 
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -262,7 +314,7 @@ export class EventServiceClient {
 
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -273,7 +325,7 @@ export class EventServiceClient {
 
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -284,7 +336,7 @@ export class EventServiceClient {
 
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:184 GetEventsByContactId
+   * @generated from spec/operations.yaml:189 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -295,7 +347,7 @@ export class EventServiceClient {
 
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:193 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -306,7 +358,7 @@ export class EventServiceClient {
 
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:200 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -317,7 +369,7 @@ export class EventServiceClient {
 
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:207 GetCustomFields
+   * @generated from spec/operations.yaml:212 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -332,7 +384,7 @@ export class EventServiceClient {
    * Sends any BookingUpdated trigger e-mails.
    * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -343,7 +395,7 @@ export class EventServiceClient {
 
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:229 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams = {},

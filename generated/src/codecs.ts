@@ -44,8 +44,7 @@ export function encodeAccommodationResponse(
   path = 'AccommodationResponse',
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'AccommodationResponse', v);
-  let s = '';
-  return s;
+  return '';
 }
 
 /**
@@ -3251,8 +3250,7 @@ export function decodeCustomFieldValueResponse(
  */
 export function encodeEntityReference(v: T.EntityReference, path = 'EntityReference'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'EntityReference', v);
-  let s = '';
-  return s;
+  return '';
 }
 
 /**

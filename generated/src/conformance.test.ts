@@ -8,9 +8,11 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { ConformanceResult } from '@evgen/runtime';
 import { checkConformance } from './conformance.js';
+import { WIRE } from './service.js';
 
 const env = process.env;
-const BINDINGS = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;
+/** The service's binding ids (spec/service.yaml), each checked in turn. */
+const BINDINGS = WIRE.bindings.map((b) => b.id);
 const OPTIONS: [string, string][] = [
   ['EVGEN_CONFORMANCE_EVENT_ID', 'eventId'],
   ['EVGEN_CONFORMANCE_BOOKING_ID', 'bookingId'],

@@ -734,6 +734,7 @@ const FAULTS = `<p>Faults carry one of these codes in their detail. The table sa
 <tr><th scope="row"><code>InvalidParameter</code></th><td>A parameter is missing or has a value outside its type or allowed range; the message names it.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>400</td></tr>
 <tr><th scope="row"><code>NotFound</code></th><td>A referenced record (event, booking, attendee, contact, token...) does not exist.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>404</td></tr>
 <tr><th scope="row"><code>Conflict</code></th><td>The request conflicts with the state of the data, such as a full event or ticket type.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>409</td></tr>
+<tr><th scope="row"><code>NotImplemented</code></th><td>The server does not implement this operation (a server stub created with some handlers only). The message names the operation.</td><td><code>soap:Server</code></td><td><code>soap12:Receiver</code></td><td>501</td></tr>
 <tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;; details go only to the server log.</td><td><code>soap:Server</code></td><td><code>soap12:Receiver</code></td><td>500, 503</td></tr>
 </tbody>
 </table>
@@ -1835,7 +1836,7 @@ ${FAULTS}
       s,
       `Gaps register — Event Management Web Service Interface 1.0`,
       `<h1>Gaps register</h1>
-<p>Every place where the document says “not shown”, with the decision this service takes. 30 entries.</p>
+<p>Every place where the document says “not shown”, with the decision this service takes. 31 entries.</p>
 <section id="gap-website-model" aria-labelledby="gap-website-model-title">
 <h2 id="gap-website-model-title">website-model</h2>
 <p class="note">Resources › Event record · decided</p>
@@ -1883,6 +1884,12 @@ ${FAULTS}
 <p class="note">Conventions · decided</p>
 <p><strong>The document:</strong> Money amounts have 2 decimal places. Price and tax rate on ticket types have 5 decimal places. (The scale of other decimals is not stated.)</p>
 <p><strong>Decision:</strong> Event.DefaultTaxRate and BookableSession TaxRate/GrossPrice take 5 places like the ticket-type rate and price; ShowPerformance.Stocktotal takes 2 (it sits among money amounts).</p>
+</section>
+<section id="gap-datetime-zones" aria-labelledby="gap-datetime-zones-title">
+<h2 id="gap-datetime-zones-title">datetime-zones</h2>
+<p class="note">Conventions · decided</p>
+<p><strong>The document:</strong> dateTime: ISO 8601 date and time without a zone, in the shape yyyy-MM-ddTHH:mm:ss. (What a value that arrives with a zone, an offset or a fraction means: not shown; the WSDL type s:dateTime allows them.)</p>
+<p><strong>Decision:</strong> Every xs:dateTime lexical form is accepted on input (Z, ±hh:mm offsets up to 14:00, any number of fractional digits with at most 7 significant ones, 24:00:00 read as 00:00:00 of the next day; years 0001..9999). A zone or offset is dropped and the wall-clock value kept, never converted: the interface&#39;s values are local times with no zone, so converting would need a zone the document never names, and the one a client sends says where the client runs, not what it means. .NET sends its local offset for DateTime.Today (2026-05-01T00:00:00+02:00), which means 1 May; converting it would query 30 April. gSOAP always writes UTC (…Z): a gSOAP client sends the wall-clock value as UTC fields (timegm, not mktime). Trailing zeros of a fraction are dropped (…00.0000000Z reads as …00). Output is always yyyy-MM-ddTHH:mm:ss (with a fraction only when a value has one), never a zone.</p>
 </section>
 <section id="gap-field-order" aria-labelledby="gap-field-order-title">
 <h2 id="gap-field-order-title">field-order</h2>

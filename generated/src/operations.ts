@@ -90,7 +90,7 @@ export const operations: {
   /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
-   * @generated from spec/operations.yaml:13 CancelAttendee
+   * @generated from spec/operations.yaml:15 CancelAttendee
    */
   CancelAttendee: {
     name: 'CancelAttendee',
@@ -147,7 +147,7 @@ export const operations: {
   /**
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
-   * @generated from spec/operations.yaml:23 CancelBooking
+   * @generated from spec/operations.yaml:25 CancelBooking
    */
   CancelBooking: {
     name: 'CancelBooking',
@@ -203,7 +203,7 @@ export const operations: {
   },
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:33 GetAccommodation
+   * @generated from spec/operations.yaml:35 GetAccommodation
    */
   GetAccommodation: {
     name: 'GetAccommodation',
@@ -265,7 +265,7 @@ export const operations: {
   },
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:40 GetAttendeeTypes
+   * @generated from spec/operations.yaml:42 GetAttendeeTypes
    */
   GetAttendeeTypes: {
     name: 'GetAttendeeTypes',
@@ -328,7 +328,7 @@ export const operations: {
   },
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:47 GetBookableSessions
+   * @generated from spec/operations.yaml:49 GetBookableSessions
    */
   GetBookableSessions: {
     name: 'GetBookableSessions',
@@ -403,7 +403,7 @@ export const operations: {
   },
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:54 GetBookingDetails
+   * @generated from spec/operations.yaml:56 GetBookingDetails
    */
   GetBookingDetails: {
     name: 'GetBookingDetails',
@@ -467,7 +467,7 @@ export const operations: {
   },
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:61 GetBooking
+   * @generated from spec/operations.yaml:63 GetBooking
    */
   GetBooking: {
     name: 'GetBooking',
@@ -524,7 +524,7 @@ export const operations: {
   },
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:68 GetBookings
+   * @generated from spec/operations.yaml:70 GetBookings
    */
   GetBookings: {
     name: 'GetBookings',
@@ -595,7 +595,7 @@ export const operations: {
   },
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:76 GetBookingsBatch
+   * @generated from spec/operations.yaml:79 GetBookingsBatch
    */
   GetBookingsBatch: {
     name: 'GetBookingsBatch',
@@ -678,7 +678,7 @@ export const operations: {
   },
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:85 GetExtBookings
+   * @generated from spec/operations.yaml:89 GetExtBookings
    */
   GetExtBookings: {
     name: 'GetExtBookings',
@@ -749,7 +749,7 @@ export const operations: {
   },
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:93 GetContact
+   * @generated from spec/operations.yaml:98 GetContact
    */
   GetContact: {
     name: 'GetContact',
@@ -806,7 +806,7 @@ export const operations: {
   },
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:100 GetContact2
+   * @generated from spec/operations.yaml:105 GetContact2
    */
   GetContact2: {
     name: 'GetContact2',
@@ -873,7 +873,7 @@ export const operations: {
    * Validates a token created by GenerateTokenForContact.
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
-   * @generated from spec/operations.yaml:107 VerifyTokenForContact
+   * @generated from spec/operations.yaml:112 VerifyTokenForContact
    */
   VerifyTokenForContact: {
     name: 'VerifyTokenForContact',
@@ -954,7 +954,7 @@ export const operations: {
   },
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:119 EventProfileSearch
+   * @generated from spec/operations.yaml:124 EventProfileSearch
    */
   EventProfileSearch: {
     name: 'EventProfileSearch',
@@ -1021,7 +1021,7 @@ export const operations: {
   },
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:126 GetShows
+   * @generated from spec/operations.yaml:131 GetShows
    */
   GetShows: {
     name: 'GetShows',
@@ -1040,8 +1040,7 @@ export const operations: {
       return {};
     },
     encodeSoapRequest(_v, ns) {
-      let s = '';
-      return soapOperationElement('GetShows', ns, s);
+      return soapOperationElement('GetShows', ns, '');
     },
     decodeHttpRequest(_form) {
       return {};
@@ -1076,7 +1075,7 @@ export const operations: {
   },
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:132 GetEventDetails7
+   * @generated from spec/operations.yaml:137 GetEventDetails7
    */
   GetEventDetails7: {
     name: 'GetEventDetails7',
@@ -1138,7 +1137,7 @@ export const operations: {
   },
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:139 GetEventDetails3
+   * @generated from spec/operations.yaml:144 GetEventDetails3
    */
   GetEventDetails3: {
     name: 'GetEventDetails3',
@@ -1200,7 +1199,7 @@ export const operations: {
   },
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:146 GetContactEventHistory3
+   * @generated from spec/operations.yaml:151 GetContactEventHistory3
    */
   GetContactEventHistory3: {
     name: 'GetContactEventHistory3',
@@ -1276,7 +1275,7 @@ export const operations: {
   },
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
    */
   GetTicketTypesByRoadshowId: {
     name: 'GetTicketTypesByRoadshowId',
@@ -1361,7 +1360,7 @@ export const operations: {
   },
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
    */
   GetSubmissionsForEvent2: {
     name: 'GetSubmissionsForEvent2',
@@ -1448,7 +1447,7 @@ export const operations: {
   },
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
    */
   GetCalendarEventsByDateRange: {
     name: 'GetCalendarEventsByDateRange',
@@ -1543,7 +1542,7 @@ export const operations: {
   },
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
    */
   GetCalendarAttendeesForEvent: {
     name: 'GetCalendarAttendeesForEvent',
@@ -1608,7 +1607,7 @@ export const operations: {
   },
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:184 GetEventsByContactId
+   * @generated from spec/operations.yaml:189 GetEventsByContactId
    */
   GetEventsByContactId: {
     name: 'GetEventsByContactId',
@@ -1715,7 +1714,7 @@ export const operations: {
   },
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:193 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
    */
   GetSpeakersforSeries: {
     name: 'GetSpeakersforSeries',
@@ -1793,7 +1792,7 @@ export const operations: {
   },
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:200 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
    */
   GetAttendeeStatuses: {
     name: 'GetAttendeeStatuses',
@@ -1868,7 +1867,7 @@ export const operations: {
   },
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:207 GetCustomFields
+   * @generated from spec/operations.yaml:212 GetCustomFields
    */
   GetCustomFields: {
     name: 'GetCustomFields',
@@ -1933,7 +1932,7 @@ export const operations: {
    * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
    * Creates a booking whose status is set from the supplied bookingStatusId.
    * Sends any BookingUpdated trigger e-mails.
-   * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
    */
   SubmitSimpleBookingWithBookingStatus: {
     name: 'SubmitSimpleBookingWithBookingStatus',
@@ -2065,7 +2064,7 @@ export const operations: {
   },
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:229 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
    */
   GetSubClientCompanyList: {
     name: 'GetSubClientCompanyList',
@@ -2084,8 +2083,7 @@ export const operations: {
       return {};
     },
     encodeSoapRequest(_v, ns) {
-      let s = '';
-      return soapOperationElement('GetSubClientCompanyList', ns, s);
+      return soapOperationElement('GetSubClientCompanyList', ns, '');
     },
     decodeHttpRequest(_form) {
       return {};

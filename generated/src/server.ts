@@ -19,7 +19,7 @@ export interface ServiceHandlers {
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:13 CancelAttendee
+   * @generated from spec/operations.yaml:15 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -29,7 +29,7 @@ export interface ServiceHandlers {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:23 CancelBooking
+   * @generated from spec/operations.yaml:25 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -37,7 +37,7 @@ export interface ServiceHandlers {
   ): Promise<T.CancelBookingResult> | T.CancelBookingResult;
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:33 GetAccommodation
+   * @generated from spec/operations.yaml:35 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -45,7 +45,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAccommodationResult> | T.GetAccommodationResult;
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:40 GetAttendeeTypes
+   * @generated from spec/operations.yaml:42 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -53,7 +53,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeTypesResult> | T.GetAttendeeTypesResult;
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:47 GetBookableSessions
+   * @generated from spec/operations.yaml:49 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -61,7 +61,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookableSessionsResult> | T.GetBookableSessionsResult;
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:54 GetBookingDetails
+   * @generated from spec/operations.yaml:56 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -69,7 +69,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingDetailsResult> | T.GetBookingDetailsResult;
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:61 GetBooking
+   * @generated from spec/operations.yaml:63 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -77,7 +77,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingResult> | T.GetBookingResult;
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:68 GetBookings
+   * @generated from spec/operations.yaml:70 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -85,7 +85,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsResult> | T.GetBookingsResult;
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:76 GetBookingsBatch
+   * @generated from spec/operations.yaml:79 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -93,7 +93,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsBatchResult> | T.GetBookingsBatchResult;
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:85 GetExtBookings
+   * @generated from spec/operations.yaml:89 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -101,7 +101,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetExtBookingsResult> | T.GetExtBookingsResult;
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:93 GetContact
+   * @generated from spec/operations.yaml:98 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -109,7 +109,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactResult> | T.GetContactResult;
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:100 GetContact2
+   * @generated from spec/operations.yaml:105 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -120,7 +120,7 @@ export interface ServiceHandlers {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:107 VerifyTokenForContact
+   * @generated from spec/operations.yaml:112 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -128,7 +128,7 @@ export interface ServiceHandlers {
   ): Promise<T.VerifyTokenForContactResult> | T.VerifyTokenForContactResult;
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:119 EventProfileSearch
+   * @generated from spec/operations.yaml:124 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -136,7 +136,7 @@ export interface ServiceHandlers {
   ): Promise<T.EventProfileSearchResult> | T.EventProfileSearchResult;
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:126 GetShows
+   * @generated from spec/operations.yaml:131 GetShows
    */
   getShows(
     params: T.GetShowsParams,
@@ -144,7 +144,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetShowsResult> | T.GetShowsResult;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:132 GetEventDetails7
+   * @generated from spec/operations.yaml:137 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -152,7 +152,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails7Result> | T.GetEventDetails7Result;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:139 GetEventDetails3
+   * @generated from spec/operations.yaml:144 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -160,7 +160,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails3Result> | T.GetEventDetails3Result;
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:146 GetContactEventHistory3
+   * @generated from spec/operations.yaml:151 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -168,7 +168,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactEventHistory3Result> | T.GetContactEventHistory3Result;
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -176,7 +176,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetTicketTypesByRoadshowIdResult> | T.GetTicketTypesByRoadshowIdResult;
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -184,7 +184,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubmissionsForEvent2Result> | T.GetSubmissionsForEvent2Result;
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -192,7 +192,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarEventsByDateRangeResult> | T.GetCalendarEventsByDateRangeResult;
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -200,7 +200,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarAttendeesForEventResult> | T.GetCalendarAttendeesForEventResult;
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:184 GetEventsByContactId
+   * @generated from spec/operations.yaml:189 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -208,7 +208,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventsByContactIdResult> | T.GetEventsByContactIdResult;
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:193 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -216,7 +216,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSpeakersforSeriesResult> | T.GetSpeakersforSeriesResult;
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:200 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -224,7 +224,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeStatusesResult> | T.GetAttendeeStatusesResult;
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:207 GetCustomFields
+   * @generated from spec/operations.yaml:212 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -236,7 +236,7 @@ export interface ServiceHandlers {
    * Sends any BookingUpdated trigger e-mails.
    * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -246,7 +246,7 @@ export interface ServiceHandlers {
     | T.SubmitSimpleBookingWithBookingStatusResult;
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:229 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams,
@@ -258,7 +258,7 @@ export interface ServiceHandlers {
 export interface EventServiceOptions
   extends Omit<
     ServiceHandlerOptions,
-    'operations' | 'handlers' | 'auth' | 'wire' | 'wsdl' | 'help' | 'clockSkewSeconds'
+    'operations' | 'handlers' | 'auth' | 'wire' | 'wsdl' | 'help' | 'clockSkewSeconds' | 'partial'
   > {
   /** Accepted distance of the header Timestamp from the server clock; default from the spec. */
   readonly clockSkewSeconds?: number;
@@ -274,13 +274,26 @@ export interface EventServiceOptions
 
 /**
  * A framework-neutral request handler serving `handlers` over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST at {endpoint},
- * with `?wsdl` and help pages. A result the spec does not allow (undefined where required, a
- * wrong type) is answered with the internal fault and logged with its Type.Field. Use
+ * with `?wsdl` and help pages. A handler's error, or a result the spec does not allow (undefined
+ * where required, a wrong type), is answered with the internal fault, never with its message, and
+ * logged through `onDiagnostic` (default: stderr; a result's with its Type.Field). Use
  * `toNodeListener` or `listen` from @evgen/runtime to put it on node:http.
  */
 export function createEventService(
   handlers: ServiceHandlers,
   options: EventServiceOptions,
+): ServiceHandler;
+/**
+ * Some operations only (`{ partial: true }`): the others answer the NotImplemented fault and are
+ * listed through `onDiagnostic` when the service is created.
+ */
+export function createEventService(
+  handlers: Partial<ServiceHandlers>,
+  options: EventServiceOptions & { readonly partial: true },
+): ServiceHandler;
+export function createEventService(
+  handlers: Partial<ServiceHandlers>,
+  options: EventServiceOptions & { readonly partial?: boolean },
 ): ServiceHandler {
   const { helpPages: withPages = true, testForms, ...rest } = options;
   return createServiceHandler({

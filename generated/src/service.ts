@@ -115,6 +115,7 @@ export const WIRE = {
       authentication: 'AuthenticationFailed',
       request: 'InvalidRequest',
       parameter: 'InvalidParameter',
+      notImplemented: 'NotImplemented',
       internal: 'Internal',
     },
     codes: [
@@ -184,8 +185,21 @@ export const WIRE = {
         message: null,
       },
       /**
+       * The server does not implement this operation (a server stub created with some handlers only). The message names the operation.
+       * @generated from spec/errors.yaml:40 NotImplemented
+       */
+      {
+        code: 'NotImplemented',
+        soap11: 'soap:Server',
+        soap12: 'soap12:Receiver',
+        soap11Status: 500,
+        soap12Status: 500,
+        httpStatuses: [501],
+        message: null,
+      },
+      /**
        * The server failed. The message is always "Internal error"; details go only to the server log.
-       * @generated from spec/errors.yaml:40 Internal
+       * @generated from spec/errors.yaml:46 Internal
        */
       {
         code: 'Internal',
@@ -211,6 +225,7 @@ export const FAULT_CODES = [
   'InvalidParameter',
   'NotFound',
   'Conflict',
+  'NotImplemented',
   'Internal',
 ] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];

@@ -13,7 +13,7 @@ import type { Decimal, LocalDateTime } from '@evgen/runtime';
  * Not shown in the document; decision: gap accommodation-content in spec/gaps.yaml.
  * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
  */
-export interface AccommodationResponse {}
+export type AccommodationResponse = Record<string, never>;
 
 /**
  * An attendee with extended information (AttendeeResponse plus CountryCode and AttendedStatus).
@@ -1320,7 +1320,7 @@ export interface CustomFieldValueResponse {
  * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
  * @generated from spec/types/event.yaml:27 EntityReference
  */
-export interface EntityReference {}
+export type EntityReference = Record<string, never>;
 
 /**
  * The event record inside EventModel.
@@ -2848,11 +2848,11 @@ export interface WebsiteModel {
  * The attendee is set to its event's default cancelled status; the call returns an empty response.
  * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
  * Changes data: never retried.
- * @generated from spec/operations.yaml:13 CancelAttendee
+ * @generated from spec/operations.yaml:15 CancelAttendee
  */
 export interface CancelAttendeeParams {
   /**
-   * @generated from spec/operations.yaml:16 CancelAttendee.attendeeReference
+   * @generated from spec/operations.yaml:18 CancelAttendee.attendeeReference
    */
   attendeeReference: string;
 }
@@ -2866,11 +2866,11 @@ export type CancelAttendeeResult = void;
  * Cancels a booking.
  * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
  * Changes data: never retried.
- * @generated from spec/operations.yaml:23 CancelBooking
+ * @generated from spec/operations.yaml:25 CancelBooking
  */
 export interface CancelBookingParams {
   /**
-   * @generated from spec/operations.yaml:26 CancelBooking.bookingReference
+   * @generated from spec/operations.yaml:28 CancelBooking.bookingReference
    */
   bookingReference: string;
 }
@@ -2882,11 +2882,11 @@ export type CancelBookingResult = void;
 
 /**
  * Accommodation of an event.
- * @generated from spec/operations.yaml:33 GetAccommodation
+ * @generated from spec/operations.yaml:35 GetAccommodation
  */
 export interface GetAccommodationParams {
   /**
-   * @generated from spec/operations.yaml:36 GetAccommodation.eventId
+   * @generated from spec/operations.yaml:38 GetAccommodation.eventId
    */
   eventId: number;
 }
@@ -2899,11 +2899,11 @@ export type GetAccommodationResult = AccommodationResponse;
 
 /**
  * Attendee types with ticket types for an event.
- * @generated from spec/operations.yaml:40 GetAttendeeTypes
+ * @generated from spec/operations.yaml:42 GetAttendeeTypes
  */
 export interface GetAttendeeTypesParams {
   /**
-   * @generated from spec/operations.yaml:43 GetAttendeeTypes.eventId
+   * @generated from spec/operations.yaml:45 GetAttendeeTypes.eventId
    */
   eventId: number;
 }
@@ -2916,11 +2916,11 @@ export type GetAttendeeTypesResult = AttendeeTypeResponse[];
 
 /**
  * Bookable sessions of an event.
- * @generated from spec/operations.yaml:47 GetBookableSessions
+ * @generated from spec/operations.yaml:49 GetBookableSessions
  */
 export interface GetBookableSessionsParams {
   /**
-   * @generated from spec/operations.yaml:50 GetBookableSessions.eventId
+   * @generated from spec/operations.yaml:52 GetBookableSessions.eventId
    */
   eventId: number;
 }
@@ -2933,11 +2933,11 @@ export type GetBookableSessionsResult = BookableSessionResponse[];
 
 /**
  * Summary of one booking.
- * @generated from spec/operations.yaml:54 GetBookingDetails
+ * @generated from spec/operations.yaml:56 GetBookingDetails
  */
 export interface GetBookingDetailsParams {
   /**
-   * @generated from spec/operations.yaml:57 GetBookingDetails.bookingId
+   * @generated from spec/operations.yaml:59 GetBookingDetails.bookingId
    */
   bookingId: number;
 }
@@ -2950,11 +2950,11 @@ export type GetBookingDetailsResult = BookingDetails;
 
 /**
  * One booking with attendees.
- * @generated from spec/operations.yaml:61 GetBooking
+ * @generated from spec/operations.yaml:63 GetBooking
  */
 export interface GetBookingParams {
   /**
-   * @generated from spec/operations.yaml:64 GetBooking.bookingId
+   * @generated from spec/operations.yaml:66 GetBooking.bookingId
    */
   bookingId: number;
 }
@@ -2967,16 +2967,16 @@ export type GetBookingResult = BookingResponse;
 
 /**
  * All bookings of an event, starting after skip records.
- * @generated from spec/operations.yaml:68 GetBookings
+ * @generated from spec/operations.yaml:70 GetBookings
  */
 export interface GetBookingsParams {
   /**
-   * @generated from spec/operations.yaml:71 GetBookings.eventId
+   * @generated from spec/operations.yaml:73 GetBookings.eventId
    */
   eventId: number;
   /**
    * The number of records to pass over.
-   * @generated from spec/operations.yaml:72 GetBookings.skip
+   * @generated from spec/operations.yaml:74 GetBookings.skip
    */
   skip: number;
 }
@@ -2989,21 +2989,21 @@ export type GetBookingsResult = BookingResponse[];
 
 /**
  * Bookings of an event in batches for paging.
- * @generated from spec/operations.yaml:76 GetBookingsBatch
+ * @generated from spec/operations.yaml:79 GetBookingsBatch
  */
 export interface GetBookingsBatchParams {
   /**
-   * @generated from spec/operations.yaml:79 GetBookingsBatch.eventId
+   * @generated from spec/operations.yaml:82 GetBookingsBatch.eventId
    */
   eventId: number;
   /**
    * The number of records to pass over.
-   * @generated from spec/operations.yaml:80 GetBookingsBatch.skip
+   * @generated from spec/operations.yaml:83 GetBookingsBatch.skip
    */
   skip: number;
   /**
    * The batch size.
-   * @generated from spec/operations.yaml:81 GetBookingsBatch.size
+   * @generated from spec/operations.yaml:84 GetBookingsBatch.size
    */
   size: number;
 }
@@ -3016,16 +3016,16 @@ export type GetBookingsBatchResult = BookingResponse[];
 
 /**
  * Bookings with extended attendee information.
- * @generated from spec/operations.yaml:85 GetExtBookings
+ * @generated from spec/operations.yaml:89 GetExtBookings
  */
 export interface GetExtBookingsParams {
   /**
-   * @generated from spec/operations.yaml:88 GetExtBookings.eventId
+   * @generated from spec/operations.yaml:92 GetExtBookings.eventId
    */
   eventId: number;
   /**
    * The number of records to pass over.
-   * @generated from spec/operations.yaml:89 GetExtBookings.skip
+   * @generated from spec/operations.yaml:93 GetExtBookings.skip
    */
   skip: number;
 }
@@ -3038,11 +3038,11 @@ export type GetExtBookingsResult = BookingExtResponse[];
 
 /**
  * Contact by e-mail address.
- * @generated from spec/operations.yaml:93 GetContact
+ * @generated from spec/operations.yaml:98 GetContact
  */
 export interface GetContactParams {
   /**
-   * @generated from spec/operations.yaml:96 GetContact.email
+   * @generated from spec/operations.yaml:101 GetContact.email
    */
   email: string;
 }
@@ -3055,11 +3055,11 @@ export type GetContactResult = ContactResponse;
 
 /**
  * Contact for use with login.
- * @generated from spec/operations.yaml:100 GetContact2
+ * @generated from spec/operations.yaml:105 GetContact2
  */
 export interface GetContact2Params {
   /**
-   * @generated from spec/operations.yaml:103 GetContact2.emailAddress
+   * @generated from spec/operations.yaml:108 GetContact2.emailAddress
    */
   emailAddress: string;
 }
@@ -3075,16 +3075,16 @@ export type GetContact2Result = ContactResponse2;
  * tokenType takes the value ContactRegistration.
  * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
  * Changes data: never retried.
- * @generated from spec/operations.yaml:107 VerifyTokenForContact
+ * @generated from spec/operations.yaml:112 VerifyTokenForContact
  */
 export interface VerifyTokenForContactParams {
   /**
    * Takes the value ContactRegistration.
-   * @generated from spec/operations.yaml:110 VerifyTokenForContact.tokenType
+   * @generated from spec/operations.yaml:115 VerifyTokenForContact.tokenType
    */
   tokenType: string;
   /**
-   * @generated from spec/operations.yaml:111 VerifyTokenForContact.tokenValue
+   * @generated from spec/operations.yaml:116 VerifyTokenForContact.tokenValue
    */
   tokenValue: string;
 }
@@ -3097,12 +3097,12 @@ export type VerifyTokenForContactResult = ContactTokenResponse;
 
 /**
  * Dynamic query returning events.
- * @generated from spec/operations.yaml:119 EventProfileSearch
+ * @generated from spec/operations.yaml:124 EventProfileSearch
  */
 export interface EventProfileSearchParams {
   /**
    * Query syntax: not shown in the document; see gap search-query-syntax.
-   * @generated from spec/operations.yaml:122 EventProfileSearch.searchQuery
+   * @generated from spec/operations.yaml:127 EventProfileSearch.searchQuery
    */
   searchQuery: string;
 }
@@ -3115,7 +3115,7 @@ export type EventProfileSearchResult = EventProfileSearchResponseModel;
 
 /**
  * All shows and performances for the client.
- * @generated from spec/operations.yaml:126 GetShows
+ * @generated from spec/operations.yaml:131 GetShows
  */
 export type GetShowsParams = Record<string, never>;
 
@@ -3127,11 +3127,11 @@ export type GetShowsResult = ShowResponse[];
 
 /**
  * Event details, extended.
- * @generated from spec/operations.yaml:132 GetEventDetails7
+ * @generated from spec/operations.yaml:137 GetEventDetails7
  */
 export interface GetEventDetails7Params {
   /**
-   * @generated from spec/operations.yaml:135 GetEventDetails7.eventId
+   * @generated from spec/operations.yaml:140 GetEventDetails7.eventId
    */
   eventId: number;
 }
@@ -3144,11 +3144,11 @@ export type GetEventDetails7Result = EventDetailsResponse7;
 
 /**
  * Event details, extended.
- * @generated from spec/operations.yaml:139 GetEventDetails3
+ * @generated from spec/operations.yaml:144 GetEventDetails3
  */
 export interface GetEventDetails3Params {
   /**
-   * @generated from spec/operations.yaml:142 GetEventDetails3.eventId
+   * @generated from spec/operations.yaml:147 GetEventDetails3.eventId
    */
   eventId: number;
 }
@@ -3161,11 +3161,11 @@ export type GetEventDetails3Result = EventDetailsResponse3;
 
 /**
  * Events a contact attends, extended.
- * @generated from spec/operations.yaml:146 GetContactEventHistory3
+ * @generated from spec/operations.yaml:151 GetContactEventHistory3
  */
 export interface GetContactEventHistory3Params {
   /**
-   * @generated from spec/operations.yaml:149 GetContactEventHistory3.email
+   * @generated from spec/operations.yaml:154 GetContactEventHistory3.email
    */
   email: string;
 }
@@ -3178,11 +3178,11 @@ export type GetContactEventHistory3Result = ContactEventHistoryResponse3[];
 
 /**
  * Ticket types of all events under a roadshow.
- * @generated from spec/operations.yaml:153 GetTicketTypesByRoadshowId
+ * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
  */
 export interface GetTicketTypesByRoadshowIdParams {
   /**
-   * @generated from spec/operations.yaml:156 GetTicketTypesByRoadshowId.roadshowId
+   * @generated from spec/operations.yaml:161 GetTicketTypesByRoadshowId.roadshowId
    */
   roadshowId: number;
 }
@@ -3195,15 +3195,15 @@ export type GetTicketTypesByRoadshowIdResult = EventBasicWithTicketTypeResponse[
 
 /**
  * Abstract submissions of an event with abstract theme.
- * @generated from spec/operations.yaml:160 GetSubmissionsForEvent2
+ * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
  */
 export interface GetSubmissionsForEvent2Params {
   /**
-   * @generated from spec/operations.yaml:163 GetSubmissionsForEvent2.eventId
+   * @generated from spec/operations.yaml:168 GetSubmissionsForEvent2.eventId
    */
   eventId: number;
   /**
-   * @generated from spec/operations.yaml:164 GetSubmissionsForEvent2.clientUserId
+   * @generated from spec/operations.yaml:169 GetSubmissionsForEvent2.clientUserId
    */
   clientUserId: number;
 }
@@ -3216,22 +3216,22 @@ export type GetSubmissionsForEvent2Result = SubmissionBasicResponse[];
 
 /**
  * Company events between two dates.
- * @generated from spec/operations.yaml:168 GetCalendarEventsByDateRange
+ * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
  */
 export interface GetCalendarEventsByDateRangeParams {
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/operations.yaml:171 GetCalendarEventsByDateRange.fromDate
+   * @generated from spec/operations.yaml:176 GetCalendarEventsByDateRange.fromDate
    */
   fromDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/operations.yaml:172 GetCalendarEventsByDateRange.toDate
+   * @generated from spec/operations.yaml:177 GetCalendarEventsByDateRange.toDate
    */
   toDate: LocalDateTime;
   /**
    * Effect: not shown in the document; see gap include-archived.
-   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange.includeArchived
+   * @generated from spec/operations.yaml:178 GetCalendarEventsByDateRange.includeArchived
    */
   includeArchived: boolean;
 }
@@ -3244,11 +3244,11 @@ export type GetCalendarEventsByDateRangeResult = CalendarEventsResponse;
 
 /**
  * Attendees of an event.
- * @generated from spec/operations.yaml:177 GetCalendarAttendeesForEvent
+ * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
  */
 export interface GetCalendarAttendeesForEventParams {
   /**
-   * @generated from spec/operations.yaml:180 GetCalendarAttendeesForEvent.eventId
+   * @generated from spec/operations.yaml:185 GetCalendarAttendeesForEvent.eventId
    */
   eventId: number;
 }
@@ -3261,21 +3261,21 @@ export type GetCalendarAttendeesForEventResult = CalendarAttendeesResponse;
 
 /**
  * All events associated with a contact.
- * @generated from spec/operations.yaml:184 GetEventsByContactId
+ * @generated from spec/operations.yaml:189 GetEventsByContactId
  */
 export interface GetEventsByContactIdParams {
   /**
-   * @generated from spec/operations.yaml:187 GetEventsByContactId.contactId
+   * @generated from spec/operations.yaml:192 GetEventsByContactId.contactId
    */
   contactId: number;
   /**
    * Effect: not shown in the document; see gap include-archived.
-   * @generated from spec/operations.yaml:188 GetEventsByContactId.includeArchived
+   * @generated from spec/operations.yaml:193 GetEventsByContactId.includeArchived
    */
   includeArchived: boolean;
   /**
    * Effect: not shown in the document; see gap include-archived.
-   * @generated from spec/operations.yaml:189 GetEventsByContactId.isTestBookingForm
+   * @generated from spec/operations.yaml:194 GetEventsByContactId.isTestBookingForm
    */
   isTestBookingForm: boolean;
 }
@@ -3288,11 +3288,11 @@ export type GetEventsByContactIdResult = ContactEventResponse[];
 
 /**
  * Speakers associated with an event series value.
- * @generated from spec/operations.yaml:193 GetSpeakersforSeries
+ * @generated from spec/operations.yaml:198 GetSpeakersforSeries
  */
 export interface GetSpeakersforSeriesParams {
   /**
-   * @generated from spec/operations.yaml:196 GetSpeakersforSeries.seriesValue
+   * @generated from spec/operations.yaml:201 GetSpeakersforSeries.seriesValue
    */
   seriesValue: string;
 }
@@ -3305,11 +3305,11 @@ export type GetSpeakersforSeriesResult = SpeakerSeriesResponse[];
 
 /**
  * Attendee statuses of an event.
- * @generated from spec/operations.yaml:200 GetAttendeeStatuses
+ * @generated from spec/operations.yaml:205 GetAttendeeStatuses
  */
 export interface GetAttendeeStatusesParams {
   /**
-   * @generated from spec/operations.yaml:203 GetAttendeeStatuses.eventId
+   * @generated from spec/operations.yaml:208 GetAttendeeStatuses.eventId
    */
   eventId: number;
 }
@@ -3322,11 +3322,11 @@ export type GetAttendeeStatusesResult = AttendeeStatusResponse[];
 
 /**
  * Custom fields of an event.
- * @generated from spec/operations.yaml:207 GetCustomFields
+ * @generated from spec/operations.yaml:212 GetCustomFields
  */
 export interface GetCustomFieldsParams {
   /**
-   * @generated from spec/operations.yaml:210 GetCustomFields.eventId
+   * @generated from spec/operations.yaml:215 GetCustomFields.eventId
    */
   eventId: number;
 }
@@ -3343,27 +3343,27 @@ export type GetCustomFieldsResult = CustomFieldResponse[];
  * Sends any BookingUpdated trigger e-mails.
  * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
  * Changes data: never retried.
- * @generated from spec/operations.yaml:214 SubmitSimpleBookingWithBookingStatus
+ * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
  */
 export interface SubmitSimpleBookingWithBookingStatusParams {
   /**
-   * @generated from spec/operations.yaml:217 SubmitSimpleBookingWithBookingStatus.eventId
+   * @generated from spec/operations.yaml:222 SubmitSimpleBookingWithBookingStatus.eventId
    */
   eventId: number;
   /**
-   * @generated from spec/operations.yaml:218 SubmitSimpleBookingWithBookingStatus.attendeeTypeId
+   * @generated from spec/operations.yaml:223 SubmitSimpleBookingWithBookingStatus.attendeeTypeId
    */
   attendeeTypeId: number;
   /**
-   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus.ticketTypeId
+   * @generated from spec/operations.yaml:224 SubmitSimpleBookingWithBookingStatus.ticketTypeId
    */
   ticketTypeId: number;
   /**
-   * @generated from spec/operations.yaml:220 SubmitSimpleBookingWithBookingStatus.bookingStatusId
+   * @generated from spec/operations.yaml:225 SubmitSimpleBookingWithBookingStatus.bookingStatusId
    */
   bookingStatusId: number;
   /**
-   * @generated from spec/operations.yaml:221 SubmitSimpleBookingWithBookingStatus.contactId
+   * @generated from spec/operations.yaml:226 SubmitSimpleBookingWithBookingStatus.contactId
    */
   contactId: number;
 }
@@ -3376,7 +3376,7 @@ export type SubmitSimpleBookingWithBookingStatusResult = SimpleBookingResponse;
 
 /**
  * All non-universal sub-client companies.
- * @generated from spec/operations.yaml:229 GetSubClientCompanyList
+ * @generated from spec/operations.yaml:234 GetSubClientCompanyList
  */
 export type GetSubClientCompanyListParams = Record<string, never>;
 

@@ -4,7 +4,9 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const ENTRY = fileURLToPath(new URL('./entry.ts', import.meta.url));
+// From the project root, so that the compiled CLI (.build/browser/bundle.js, at the same depth)
+// bundles the same TypeScript source.
+const ENTRY = fileURLToPath(new URL('../../src/browser/entry.ts', import.meta.url));
 const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 
 /** The bundle as an ES module's source text. */

@@ -2,9 +2,17 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { compareOutput, writeOutput, type Difference } from '../generator/output.js';
-import { generateFiles, loadIr } from '../generator/pipeline.js';
-import { checkPackageVersion } from '../diff/gate.js';
+import { DEFAULT_PACKAGE, type PackageInfo } from '../generator/artifacts.js';
+import type { Difference } from '../generator/output.js';
+import { UsageError } from './usage.js';
+
+// The generator (prettier, handlebars, yaml) and the version gate load only when a command needs
+// them: --help and the other commands start without them.
+const generator = async () => ({
+  ...(await import('../generator/output.js')),
+  ...(await import('../generator/pipeline.js')),
+  ...(await import('../diff/gate.js')),
+});
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const defaults = {
@@ -17,13 +25,40 @@ interface PathOptions {
   spec: string;
   templates: string;
   out: string;
+  packageName?: string;
+  repository?: string;
 }
 
 function withPaths(cmd: Command, out = true): Command {
   cmd
     .option('--spec <dir>', 'spec directory', defaults.spec)
     .option('--templates <dir>', 'templates directory', defaults.templates);
-  return out ? cmd.option('--out <dir>', 'output directory', defaults.out) : cmd;
+  if (!out) return cmd;
+  return cmd
+    .option('--out <dir>', 'output directory', defaults.out)
+    .option(
+      '--package-name <name>',
+      `the generated package's name (default ${DEFAULT_PACKAGE.name})`,
+    )
+    .option('--repository <url>', 'its git repository (needed with --package-name)');
+}
+
+// npm's rules for a package name: lower case, URL-safe, at most 214 characters, scope optional.
+const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** The package to generate: ours by default, or another team's copy under its own name. */
+function packageOf(o: PathOptions): PackageInfo {
+  if (o.packageName === undefined && o.repository === undefined) return DEFAULT_PACKAGE;
+  const name = o.packageName ?? DEFAULT_PACKAGE.name;
+  if (!PACKAGE_NAME.test(name) || name.length > 214)
+    throw new UsageError(
+      `--package-name "${name}" is not an npm package name (such as @acme/events)`,
+    );
+  if (o.repository === undefined)
+    throw new UsageError(
+      `--package-name ${name} needs --repository <url>: the repository it is published from`,
+    );
+  return { name, repository: { type: 'git', url: o.repository } };
 }
 
 /** What to do next, naming the files `generate` would overwrite, delete or refuse to run beside. */
@@ -63,6 +98,8 @@ export function registerGeneratorCommands(program: Command): void {
       ),
   ).action(
     async (o: PathOptions & { typecheck: boolean; force?: boolean; allowBreaking?: boolean }) => {
+      const pkg = packageOf(o); // usage errors before any work
+      const { checkPackageVersion, generateFiles, writeOutput } = await generator();
       // The package version must say what changed since the release it names (see `evgen diff`).
       const gate = await checkPackageVersion(resolve(o.spec));
       if (!gate.ok && !o.allowBreaking)
@@ -72,6 +109,7 @@ export function registerGeneratorCommands(program: Command): void {
       const files = await generateFiles({
         specDir: resolve(o.spec),
         templatesDir: resolve(o.templates),
+        package: pkg,
       });
       if (o.typecheck) {
         // ts-morph is loaded only here: check and validate start faster without it.
@@ -98,9 +136,11 @@ export function registerGeneratorCommands(program: Command): void {
         'exit 1 when any file in the output directory is missing, extra or different from what the spec produces now',
       ),
   ).action(async (o: PathOptions) => {
+    const { compareOutput, generateFiles } = await generator();
     const files = await generateFiles({
       specDir: resolve(o.spec),
       templatesDir: resolve(o.templates),
+      package: packageOf(o),
     });
     const diffs = await compareOutput(resolve(o.out), files);
     const where = `${relative(process.cwd(), resolve(o.out)) || '.'}/`;
@@ -123,6 +163,7 @@ export function registerGeneratorCommands(program: Command): void {
       .description('load and validate the spec only; report every error with file:line:col'),
     false,
   ).action(async (o: PathOptions) => {
+    const { loadIr } = await generator();
     const ir = await loadIr(resolve(o.spec));
     console.log(
       `spec is valid: ${ir.operations.length} operations, ${ir.types.length} types, ${ir.gaps.length} gaps`,

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { registerGeneratorCommands } from './generator-commands.js';
 import { registerServiceCommands } from './service-commands.js';
 import { registerConformanceCommand } from './conformance-command.js';
+import { UsageError } from './usage.js';
 import { registerDiffCommand } from './diff-command.js';
 import { registerDocsCommand } from './docs-command.js';
 
@@ -12,7 +13,6 @@ const program = new Command('evgen')
     'Spec-driven generator and reference service for the Event Management Web Service Interface 1.0',
   )
   .version('0.1.0')
-  .showHelpAfterError()
   .exitOverride()
   .addHelpText(
     'after',
@@ -38,6 +38,9 @@ try {
       e.code === 'commander.version' ||
       e.code === 'commander.help';
     process.exitCode = helpShown ? 0 : 2;
+  } else if (e instanceof UsageError) {
+    console.error(`error: ${e.message}`);
+    process.exitCode = 2;
   } else {
     console.error(e instanceof Error ? e.message : String(e));
     process.exitCode = 1;

@@ -1,8 +1,10 @@
 // Operator commands of the reference service: serve, seed, keys, tokens. Every command takes
-// --db <path or postgres:// URL> (default ./data/events.sqlite, or EVGEN_DB, or DATABASE_URL).
-import { InvalidArgumentError, type Command } from 'commander';
+// --db <path or postgres:// URL> (default ./data/events.sqlite, or EVGEN_DB, or DATABASE_URL);
+// only serve and seed create a SQLite file.
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { corsOrigins } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../reference/database.js';
+import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -26,7 +28,7 @@ async function withDatabase<T>(
   fn: (d: Awaited<ReturnType<typeof reference>>, open: ReferenceDatabase) => Promise<T>,
 ): Promise<T> {
   const r = await reference();
-  const open = await r.openReferenceDatabase(r.databaseTarget(db));
+  const open = await r.openReferenceDatabase(r.databaseTarget(existingDatabase(db)));
   try {
     return await fn(r, open);
   } finally {
@@ -54,6 +56,7 @@ interface ServeOptions {
   db: string;
   port: number;
   host: string;
+  publicUrl?: string;
   cors?: string[];
   testForms: boolean;
   workers?: number;
@@ -69,6 +72,61 @@ function progressBar(done: number, total: number): void {
   );
 }
 
+/** What a failed listen means for the operator, in one line. */
+function listenError(e: unknown, o: { port: number; host: string }): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `port ${o.port} on ${o.host} is in use: choose another with --port <n> (or PORT)`,
+    );
+  if (code === 'EACCES')
+    return new Error(
+      `port ${o.port} on ${o.host} needs privileges: choose one above 1023 with --port <n>`,
+    );
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new Error(`cannot listen on ${o.host}: not an address of this machine (--host)`);
+  return e;
+}
+
+async function serve(o: ServeOptions): Promise<void> {
+  const { startReferenceService, describeTarget } = await reference();
+  const svc = await startReferenceService({
+    database: creatableDatabase(o.db),
+    host: o.host,
+    port: o.port,
+    seed: { onProgress: progressBar },
+    testForms: o.testForms,
+    ...(o.cors ? { cors: o.cors } : {}),
+    ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
+    ...(o.workers === undefined ? {} : { workers: o.workers }),
+    readOnly: o.readOnly ?? false,
+  }).catch((e: unknown) => {
+    throw listenError(e, o);
+  });
+  const endpoint = `${svc.server.url}${svc.endpointPath}`;
+  const published = o.publicUrl
+    ? `  public:   ${o.publicUrl}${svc.endpointPath} (namespace ${svc.namespace}, in the WSDL)\n`
+    : `  namespace: ${svc.namespace} with each request's Host (--public-url fixes it)\n`;
+  // Stopping is set up before anything is printed, and the banner is one write: whoever reads it
+  // and stops the service gets the whole of it, the demo key included.
+  const stop = (signal: string) => {
+    process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
+    void svc.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  const key = svc.demoKey
+    ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
+    : '';
+  const workers =
+    svc.workers === 0
+      ? 'none (requests run on the request loop)'
+      : `${svc.workers} per lane (quick, bulk)`;
+  process.stderr.write(
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n${key}  workers:  ${workers}\n`,
+  );
+}
+
 export function registerServiceCommands(program: Command): void {
   dbOption(
     program
@@ -77,8 +135,21 @@ export function registerServiceCommands(program: Command): void {
         'serve the reference service; creates, migrates and seeds an empty database first',
       ),
   )
-    .option('--port <n>', 'port (env PORT)', positiveInt, Number(process.env.PORT ?? 8080))
+    .addOption(
+      new Option('--port <n>', 'port, 0 for any free one (env PORT)')
+        .env('PORT')
+        .argParser(portNumber)
+        .default(8080),
+    )
     .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .addOption(
+      new Option(
+        '--public-url <url>',
+        "public base URL such as https://events.example.com: fixes the namespace and every address in the WSDL (env EVGEN_PUBLIC_URL; default: each request's Host header decides)",
+      )
+        .env('EVGEN_PUBLIC_URL')
+        .argParser(publicUrl),
+    )
     .option(
       '--cors <origins>',
       'origins allowed to call from browsers, comma-separated',
@@ -92,37 +163,7 @@ export function registerServiceCommands(program: Command): void {
       positiveInt,
     )
     .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
-    .action(async (o: ServeOptions) => {
-      const { startReferenceService, describeTarget } = await reference();
-      const svc = await startReferenceService({
-        database: o.db,
-        host: o.host,
-        port: o.port,
-        seed: { onProgress: progressBar },
-        testForms: o.testForms,
-        ...(o.cors ? { cors: o.cors } : {}),
-        ...(o.workers === undefined ? {} : { workers: o.workers }),
-        readOnly: o.readOnly ?? false,
-      });
-      const endpoint = `${svc.server.url}/API/1_0/SOAP/ServiceAPI.asmx`;
-      // One write, so a reader that sees the endpoint also sees the demo key.
-      const demo = svc.demoKey
-        ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
-        : '';
-      const workers =
-        svc.workers === 0
-          ? 'none (requests run on the request loop)'
-          : `${svc.workers} per lane (quick, bulk)`;
-      process.stderr.write(
-        `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n${demo}  workers:  ${workers}\n`,
-      );
-      const stop = (signal: string) => {
-        process.stderr.write(`${signal}: finishing requests in flight, closing the database\n`);
-        void svc.close().then(() => process.exit(0));
-      };
-      process.once('SIGTERM', () => stop('SIGTERM'));
-      process.once('SIGINT', () => stop('SIGINT'));
-    });
+    .action(serve);
 
   dbOption(
     program.command('seed').description('fill an empty database with deterministic demo data'),
@@ -133,7 +174,7 @@ export function registerServiceCommands(program: Command): void {
     .action(async (o: { db: string; events: number; bookings: number; seed: number }) => {
       const { databaseTarget, seedDatabase } = await reference();
       const started = Date.now();
-      const summary = await seedDatabase(databaseTarget(o.db), {
+      const summary = await seedDatabase(databaseTarget(creatableDatabase(o.db)), {
         events: o.events,
         bookings: o.bookings,
         seed: o.seed,

@@ -1,5 +1,5 @@
 // load → validate → IR → render → format (→ type-check): the whole generator, in memory.
-import { artifacts } from './artifacts.js';
+import { DEFAULT_PACKAGE, artifacts, type PackageInfo } from './artifacts.js';
 import { buildIr } from './ir/build.js';
 import type { IrSpec } from './ir/model.js';
 import { createEngine } from './render/engine.js';
@@ -11,6 +11,8 @@ import { readRelease } from '../diff/release.js';
 export interface GenerateOptions {
   readonly specDir: string;
   readonly templatesDir: string;
+  /** The generated package's name and repository; default: this project's. */
+  readonly package?: PackageInfo;
 }
 
 /** Generated files by path under the output directory, sorted by path, the manifest included. */
@@ -22,14 +24,18 @@ export async function loadIr(specDir: string): Promise<IrSpec> {
 
 export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFiles> {
   const ir = await loadIr(opts.specDir);
-  return renderIr(ir, opts.templatesDir, (await readRelease(opts.specDir)).version);
+  return renderIr(ir, opts.templatesDir, (await readRelease(opts.specDir)).version, opts.package);
 }
 
-/** `packageVersion`: the generated package's own version (spec/CHANGELOG.md), not the interface's. */
+/**
+ * `packageVersion`: the generated package's own version (spec/CHANGELOG.md), not the interface's;
+ * `pkg`: its name and repository (default: this project's).
+ */
 export async function renderIr(
   ir: IrSpec,
   templatesDir: string,
   packageVersion: string,
+  pkg: PackageInfo = DEFAULT_PACKAGE,
 ): Promise<GeneratedFiles> {
   const engine = await createEngine(templatesDir);
   const rendered = await Promise.all(
@@ -37,7 +43,11 @@ export async function renderIr(
       async (a) =>
         [
           a.path,
-          await formatOutput(a.kind, engine.render(a.template, a.view(ir, packageVersion)), a.path),
+          await formatOutput(
+            a.kind,
+            engine.render(a.template, a.view(ir, packageVersion, pkg)),
+            a.path,
+          ),
         ] as const,
     ),
   );

@@ -4,7 +4,7 @@
 // shares the database sees a key as soon as it is created or revoked.
 import { randomBytes } from 'node:crypto';
 import { columns, text, textOrNull } from './store/columns.js';
-import { rows, run, statement, type Program } from './store/program.js';
+import { perDialect, rows, run, statement, value, type Program } from './store/program.js';
 
 export interface KeyInfo {
   readonly name: string;
@@ -35,6 +35,21 @@ export function* createKey(name: string): Program<{ apiKey: string; secretKey: s
 }
 
 export const listKeys = (): Program<KeyInfo[]> => rows(KEY, LIST_KEYS);
+
+// The demo key's writers (nodes starting at once) queue here: SQLite's write transaction already
+// serialises them; PostgreSQL's default isolation would let each insert one.
+const DEMO_KEY_LOCK = perDialect({
+  sqlite: 'SELECT 1',
+  postgres: 'SELECT pg_advisory_xact_lock(7265676502)',
+});
+const ANY_KEY = statement('SELECT 1 FROM api_key LIMIT 1');
+
+/** The demo key, created when no key was ever issued (revoked ones count); else undefined. */
+export function* ensureDemoKey(): Program<{ apiKey: string; secretKey: string } | undefined> {
+  yield* value(DEMO_KEY_LOCK);
+  if ((yield* value(ANY_KEY)) !== undefined) return undefined;
+  return yield* createKey('demo');
+}
 
 /** False when there is no active key `apiKey`. */
 export function* revokeKey(apiKey: string): Program<boolean> {

@@ -20,6 +20,8 @@ import {
   type DatabaseTarget,
   type ReferenceDatabase,
 } from './database.js';
+import { SERVICE, namespaceFor } from '@evgen/event-management/service';
+import { ensureDemoKey } from './keys.js';
 import { openReplayDatabase } from './db/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError, prepareDatabase } from './startup.js';
@@ -45,6 +47,8 @@ export interface ReferenceOptions {
   readonly readOnly?: boolean;
   /** Replay protection: in the database (default), or off (for measuring its cost only). */
   readonly replay?: ServiceConfig['replay'];
+  /** Public base URL: fixes the namespace and the WSDL's addresses (default: the Host header). */
+  readonly publicUrl?: string;
 }
 
 export interface ReferenceService {
@@ -52,8 +56,12 @@ export interface ReferenceService {
   readonly target: DatabaseTarget;
   /** The database, from the main thread (operator work in tests and the bench). */
   readonly database: ReferenceDatabase;
-  /** Set when this start created and seeded the database: the demo key pair to print. */
+  /** Set when this start created the demo key (the database had no key): the pair to print. */
   readonly demoKey: { apiKey: string; secretKey: string } | undefined;
+  /** e.g. /API/1_0/SOAP/ServiceAPI.asmx */
+  readonly endpointPath: string;
+  /** {soap_namespace}, or how each request's Host header makes it. */
+  readonly namespace: string;
   readonly workers: number;
   /** The worker threads (undefined with workers: 0). */
   readonly pool: WorkerPool | undefined;
@@ -84,7 +92,7 @@ async function prepare(target: DatabaseTarget, o: ReferenceOptions) {
 /** Opens (creating, migrating and seeding an empty database), checks and serves. */
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const target = databaseTarget(o.database);
-  const { demoKey } = await prepare(target, o);
+  await prepare(target, o);
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   // A read-only database cannot hold the replay record: it goes to a file of this process's own.
   const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
@@ -96,6 +104,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     replay: o.replay ?? 'database',
     testForms: o.testForms ?? true,
     cors: o.cors ?? [],
+    ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
   };
   if (config.replayPath) openReplayDatabase(config.replayPath, true).close();
@@ -122,12 +131,22 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const server = await listen(
     async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
     { host: o.host ?? '127.0.0.1', port: o.port ?? 8080 },
-  );
+  ).catch(async (e: unknown) => {
+    await stop(); // the workers would keep the process alive
+    await healthStore.close();
+    await database.close();
+    throw e;
+  });
+  // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
+  // and the next start makes one (under the write lock: concurrent starts make one).
+  const demoKey = o.readOnly ? undefined : await database.run(ensureDemoKey());
   return {
     server,
     target,
     database,
     demoKey,
+    endpointPath: SERVICE.endpointPath,
+    namespace: o.publicUrl ? namespaceFor(o.publicUrl) : namespaceFor('{Host}'),
     workers,
     pool,
     async close() {

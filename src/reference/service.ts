@@ -1,6 +1,5 @@
 // One instance of the reference service: a store on the database, the handlers, and the generated
 // server around them. Built once per worker thread (or once on the request loop with workers: 0).
-import { inspect } from 'node:util';
 import type { LogEntry, ServiceHandler } from '@evgen/runtime';
 import { createEventService } from '@evgen/event-management/server';
 import { openStore, type DatabaseTarget } from './database.js';
@@ -19,6 +18,8 @@ export interface ServiceConfig {
   readonly testForms: boolean;
   /** Origins allowed to call the service from browsers (CORS). */
   readonly cors: readonly string[];
+  /** Fixes the namespace and the WSDL's addresses (default: each request's Host header). */
+  readonly publicUrl?: string;
 }
 
 // The browser bundle of the test forms is built (esbuild, about a quarter of a second) when a page
@@ -45,13 +46,11 @@ export function createReferenceHandler(
     replayStore: config.replay === 'off' ? false : store.replay,
     testForms: config.testForms ? { clientScript: browserClient } : false,
     ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
-    onLog: ({ error, ...entry }) => {
-      log(logLine(entry, worker));
-      if (error)
-        process.stderr.write(
-          `internal error in ${entry.operation}${worker === undefined ? '' : ` (worker ${worker})`}: ${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`,
-        );
-    },
+    ...(config.publicUrl ? { publicBaseUrl: config.publicUrl } : {}),
+    // Internal errors (with their stack) go to stderr, tagged with the worker; never to this line.
+    onLog: ({ error: _stack, ...entry }) => log(logLine(entry, worker)),
+    onDiagnostic: (message) =>
+      process.stderr.write(`${message}${worker === undefined ? '' : ` (worker ${worker})`}\n`),
   });
   return { handler, close: () => store.close() };
 }

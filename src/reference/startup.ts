@@ -11,8 +11,6 @@ import {
   type Db,
 } from './db/open.js';
 import { MIGRATIONS } from './db/migrations.js';
-import { StatementCache, runSqlite } from './db/statements.js';
-import { createKey } from './keys.js';
 import { seed, type SeedOptions } from './seed/index.js';
 
 export class StartupError extends Error {}
@@ -60,8 +58,8 @@ function writable(db: Db): boolean {
 }
 
 export interface Prepared {
-  /** The demo key pair, when this start seeded the database. */
-  readonly demoKey: { apiKey: string; secretKey: string } | undefined;
+  /** Whether this start seeded the database. */
+  readonly seeded: boolean;
 }
 
 /** Checks (and, when new, seeds) the database at `path`; throws StartupError with the reason. */
@@ -83,31 +81,31 @@ export function prepareDatabase(
         throw new StartupError(
           `database ${path} is at schema version ${schemaVersion(db)}, not ${MIGRATIONS.length}: start it once without --read-only to migrate it`,
         );
-      return { demoKey: undefined };
+      return { seeded: false };
     }
     if (!writable(db))
       throw new StartupError(
         `database ${path} is read-only; make it writable, or serve reads only with --read-only`,
       );
     openDatabase(path).close(); // migrations, serialised by their own write lock
-    return { demoKey: seedOnce(db, o.seed) };
+    return { seeded: seedOnce(db, o.seed) };
   } finally {
     db.close();
   }
 }
 
 /** Seeds an empty database in one write transaction; a concurrent starter waits, then finds data. */
-function seedOnce(db: Db, options: SeedOptions | undefined): Prepared['demoKey'] {
+function seedOnce(db: Db, options: SeedOptions | undefined): boolean {
   const isEmpty = () => (db.prepare('SELECT count(*) FROM event').pluck().get() as number) === 0;
-  if (!isEmpty()) return undefined;
+  if (!isEmpty()) return false;
   const deadline = Date.now() + SEED_WAIT_MS;
   for (;;) {
     try {
       return db
         .transaction(() => {
-          if (!isEmpty()) return undefined;
+          if (!isEmpty()) return false;
           seed(db, options);
-          return runSqlite(new StatementCache(db), createKey('demo'));
+          return true;
         })
         .immediate();
     } catch (e) {

@@ -23,6 +23,7 @@ import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../src/generator/ir/model.js';
 import { projectIr } from '../support/ir.js';
+import { callPort } from '../support/node-soap.js';
 import { startReference, type Reference } from '../integration/reference/harness.js';
 import { PYTHON, requireTool, run } from './tools.js';
 
@@ -113,15 +114,12 @@ describe('node-soap', () => {
             .update(op.name + ts)
             .digest('base64')}</Signature><APIKey>${key().apiKey}</APIKey></AuthenticationHeader>`,
         );
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        const method = (client as any).ServiceAPI[port][op.name];
-        const result = await new Promise<Record<string, unknown> | null>((resolve, reject) =>
-          method(paramsOf(op), (err: unknown, r: Record<string, unknown> | null) =>
-            err ? reject(err) : resolve(r),
-          ),
-        );
+        const result = await callPort(client, 'ServiceAPI', port, op.name, paramsOf(op));
         if (op.result.kind !== 'none')
-          expect(result && Object.keys(result), `${port} ${op.name}`).toContain(op.resultElement);
+          expect(
+            typeof result === 'object' && result !== null && Object.keys(result),
+            `${port} ${op.name}`,
+          ).toContain(op.resultElement);
         calls++;
       }
     }

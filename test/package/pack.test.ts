@@ -1,17 +1,38 @@
-// Another repository's view: a scratch project outside this one installs the packed runtime and
-// generated package, compiles a minimal client and server under tsc --strict, and runs them.
+// Another repository's view. `npm publish --dry-run` on both packages lists exactly the files a
+// user gets (no sources, no tests); the packed tarballs then install into scratch projects that
+// compile under each module setting people use and run: ESM, CommonJS through require(esm),
+// bundler, node10 through typesVersions; node16 CommonJS gets TypeScript's own clear refusal.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageEntries } from '../../src/generator/artifacts.js';
 import { PROJECT_ROOT } from '../support/ir.js';
 
 const exec = promisify(execFile);
+const TSC = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
+const RUNTIME_DIR = join(PROJECT_ROOT, 'src/runtime');
+const GENERATED_DIR = join(PROJECT_ROOT, 'generated');
 let dir: string;
+const published: Record<string, { name: string; files: string[] }> = {};
 
-const APP = `
+const npm = (cwd: string, ...args: string[]) =>
+  exec('npm', args, {
+    cwd,
+    env: { ...process.env, npm_config_loglevel: 'error' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+
+/** tsc on a scratch project; stdout holds the diagnostics. */
+const tsc = (...args: string[]) =>
+  exec('node', [TSC, ...args]).then(
+    () => '',
+    (e: { stdout: string }) => e.stdout,
+  );
+
+const ESM_APP = `
 import { listen } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
@@ -23,8 +44,10 @@ const handlers: Pick<ServiceHandlers, 'getBookingDetails'> = {
     InvoiceUrl: 'https://example.com/i', SecureKey: 'k', LeadAttendeeReference: 'A-1',
   }),
 };
-const server = await listen(createEventService(handlers as ServiceHandlers, {
+const server = await listen(createEventService(handlers, {
   lookupKey: async (key) => (key === 'demo' ? { secret: 'demo-secret' } : undefined),
+  partial: true,
+  onDiagnostic: () => undefined,
 }));
 const client = new EventServiceClient({ baseUrl: server.url, apiKey: 'demo', secretKey: 'demo-secret' });
 const details: BookingDetails = await client.getBookingDetails({ bookingId: 7 });
@@ -32,53 +55,131 @@ console.log(JSON.stringify(details));
 await server.close();
 `;
 
+// CommonJS: no top-level await, and the packages come in through require().
+const CJS_APP = `
+import { EventServiceClient } from '@evgen/event-management/client';
+import { createEventService } from '@evgen/event-management/server';
+import { ServiceFault, listen } from '@evgen/runtime';
+
+async function main(): Promise<void> {
+  const server = await listen(createEventService({
+    getBookingDetails: ({ bookingId }) => {
+      throw new ServiceFault('NotFound', 'no booking ' + bookingId);
+    },
+  }, { lookupKey: async () => ({ secret: 's' }), partial: true, onDiagnostic: () => undefined }));
+  const client = new EventServiceClient({ baseUrl: server.url, apiKey: 'k', secretKey: 's' });
+  const error: unknown = await client.getBookingDetails({ bookingId: 3 }).catch((e: unknown) => e);
+  console.log(typeof require, (error as { code: string }).code);
+  await server.close();
+}
+void main();
+`;
+
+// Only the first ESM project checks the packages' declarations themselves (skipLibCheck false):
+// the rest skip that, which is most of tsc's time.
+const tsconfig = (compilerOptions: object, include: string[]) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      strict: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(PROJECT_ROOT, 'node_modules/@types')],
+      ...compilerOptions,
+    },
+    include,
+  });
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'evgen-consumer-'));
-  const npm = (cwd: string, ...args: string[]) =>
-    exec('npm', args, {
-      cwd,
-      env: { ...process.env, npm_config_loglevel: 'error' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  await npm(join(PROJECT_ROOT, 'src/runtime'), 'pack', '--pack-destination', dir);
-  await npm(join(PROJECT_ROOT, 'generated'), 'pack', '--pack-destination', dir);
+  // publish --dry-run runs prepack (the build) and lists what would be published.
+  for (const pkgDir of [RUNTIME_DIR, GENERATED_DIR]) {
+    const { stdout } = await npm(pkgDir, 'publish', '--dry-run', '--json');
+    const [result] = Object.values(JSON.parse(stdout) as Record<string, unknown>) as {
+      name: string;
+      files: { path: string }[];
+    }[];
+    published[pkgDir] = { name: result!.name, files: result!.files.map((f) => f.path).sort() };
+    await npm(pkgDir, 'pack', '--ignore-scripts', '--pack-destination', dir);
+  }
   const tarballs = (await readdir(dir)).filter((f) => f.endsWith('.tgz')).sort();
-  expect(tarballs).toEqual(['evgen-event-management-1.0.0.tgz', 'evgen-runtime-0.1.0.tgz']);
+  expect(tarballs).toHaveLength(2);
   await writeFile(
     join(dir, 'package.json'),
     JSON.stringify({
       name: 'consumer',
       private: true,
       type: 'module',
-      dependencies: Object.fromEntries([
-        ['@evgen/event-management', `file:./${tarballs[0]}`],
-        ['@evgen/runtime', `file:./${tarballs[1]}`],
-      ]),
+      dependencies: Object.fromEntries(
+        tarballs.map((t) => [
+          t.startsWith('evgen-runtime-') ? '@evgen/runtime' : '@evgen/event-management',
+          `file:./${t}`,
+        ]),
+      ),
     }),
   );
-  await writeFile(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        skipLibCheck: false,
-        outDir: 'out',
-        types: ['node'],
-        typeRoots: [join(PROJECT_ROOT, 'node_modules/@types')],
-      },
-      include: ['app.ts'],
-    }),
-  );
-  await writeFile(join(dir, 'app.ts'), APP);
+  await writeFile(join(dir, 'app.ts'), ESM_APP);
+  await mkdir(join(dir, 'cjs'));
+  await writeFile(join(dir, 'cjs/package.json'), JSON.stringify({ name: 'cjs', private: true }));
+  await writeFile(join(dir, 'cjs/app.ts'), CJS_APP);
   await npm(dir, 'install', '--no-audit', '--no-fund', '--prefer-offline');
-}, 240_000);
+}, 300_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('the packed package in another project', () => {
-  it('installs the two packages and nothing else: no generator, ts-morph, handlebars or XML library', async () => {
+describe('npm publish --dry-run', () => {
+  it('publishes @evgen/runtime as its build, README and LICENSE: no sources, no tests', async () => {
+    const sources = (await readdir(RUNTIME_DIR, { recursive: true, encoding: 'utf8' }))
+      .filter((f) => f.endsWith('.ts') && !f.startsWith('dist') && !f.startsWith('node_modules'))
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(sources.length).toBeGreaterThan(10);
+    const want = [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      ...sources.flatMap((s) => [`dist/${s}.js`, `dist/${s}.d.ts`, `dist/${s}.js.map`]),
+    ].sort();
+    expect(published[RUNTIME_DIR]).toEqual({ name: '@evgen/runtime', files: want });
+  });
+
+  it('publishes the generated package as its entry points, README, DECISIONS and LICENSE', () => {
+    const modules = packageEntries().map((e) => e.js.replace(/^\.\/|\.js$/g, ''));
+    const want = [
+      'DECISIONS.md',
+      'LICENSE',
+      'README.md',
+      'package.json',
+      ...modules.flatMap((m) => [`${m}.js`, `${m}.d.ts`, `${m}.js.map`]),
+    ].sort();
+    expect(published[GENERATED_DIR]).toEqual({ name: '@evgen/event-management', files: want });
+    expect(want.some((f) => f.includes('test'))).toBe(false);
+  });
+
+  it('ships LICENSE files equal to the repository one', async () => {
+    const license = await readFile(join(PROJECT_ROOT, 'LICENSE'), 'utf8');
+    for (const pkg of ['@evgen/runtime', '@evgen/event-management'])
+      expect(await readFile(join(dir, 'node_modules', pkg, 'LICENSE'), 'utf8')).toBe(license);
+  });
+
+  it('declares what a registry needs: public access, repository, the runtime as a caret range', async () => {
+    const runtime = JSON.parse(await readFile(join(RUNTIME_DIR, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    > & { version: string };
+    const generated = JSON.parse(
+      await readFile(join(GENERATED_DIR, 'package.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    for (const pkg of [runtime, generated]) {
+      expect(pkg.publishConfig).toEqual({ access: 'public' });
+      expect(pkg.repository).toMatchObject({ type: 'git' });
+      expect((pkg.repository as { url: string }).url).toMatch(/^git\+https:/);
+      expect(pkg.license).toBe('MIT');
+    }
+    expect(generated.dependencies).toEqual({ '@evgen/runtime': `^${runtime.version}` });
+  });
+});
+
+describe('the packed packages in another project', () => {
+  it('install the two packages and nothing else: no generator, ts-morph, handlebars or XML library', async () => {
     const installed = (await readdir(join(dir, 'node_modules'))).filter((n) => !n.startsWith('.'));
     expect(installed).toEqual(['@evgen']);
     expect(await readdir(join(dir, 'node_modules/@evgen'))).toEqual([
@@ -87,43 +188,78 @@ describe('the packed package in another project', () => {
     ]);
   });
 
-  it('compiles a minimal client and server under tsc --strict and calls the running service', async () => {
-    const tsc = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
-    const compiled = await exec('node', [tsc, '-p', dir]).catch((e: { stdout: string }) => ({
-      stdout: e.stdout,
-      failed: true,
-    }));
-    expect(compiled.stdout).toBe('');
+  it('ESM (module nodenext): compiles under --strict and calls the running service', async () => {
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      tsconfig(
+        { module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out', skipLibCheck: false },
+        ['app.ts'],
+      ),
+    );
+    expect(await tsc('-p', dir)).toBe('');
     const { stdout } = await exec('node', [join(dir, 'out/app.js')], { cwd: dir });
-    expect(JSON.parse(stdout)).toEqual({
-      BookingId: 7,
-      BookingReference: 'PK-7',
-      AttendeeCount: 2,
-      InvoiceUrl: 'https://example.com/i',
-      SecureKey: 'k',
-      LeadAttendeeReference: 'A-1',
-    });
+    expect(JSON.parse(stdout)).toMatchObject({ BookingId: 7, BookingReference: 'PK-7' });
   });
 
-  it('rejects a wrongly typed call at compile time', async () => {
+  it('ESM (moduleResolution bundler): the same code type-checks', async () => {
+    await writeFile(
+      join(dir, 'tsconfig.bundler.json'),
+      tsconfig({ module: 'preserve', moduleResolution: 'bundler', noEmit: true }, ['app.ts']),
+    );
+    expect(await tsc('-p', join(dir, 'tsconfig.bundler.json'))).toBe('');
+  });
+
+  it.each([
+    ['nodenext', 'nodenext'],
+    ['node20', 'node16'],
+    ['commonjs', 'node10'],
+  ])(
+    'CommonJS (module %s, moduleResolution %s): compiles and require()s the packages',
+    async (module, moduleResolution) => {
+      const out = `out-${module}`;
+      await writeFile(
+        join(dir, 'cjs', `tsconfig.${module}.json`),
+        tsconfig({ module, moduleResolution, outDir: out }, ['app.ts']),
+      );
+      expect(await tsc('-p', join(dir, 'cjs', `tsconfig.${module}.json`))).toBe('');
+      const compiled = await readFile(join(dir, 'cjs', out, 'app.js'), 'utf8');
+      expect(compiled).toContain('require("@evgen/event-management/client")');
+      const { stdout, stderr } = await exec('node', [join(dir, 'cjs', out, 'app.js')]);
+      expect(stdout.trim()).toBe('function NotFound');
+      expect(stderr).toBe(''); // no ExperimentalWarning for require(esm) on Node >= 20.19
+    },
+  );
+
+  it('CommonJS with module node16: TypeScript refuses the require() and says what to do', async () => {
+    await writeFile(
+      join(dir, 'cjs', 'tsconfig.node16.json'),
+      tsconfig({ module: 'node16', moduleResolution: 'node16', noEmit: true }, ['app.ts']),
+    );
+    expect(await tsc('-p', join(dir, 'cjs', 'tsconfig.node16.json'))).toMatch(
+      /error TS1479: The current file is a CommonJS module whose imports will produce 'require' calls; however, the referenced file is an ECMAScript module and cannot be imported with 'require'\. Consider writing a dynamic 'import\("@evgen\/event-management\/client"\)' call instead\./,
+    );
+  });
+
+  it('refuses at compile time a wrongly typed call, and a subset of handlers without partial', async () => {
     await writeFile(
       join(dir, 'bad.ts'),
       `import { EventServiceClient } from '@evgen/event-management/client';\ndeclare const c: EventServiceClient;\nawait c.getBookingDetails({ bookingId: 'seven' });\n`,
     );
     await writeFile(
+      join(dir, 'subset.ts'),
+      `import { createEventService } from '@evgen/event-management/server';\ncreateEventService({ getShows: () => [] }, { lookupKey: async () => undefined });\nexport {};\n`,
+    );
+    await writeFile(
       join(dir, 'tsconfig.bad.json'),
-      JSON.stringify({
-        extends: './tsconfig.json',
-        include: ['bad.ts'],
-        compilerOptions: { noEmit: true },
-      }),
+      tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }, [
+        'bad.ts',
+        'subset.ts',
+      ]),
     );
-    const tsc = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
-    const result = await exec('node', [tsc, '-p', join(dir, 'tsconfig.bad.json')]).catch(
-      (e: { stdout: string }) => e,
-    );
-    expect((result as { stdout: string }).stdout).toMatch(
-      /bad\.ts.*Type 'string' is not assignable to type 'number'/,
+    const out = await tsc('-p', join(dir, 'tsconfig.bad.json'));
+    expect(out).toMatch(/bad\.ts.*Type 'string' is not assignable to type 'number'/);
+    expect(out).toMatch(
+      /subset\.ts.*No overload matches this call[\s\S]*Property 'partial' is missing/,
     );
   });
 });

@@ -121,6 +121,12 @@ export const DIFF_CASES: readonly DiffCase[] = [
         '      - { name: skip, type: int, doc: The number of records to pass over. }\n    result: { kind: list, of: BookingResponse,',
         '    result: { kind: list, of: BookingResponse,',
       ),
+      // paging names skip, so it goes too
+      e(
+        OPS,
+        '    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
+        '\n  - name: GetBookingsBatch',
+      ),
     ],
     want: { PARAMETER_NO_REMOVE: [B, B, B] },
   },
@@ -203,8 +209,8 @@ export const DIFF_CASES: readonly DiffCase[] = [
     edits: [
       e(
         OPS,
-        'of: BookingResponse, item: BookingResponse, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n\n  - name: GetBookingsBatch',
-        'of: BookingResponse, item: Booking, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n\n  - name: GetBookingsBatch',
+        'of: BookingResponse, item: BookingResponse, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
+        'of: BookingResponse, item: Booking, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
       ),
       e(
         CONF,

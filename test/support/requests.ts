@@ -2,6 +2,7 @@
 // timestamps, signatures computed independently of the runtime (node:crypto), the
 // AuthenticationHeader, SOAP envelopes and raw HTTP calls. Harnesses import from here.
 import { createHmac } from 'node:crypto';
+import { request } from 'node:http';
 
 export const ENDPOINT = '/API/1_0/SOAP/ServiceAPI.asmx';
 export const KEY = { apiKey: 'k-1', secret: 's3cret', name: 'tester' };
@@ -116,3 +117,31 @@ export const post = (url: string, body: string, headers: Record<string, string>)
 /** The HTTP GET/POST credential headers for the fields present. */
 export const credentialHeaders = (v: Partial<AuthFields>): Record<string, string> =>
   Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => e[1] !== undefined));
+
+/** A request through node:http, because fetch will not send a Host header of our choosing. */
+export function sendWithHost(
+  url: string,
+  host: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: `${u.pathname}${u.search}`,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, host },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, type: res.headers['content-type'] ?? '', text }),
+        );
+      },
+    );
+    req.on('error', reject).end(init.body);
+  });
+}

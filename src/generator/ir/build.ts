@@ -125,6 +125,7 @@ function buildOperation(o: SpecOperation, transitions: IrTransition[]): IrOperat
     httpShapeShown: o.http.shown,
     httpShapeGap: o.http.gap ?? null,
     mutating: o.mutating ?? false,
+    paging: o.paging ? { skip: o.paging.skip, size: o.paging.size ?? null } : null,
     transitions,
     provenance: provenance(o.pos, o.name),
   };

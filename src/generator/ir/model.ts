@@ -3,6 +3,7 @@
 // turn it into what templates print.
 
 import type { PrimitiveName } from '../spec/format.js';
+import type { FaultRole } from '../spec/format-service.js';
 
 export type ScalarKind = PrimitiveName;
 
@@ -102,6 +103,8 @@ export interface IrOperation {
   readonly httpShapeGap: string | null;
   /** Changes data: never retried, and run by the conformance suite only when allowed. */
   readonly mutating: boolean;
+  /** List results paged by parameters: the client gets an async iterator of the items. */
+  readonly paging: { readonly skip: string; readonly size: string | null } | null;
   /** The transitions this operation makes. */
   readonly transitions: readonly IrTransition[];
   readonly provenance: Provenance;
@@ -143,7 +146,7 @@ export interface IrAuth {
   readonly provenance: Provenance;
 }
 
-export type FaultRole = 'authentication' | 'request' | 'parameter' | 'internal';
+export type { FaultRole } from '../spec/format-service.js';
 
 export interface IrFault {
   readonly code: string;

@@ -1,9 +1,9 @@
 // Cross-checks of the operations: names and methods unique, parameters primitive (decimals with a
-// declared scale), results that exist and name their HTTP root.
+// declared scale), results that exist and name their HTTP root, paging by int parameters.
 import { uniqueNames, type CheckCtx } from './check-context.js';
 import { checkPlainItem, checkScale, checkTypeRef } from './cross-check-values.js';
 import { didYouMean } from './diagnostics.js';
-import { isPrimitive, primitiveNames } from './format.js';
+import { isPrimitive, primitiveNames, type SpecOperation } from './format.js';
 
 export function checkOperations(c: CheckCtx): void {
   const { spec, report } = c;
@@ -61,5 +61,27 @@ export function checkOperations(c: CheckCtx): void {
       report(op.http.pos, `operation "${op.name}" has http.shown false but names no gap`);
     if (r.kind === 'none' && op.http.root !== undefined)
       report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
+    checkPaging(c, op);
+  }
+}
+
+/** paging names int parameters of an operation with a list result. */
+function checkPaging(c: CheckCtx, op: SpecOperation): void {
+  if (!op.paging) return;
+  if (op.result.kind !== 'list')
+    c.report(op.paging.pos, `paging of "${op.name}" needs a list result`);
+  for (const name of [op.paging.skip, op.paging.size].filter((n) => n !== undefined)) {
+    const param = op.parameters.find((p) => p.name === name);
+    if (!param)
+      c.report(
+        op.paging.pos,
+        `paging of "${op.name}" names "${name}", which is not a parameter`,
+        didYouMean(
+          name,
+          op.parameters.map((p) => p.name),
+        ),
+      );
+    else if (param.type !== 'int')
+      c.report(op.paging.pos, `paging of "${op.name}" names "${name}", a ${param.type}: not int`);
   }
 }

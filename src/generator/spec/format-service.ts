@@ -145,8 +145,18 @@ export const statesFile = obj({
   ),
 });
 
-/** The situations in which the server engine itself raises a fault (the code says which). */
-export const FAULT_ROLES = ['authentication', 'request', 'parameter', 'internal'] as const;
+/**
+ * The situations in which the server engine itself raises a fault (the code says which);
+ * notImplemented: a server created with some handlers only is called for another operation.
+ */
+export const FAULT_ROLES = [
+  'authentication',
+  'request',
+  'parameter',
+  'notImplemented',
+  'internal',
+] as const;
+export type FaultRole = (typeof FAULT_ROLES)[number];
 
 export const errorsFile = obj({
   faults: req(

@@ -58,6 +58,8 @@ const operation = obj({
   /** shown: false marks the document's note A; gap names the decision the HTTP shape follows. */
   http: req(obj({ shown: req(bool), root: opt(name), gap: opt(str) })),
   mutating: opt(bool),
+  /** the int parameters that page a list result: records to pass over, and the page size if any */
+  paging: opt(obj({ skip: req(str), size: opt(str) })),
   rules: opt(list(str)),
   effects: opt(list(str)),
 });

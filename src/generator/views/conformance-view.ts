@@ -30,7 +30,7 @@ const source = (s: IrConformanceSource) => ({
 export function conformanceView(ir: IrSpec) {
   const c = ir.conformance;
   return {
-    header: header('spec/ (types, operations, service, errors, conformance)'),
+    header: header('spec/ (types, operations, conformance)'),
     types: ir.types
       .filter((t) => !t.abstract)
       .map((t) => ({ name: t.name, fields: t.fields.map(field) })),
@@ -54,27 +54,10 @@ export function conformanceView(ir: IrSpec) {
         mutating: op.mutating,
       }),
     ),
-    contentTypes: JSON.stringify(
-      Object.fromEntries(ir.bindings.map((b) => [b.id, b.responseContentType])),
-    ),
     values: c.values.map((v) => JSON.stringify(v)),
     sources: c.sources.map((s) => JSON.stringify(source(s))),
     writes: c.writes.map((w) => JSON.stringify({ ...source(w), then: w.then.map(source) })),
     checks: JSON.stringify(c.checks),
-    faults: JSON.stringify({
-      detailElement: ir.faultDetailElement,
-      codes: Object.fromEntries(
-        ir.faults.map((f) => [
-          f.code,
-          { soapSender: f.soap11.endsWith(':Client'), httpStatuses: f.httpStatuses },
-        ]),
-      ),
-      soap11Status: ir.soapFaultStatuses.soap11,
-      soap12Status: {
-        sender: ir.soapFaultStatuses.soap12Sender,
-        receiver: ir.soapFaultStatuses.soap12Receiver,
-      },
-    }),
     hostile: JSON.stringify(c.hostile),
   };
 }
@@ -84,7 +67,6 @@ export function conformanceTestView(ir: IrSpec) {
   return {
     header: header('spec/ (operations, service, conformance)'),
     operations: ir.operations.map((o) => o.name),
-    bindings: ir.bindings.map((b) => b.id),
     options: ir.conformance.values
       .filter((v) => v.option !== null)
       .map((v) => ({

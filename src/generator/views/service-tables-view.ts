@@ -1,6 +1,7 @@
 // View of generated/src/service.ts: the service's constants and its wire tables (endpoint,
 // namespace rule, bindings, fault codes) as the literals the engines of @evgen/runtime receive.
 import type { IrBinding, IrFault, IrSpec } from '../ir/model.js';
+import { FAULT_ROLES } from '../spec/format-service.js';
 import { docLines, header, provenanceLine } from './ts-names.js';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -44,7 +45,6 @@ function faultView(f: IrFault) {
 
 export function serviceTablesView(ir: IrSpec) {
   const s = ir.service;
-  const roles = ['authentication', 'request', 'parameter', 'internal'] as const;
   return {
     header: header('spec/service.yaml, spec/authentication.yaml and spec/errors.yaml'),
     docs: docLines([s.doc, provenanceLine(s.provenance)]),
@@ -67,7 +67,7 @@ export function serviceTablesView(ir: IrSpec) {
       transportStatuses: json(ir.faultTransportStatuses),
       raisedFor: json(
         Object.fromEntries(
-          roles.map((role) => [role, ir.faults.find((f) => f.raisedFor === role)!.code]),
+          FAULT_ROLES.map((role) => [role, ir.faults.find((f) => f.raisedFor === role)!.code]),
         ),
       ),
       codes: ir.faults.map(faultView),

@@ -65,21 +65,40 @@ function methodViews(ir: IrSpec) {
   }));
 }
 
-/** "SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST": the bindings' titles, for docs. */
-function bindingTitles(ir: IrSpec): string {
-  const titles = ir.bindings.map((b) => b.title);
+/** "SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST": bindings' titles, for docs. */
+export function titleList(bindings: readonly { readonly title: string }[]): string {
+  const titles = bindings.map((b) => b.title);
   return titles.length < 2
     ? titles.join('')
     : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
 }
 
 export function clientView(ir: IrSpec) {
+  const methods = methodViews(ir);
   return {
     header: header('spec/operations.yaml'),
     title: ir.service.title,
     version: ir.service.version,
-    bindings: bindingTitles(ir),
-    methods: methodViews(ir),
+    bindings: titleList(ir.bindings),
+    methods,
+    pagedMethods: ir.operations.flatMap((op, i) =>
+      op.paging
+        ? [
+            {
+              ...methods[i]!,
+              skip: op.paging.skip,
+              paging: op.paging.size ? op.paging : { skip: op.paging.skip },
+              docs: docLines([
+                `Every item of ${op.name} from \`${op.paging.skip}\` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.`,
+                op.paging.size
+                  ? `The last page is the first one with fewer than \`${op.paging.size}\` items.`
+                  : 'The last page is the first one that is empty or shorter than the first page.',
+                provenanceLine(op.provenance),
+              ]),
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -88,7 +107,8 @@ export function serverView(ir: IrSpec) {
     header: header('spec/operations.yaml'),
     title: ir.service.title,
     version: ir.service.version,
-    bindings: bindingTitles(ir),
+    bindings: titleList(ir.bindings),
+    notImplementedCode: ir.faults.find((f) => f.raisedFor === 'notImplemented')!.code,
     replayRefused: ir.auth.replayRefused,
     methods: methodViews(ir),
   };

@@ -14,9 +14,7 @@ export const IDLE_IN_TRANSACTION_MS = 10_000;
 /** How long a request waits for a connection of the pool (all busy, or the server not answering). */
 export const CONNECT_TIMEOUT_MS = 3_000;
 
-export function isPostgresUrl(target: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(target);
-}
+export { isPostgresUrl } from './url.js';
 
 /** The URL without its password, for messages and logs. */
 export function redactUrl(url: string): string {

@@ -2,7 +2,6 @@
 // that any number of nodes starting at the same moment on a new (or older) database migrate it
 // once and seed it once; the others wait for the lock, then find the schema and the data there.
 import type pg from 'pg';
-import { createKey } from '../keys.js';
 import type { SeedOptions, SeedSummary } from '../seed/index.js';
 import { StartupError } from '../startup.js';
 import { run, statement, value, values } from '../store/program.js';
@@ -55,16 +54,14 @@ export async function migratePostgres(c: pg.ClientBase): Promise<number[]> {
   return applied;
 }
 
-/** Seeds an empty database in one transaction, with a demo key; undefined when it holds data. */
+/** Seeds an empty database in one transaction; false when it holds data. Call holding the lock. */
 export async function seedOnce(
   c: pg.ClientBase,
   options: SeedOptions | undefined,
-): Promise<{ apiKey: string; secretKey: string } | undefined> {
-  if ((await runPostgres(c, value(HAS_EVENTS))) !== undefined) return undefined;
-  return PgDatabase.inTransaction(c, 'BEGIN', async () => {
-    await seedPostgres(c, options);
-    return runPostgres(c, createKey('demo'));
-  });
+): Promise<boolean> {
+  if ((await runPostgres(c, value(HAS_EVENTS))) !== undefined) return false;
+  await PgDatabase.inTransaction(c, 'BEGIN', () => seedPostgres(c, options));
+  return true;
 }
 
 /** `evgen seed` on PostgreSQL: refuses a database that holds data, as on SQLite. */
@@ -74,16 +71,16 @@ export async function seedNew(c: pg.ClientBase, options: SeedOptions): Promise<S
   return PgDatabase.inTransaction(c, 'BEGIN', () => seedPostgres(c, options));
 }
 
-/** Migrates and (when new) seeds the database at `url`; the demo key when this start seeded it. */
+/** Migrates and (when new) seeds the database at `url`; whether this start seeded it. */
 export async function preparePostgres(
   url: string,
   o: { seed?: SeedOptions } = {},
-): Promise<{ demoKey: { apiKey: string; secretKey: string } | undefined }> {
+): Promise<{ seeded: boolean }> {
   const db = PgDatabase.open(url, { poolSize: 1, name: 'evgen start-up' });
   try {
     return await withSchemaLock(db, async (c) => {
       await migratePostgres(c);
-      return { demoKey: await seedOnce(c, o.seed) };
+      return { seeded: await seedOnce(c, o.seed) };
     });
   } catch (e) {
     throw new StartupError(

@@ -1,9 +1,11 @@
 // The options of a conformance run and the context every check shares.
 import {
+  bindingById,
   namespaceFor,
   TimestampClock,
   type AuthScheme,
   type Binding,
+  type BindingDef,
   type OperationTable,
   type WireSpec,
 } from '../transport/index.js';
@@ -56,7 +58,7 @@ export function createContext(o: ConformanceOptions): Ctx {
     model: o.model,
     level: o.level ?? 'document',
     bindings: o.bindings ?? o.wire.bindings.map((b) => b.id),
-    endpoint: `${base}${o.model.endpointPath}`,
+    endpoint: `${base}${o.wire.endpointPath}`,
     ns: namespaceFor(base, o.wire.namespace),
     clock: new TimestampClock(),
     values: new Map([
@@ -89,7 +91,10 @@ export function paramsFor(
   return { params, missing };
 }
 
-export const isSoap = (b: Binding): b is 'soap11' | 'soap12' => b === 'soap11' || b === 'soap12';
+/** The service's table entry of a binding id: kind, envelope version, paths, content types. */
+export const bindingDef = (c: Ctx, b: Binding): BindingDef => bindingById(c.o.wire, b);
+
+export const isSoap = (c: Ctx, b: Binding): boolean => bindingDef(c, b).kind === 'soap';
 
 export const operationSpec = (c: Ctx, name: string): OperationSpec =>
   c.model.operations.find((op) => op.name === name)!;

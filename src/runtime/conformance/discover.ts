@@ -20,12 +20,13 @@ const MAX_CANDIDATES = 12;
 
 /** The result element of an answer (the root for HTTP bindings), or a reason there is none. */
 export function resultElement(
+  c: Ctx,
   op: OperationSpec,
   binding: Binding,
   body: Uint8Array,
 ): XmlElement | string {
   try {
-    if (!isSoap(binding)) return parseXml(body);
+    if (!isSoap(c, binding)) return parseXml(body);
     const response = parseSoapEnvelope(body).payload;
     if (!response) return 'the SOAP Body is empty';
     return (
@@ -119,20 +120,19 @@ async function callSource(
   notes: DiscoveryNote[],
 ): Promise<Map<string, string>[] | undefined> {
   const { params } = paramsFor(c, op, values);
-  const detail = c.model.faults.detailElement;
   for (const binding of c.bindings) {
     try {
       const raw = await send(c, op.name, params, binding);
       if (raw.status !== 200) {
-        const ni = notImplemented(raw, detail);
+        const ni = notImplemented(c, raw);
         notes.push({
           operation: op.name,
           binding,
-          reason: ni ? `not implemented: ${ni}` : describe(raw, detail),
+          reason: ni ? `not implemented: ${ni}` : describe(c, raw),
         });
         continue;
       }
-      const result = resultElement(op, binding, raw.body);
+      const result = resultElement(c, op, binding, raw.body);
       if (typeof result === 'string') {
         notes.push({ operation: op.name, binding, reason: result });
         continue;

@@ -1,22 +1,28 @@
 // The WSDL, and a request for an operation the interface does not have.
-import { parseXml, writeSoapEnvelope, type XmlElement } from '../xml/index.js';
-import type { Binding } from '../transport/index.js';
-import { CONTENT_TYPES } from './bindings.js';
-import { isSoap, type Ctx } from './context.js';
+import { escapeAttr, parseXml, type XmlElement } from '../xml/index.js';
+import type { Binding, RequestOperation } from '../transport/index.js';
+import type { Ctx } from './context.js';
 import { resultOf, type ConformanceResult } from './results.js';
 import type { Refused } from './security.js';
 import { refusalFailures } from './security.js';
-import { fetchRaw, signed, type Raw } from './wire.js';
+import { fetchRaw, prepare, type Raw } from './wire.js';
 
 /** Not an operation of any interface: `Operation` followed by a letter no catalogue name has. */
 const UNKNOWN = 'NoSuchOperation';
+
+/** An operation element with no parameters, and no form fields. */
+const UNKNOWN_OPERATION: RequestOperation<object> = {
+  name: UNKNOWN,
+  encodeSoapRequest: (_params, ns) => `<${UNKNOWN} xmlns="${escapeAttr(ns)}"/>`,
+  encodeHttpRequest: () => new URLSearchParams(),
+};
 
 export async function checkWsdl(c: Ctx): Promise<ConformanceResult> {
   const failures: string[] = [];
   try {
     const res = await fetch(`${c.endpoint}?wsdl`);
     if (res.status !== 200) failures.push(`GET ?wsdl answered ${res.status}`);
-    if (res.headers.get('content-type') !== CONTENT_TYPES.xml)
+    if (res.headers.get('content-type') !== c.o.wire.wsdlContentType)
       failures.push(`?wsdl content type ${res.headers.get('content-type')}`);
     const root = parseXml(new Uint8Array(await res.arrayBuffer()));
     if (root.attributes.targetNamespace !== c.ns)
@@ -40,34 +46,10 @@ export async function checkWsdl(c: Ctx): Promise<ConformanceResult> {
   );
 }
 
-/** A correctly signed request for an operation that does not exist. */
+/** A correctly signed request, in the binding's form, for an operation that does not exist. */
 export async function sendUnknown(c: Ctx, binding: Binding): Promise<Raw> {
-  const auth = await signed(c, UNKNOWN, c.clock.next());
-  if (isSoap(binding)) {
-    const body = writeSoapEnvelope(
-      binding === 'soap11' ? '1.1' : '1.2',
-      c.o.auth.encodeHeader(auth, c.ns),
-      `<${UNKNOWN} xmlns="${c.ns}"/>`,
-    );
-    const action = `${c.ns}${UNKNOWN}`;
-    const headers: Record<string, string> =
-      binding === 'soap11'
-        ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${action}"` }
-        : { 'content-type': `${CONTENT_TYPES.soap12}; action="${action}"` };
-    return fetchRaw(c.endpoint, { method: 'POST', headers, body });
-  }
-  const h = c.o.auth.httpHeaders;
-  return fetchRaw(`${c.endpoint}/${UNKNOWN}`, {
-    method: binding === 'httpGet' ? 'GET' : 'POST',
-    headers: {
-      [h.apiKey]: auth.APIKey,
-      [h.timestamp]: auth.Timestamp,
-      [h.signature]: auth.Signature,
-      [h.operation]: auth.Operation,
-      ...(binding === 'httpPost' ? { 'content-type': CONTENT_TYPES.form } : {}),
-    },
-    ...(binding === 'httpPost' ? { body: '' } : {}),
-  });
+  const req = await prepare(c, UNKNOWN_OPERATION, {}, binding);
+  return fetchRaw(req.url, req.init);
 }
 
 export async function checkUnknownOperation(

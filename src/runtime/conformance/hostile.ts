@@ -2,9 +2,8 @@
 // entities, a SOAPAction naming another operation, malformed XML, fault texts free of stack traces
 // and file paths, and requests answered while another request is held open.
 import { writeSoapEnvelope } from '../xml/index.js';
-import type { Binding } from '../transport/index.js';
-import { CONTENT_TYPES } from './bindings.js';
-import { isSoap, paramsFor, type Ctx } from './context.js';
+import { soapRequestHeaders, type Binding, type BindingDef } from '../transport/index.js';
+import { bindingDef, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
 import { resultOf, skipped, type ConformanceResult } from './results.js';
 import { probeOperation, refusalFailures, type Refused } from './security.js';
@@ -31,20 +30,20 @@ export function leaks(text: string): string[] {
 function clientRefusal(c: Ctx, raw: Raw): string[] {
   if (raw.status === 200) return ['accepted: HTTP 200'];
   if (raw.status >= 400 && raw.status < 500) return [];
-  const f = faultOf(raw, c.model.faults.detailElement);
+  const f = faultOf(c, raw);
   if (f?.soapCode && /:(Client|Sender)$/.test(f.soapCode)) return [];
-  return [`not refused as the client's error: ${describe(raw, c.model.faults.detailElement)}`];
+  return [`not refused as the client's error: ${describe(c, raw)}`];
 }
 
 /** The probe's SOAP request, correctly signed, with `inner` inside the operation element. */
 async function soapWith(
   c: Ctx,
   op: OperationSpec,
-  binding: 'soap11' | 'soap12',
+  binding: BindingDef,
   inner: string,
   o: { dtd?: string; apiKeyXml?: string } = {},
 ): Promise<Raw> {
-  const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
+  const req = await prepare(c, op.name, paramsFor(c, op).params, binding.id);
   const opXml = c.o.operations[op.name]!.encodeSoapRequest(paramsFor(c, op).params, c.ns);
   const withInner = opXml.endsWith(' />')
     ? `${opXml.slice(0, -3)}>${inner}</${op.name}>`
@@ -52,7 +51,7 @@ async function soapWith(
   const auth = await signed(c, op.name, c.clock.next());
   let header = c.o.auth.encodeHeader(o.apiKeyXml ? { ...auth, APIKey: SLOT } : auth, c.ns);
   if (o.apiKeyXml) header = header.replace(SLOT, o.apiKeyXml);
-  let body = writeSoapEnvelope(binding === 'soap11' ? '1.1' : '1.2', header, withInner);
+  let body = writeSoapEnvelope(binding.soapVersion ?? '1.1', header, withInner);
   if (o.dtd)
     body = /^<\?xml[^>]*\?>/.test(body)
       ? body.replace(/^(<\?xml[^>]*\?>)/, `$1${o.dtd}`)
@@ -64,9 +63,7 @@ async function stillAnswers(c: Ctx, op: OperationSpec, binding: Binding): Promis
   const raw = await send(c, op.name, paramsFor(c, op).params, binding);
   return raw.status === 200
     ? []
-    : [
-        `afterwards a correct request was not answered: ${describe(raw, c.model.faults.detailElement)}`,
-      ];
+    : [`afterwards a correct request was not answered: ${describe(c, raw)}`];
 }
 
 /** Resolves with the answers, or with null when `ms` pass first (outstanding requests aborted). */
@@ -82,19 +79,21 @@ async function within<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): 
   }
 }
 
-/** Holds one request open (its body never ends) while `concurrent` others must be answered. */
+/**
+ * Holds one request open (its body never ends: a request of the first binding that sends a body)
+ * while `concurrent` others must be answered.
+ */
 async function checkConcurrency(c: Ctx, op: OperationSpec, binding: Binding): Promise<string[]> {
   const held = new AbortController();
-  const start = new TextEncoder().encode('<?xml version="1.0" encoding="utf-8"?><Envelope');
-  const body = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(start) });
-  const init = {
-    method: 'POST',
-    headers: { 'content-type': CONTENT_TYPES.soap11 },
-    body,
-    duplex: 'half',
-    signal: held.signal,
-  };
-  void fetch(c.endpoint, init as RequestInit).catch(() => undefined);
+  const withBody = c.o.wire.bindings.find((b) => b.requestContentType !== null);
+  if (withBody) {
+    const req = await prepare(c, op.name, paramsFor(c, op).params, withBody.id);
+    const text = typeof req.init.body === 'string' ? req.init.body : '';
+    const start = new TextEncoder().encode(text.slice(0, Math.ceil(text.length / 2)));
+    const body = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(start) });
+    const init = { ...req.init, body, duplex: 'half', signal: held.signal };
+    void fetch(req.url, init as RequestInit).catch(() => undefined);
+  }
   try {
     const n = c.model.hostile.concurrent;
     const answers = await within(c.o.hostileWaitMs ?? 10_000, async (signal) => {
@@ -146,31 +145,29 @@ export async function checkHostile(
       );
     return;
   }
-  if (isSoap(binding)) {
+  const def = bindingDef(c, binding);
+  if (def.kind === 'soap') {
     const pad = ' '.repeat(h.bodyBytes);
-    const big = await soapWith(c, op, binding, pad);
+    const big = await soapWith(c, op, def, pad);
     seen.push(big);
     push('bodySize', `refuses a body of ${h.bodyBytes} bytes`, [
       ...(big.status === 413 ? [] : clientRefusal(c, big)),
       ...(await stillAnswers(c, op, binding)),
     ]);
-    const deep = await soapWith(
-      c,
-      op,
-      binding,
-      '<a>'.repeat(h.depth) + '</a>'.repeat(h.depth),
-    ).catch((e: Error) => ({
-      status: 0,
-      type: '',
-      body: new TextEncoder().encode(`no answer: ${e.message}`),
-    }));
+    const deep = await soapWith(c, op, def, '<a>'.repeat(h.depth) + '</a>'.repeat(h.depth)).catch(
+      (e: Error) => ({
+        status: 0,
+        type: '',
+        body: new TextEncoder().encode(`no answer: ${e.message}`),
+      }),
+    );
     seen.push(deep);
     push('nesting', `refuses ${h.depth} nested elements`, [
       ...clientRefusal(c, deep),
       ...(await stillAnswers(c, op, binding)),
     ]);
     const dtd = `<!DOCTYPE Envelope [<!ENTITY marker "${MARKER}"><!ENTITY xxe SYSTEM "file:///etc/hostname">]>`;
-    const xxe = await soapWith(c, op, binding, '', { dtd, apiKeyXml: '&marker;&xxe;' });
+    const xxe = await soapWith(c, op, def, '', { dtd, apiKeyXml: '&marker;&xxe;' });
     seen.push(xxe);
     const echoed = new TextDecoder().decode(xxe.body).includes(MARKER);
     push('wellFormed', 'refuses a DTD and its entities', [
@@ -179,33 +176,29 @@ export async function checkHostile(
     ]);
     const other = c.model.operations.find((o) => o.name !== op.name)!.name;
     const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
-    const mismatch = await fetchRaw(req.url, {
-      ...req.init,
-      headers:
-        binding === 'soap11'
-          ? { 'content-type': CONTENT_TYPES.soap11, soapaction: `"${c.ns}${other}"` }
-          : { 'content-type': `${CONTENT_TYPES.soap12}; action="${c.ns}${other}"` },
-    });
-    seen.push(mismatch);
-    if (mismatch.status !== 200)
-      refused.push({
-        binding,
-        check: 'refuses a SOAPAction naming another operation',
-        raw: mismatch,
-        code: c.model.checks.soapAction.fault!,
-      });
-    push(
-      'soapAction',
-      'refuses a SOAPAction naming another operation',
-      refusalFailures(c, binding, mismatch),
-    );
+    const check = 'refuses a SOAPAction naming another operation';
+    if (def.soapAction === null) {
+      if (c.level === 'evgen' || c.model.checks.soapAction.level === 'document')
+        out.push(
+          skipped(c.model, 'soapAction', { group, binding, check }, 'skip', 'no SOAPAction rule'),
+        );
+    } else {
+      // The binding's own SOAPAction rule, filled with another operation's name.
+      const headers = soapRequestHeaders(def, c.ns, other);
+      const mismatch = await fetchRaw(req.url, { ...req.init, headers });
+      seen.push(mismatch);
+      if (mismatch.status !== 200)
+        refused.push({ binding, check, raw: mismatch, code: c.model.checks.soapAction.fault! });
+      push('soapAction', check, refusalFailures(c, binding, mismatch));
+    }
     const bad = await fetchRaw(req.url, { ...req.init, body: '<not-xml' });
     seen.push(bad);
     push('wellFormed', 'refuses malformed XML with a fault', [
       ...refusalFailures(c, binding, bad),
       ...clientRefusal(c, bad),
     ]);
-  } else if (binding === 'httpPost') {
+  } else if (def.requestContentType !== null) {
+    // An HTTP binding whose parameters travel in the body.
     const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
     const big = await fetchRaw(req.url, {
       ...req.init,
@@ -218,7 +211,7 @@ export async function checkHostile(
     ]);
   }
   const texts = seen.flatMap((raw) => {
-    const f = faultOf(raw, c.model.faults.detailElement);
+    const f = faultOf(c, raw);
     const text = f ? `${f.reason} ${f.detailCode ?? ''}` : new TextDecoder().decode(raw.body);
     return leaks(text).map((what) => `${what} in a fault: ${JSON.stringify(text.slice(0, 300))}`);
   });

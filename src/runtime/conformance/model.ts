@@ -1,8 +1,8 @@
 // The data a generated package gives the conformance checker: expected elements per type and per
 // operation, how to find values to call operations with, and where each family of checks comes
 // from (the document, or a gap decision). Straight from the spec; the checker knows no name of
-// the interface itself.
-import type { Binding } from '../transport/index.js';
+// the interface itself. Bindings, content types, SOAPAction rules and fault codes come from the
+// service's WireSpec, which the checker is given beside this model.
 
 /** document: what the interface document says; evgen: our decisions where it is silent. */
 export type Level = 'document' | 'evgen';
@@ -82,14 +82,7 @@ export interface CheckSource {
   readonly fault: string | null;
 }
 
-export interface FaultSpec {
-  readonly soapSender: boolean;
-  readonly httpStatuses: readonly number[];
-}
-
 export interface ConformanceModel {
-  readonly endpointPath: string;
-  readonly contentTypes: Readonly<Record<Binding, string>>;
   readonly types: Readonly<Record<string, readonly FieldSpec[]>>;
   /** Types whose shape is a gap decision: type → gap id. */
   readonly typeGaps: Readonly<Record<string, string>>;
@@ -98,12 +91,6 @@ export interface ConformanceModel {
   readonly sources: readonly ValueSource[];
   readonly writes: readonly (ValueSource & { readonly then: readonly ValueSource[] })[];
   readonly checks: Readonly<Record<CheckFamily, CheckSource>>;
-  readonly faults: {
-    readonly detailElement: string;
-    readonly codes: Readonly<Record<string, FaultSpec>>;
-    readonly soap11Status: number;
-    readonly soap12Status: { readonly sender: number; readonly receiver: number };
-  };
   readonly hostile: {
     readonly bodyBytes: number;
     readonly depth: number;

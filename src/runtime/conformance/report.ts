@@ -1,7 +1,6 @@
 // The report for people: per level, a table of every operation (or group) × binding, then every
 // check that did not pass with all its failures or its reason, the discovery notes, and a summary
 // line counting passed, failed, skipped and not implemented checks.
-import { BINDINGS } from './bindings.js';
 import { LEVELS } from './model.js';
 import type { ConformanceReport } from './runner.js';
 import type { CheckStatus, ConformanceResult } from './results.js';
@@ -27,9 +26,8 @@ export function summarize(results: readonly ConformanceResult[]): Record<CheckSt
   return n;
 }
 
-function table(results: readonly ConformanceResult[]): string[] {
-  const cols = ['wsdl', ...BINDINGS] as const;
-  const used = cols.filter((b) => results.some((r) => r.binding === b));
+function table(results: readonly ConformanceResult[], bindings: readonly string[]): string[] {
+  const used = ['wsdl', ...bindings].filter((b) => results.some((r) => r.binding === b));
   const groups = [...new Set(results.map((r) => r.group))];
   const width = Math.max(9, ...groups.map((g) => g.length));
   const lines = [
@@ -66,7 +64,7 @@ export function formatReport(report: ConformanceReport): string {
     out.push(
       `== level ${level}: ${level === 'document' ? 'what the interface document says' : 'our decisions where the document is silent (spec/gaps.yaml)'}`,
       '',
-      ...table(rs),
+      ...table(rs, report.bindings),
       '',
       ...details(rs),
       ...(details(rs).length ? [''] : []),

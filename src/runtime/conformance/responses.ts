@@ -3,7 +3,7 @@
 // the writes in the model's order, each write's own records feeding the writes after it.
 import { parseSoapEnvelope, parseXml, type XmlElement } from '../xml/index.js';
 import type { Binding } from '../transport/index.js';
-import { isSoap, operationSpec, paramsFor, type Ctx } from './context.js';
+import { bindingDef, isSoap, operationSpec, paramsFor, type Ctx } from './context.js';
 import { readYields, resultElement, runSource, type DiscoveryNote } from './discover.js';
 import type { OperationSpec } from './model.js';
 import { Findings, resultOf, skipped, sourceName, type ConformanceResult } from './results.js';
@@ -22,13 +22,12 @@ export function checkResponse(
   f: Findings,
 ): void {
   if (raw.status !== 200)
-    return f.fail(
-      `HTTP status ${raw.status}, expected 200: ${describe(raw, c.model.faults.detailElement)}`,
-    );
-  const want = c.model.contentTypes[binding];
+    return f.fail(`HTTP status ${raw.status}, expected 200: ${describe(c, raw)}`);
+  const def = bindingDef(c, binding);
+  const want = def.responseContentType;
   if (raw.type !== want)
     f.fail(`content type ${JSON.stringify(raw.type)}, expected ${JSON.stringify(want)}`);
-  if (!isSoap(binding)) {
+  if (def.kind !== 'soap') {
     // Where the document does not show the HTTP shape (note A), all of it is our decision.
     const gap = op.httpShapeShown ? null : c.model.checks.httpShapes.source;
     if (op.httpRoot === null || op.result === null) {
@@ -52,7 +51,7 @@ export function checkResponse(
   } catch (e) {
     return f.fail(`not a SOAP envelope: ${(e as Error).message}`);
   }
-  if (env.version !== (binding === 'soap11' ? '1.1' : '1.2'))
+  if (env.version !== def.soapVersion)
     f.fail(`SOAP ${env.version} envelope on the ${binding} binding`);
   const response = env.payload;
   if (!response || response.name !== op.responseElement || response.ns !== c.ns)
@@ -76,7 +75,7 @@ export function checkResponse(
 /** The gaps whose decisions shape an operation's answer on a binding. */
 export function gapsOf(c: Ctx, op: OperationSpec, binding: Binding): Set<string> {
   const gaps = new Set<string>();
-  if (!isSoap(binding) && !op.httpShapeShown) gaps.add(c.model.checks.httpShapes.source);
+  if (!isSoap(c, binding) && !op.httpShapeShown) gaps.add(c.model.checks.httpShapes.source);
   const seen = new Set<string>();
   const visit = (type: string) => {
     if (seen.has(type)) return;
@@ -145,7 +144,7 @@ async function checkOperation(
     const f = new Findings();
     try {
       const raw = await send(c, op.name, paramsFor(c, op).params, binding);
-      const ni = notImplemented(raw, c.model.faults.detailElement);
+      const ni = notImplemented(c, raw);
       if (ni) {
         out.push(skipped(c.model, 'responses', at, 'not-implemented', ni));
         continue;
@@ -170,7 +169,7 @@ async function afterWrite(
   notes: DiscoveryNote[],
 ): Promise<void> {
   const write = c.model.writes.find((w) => w.operation === op.name)!;
-  const result = resultElement(op, binding, raw.body);
+  const result = resultElement(c, op, binding, raw.body);
   if (typeof result !== 'string' && write.yields.length)
     for (const [name, v] of readYields(c, result, write)[0] ?? []) c.values.set(name, v);
   for (const s of write.then) await runSource(c, s, notes, true);

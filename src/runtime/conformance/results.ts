@@ -8,7 +8,8 @@ export type CheckStatus = 'pass' | 'fail' | 'skip' | 'not-implemented';
 export interface ConformanceResult {
   /** An operation's name, or a group of checks (WSDL, Authentication, Errors, Hostile). */
   readonly group: string;
-  readonly binding: Binding | 'wsdl';
+  /** A binding id of the service, or `wsdl` for the WSDL check. */
+  readonly binding: Binding;
   readonly check: string;
   readonly level: Level;
   /** A document section, or `gap:<id>` of spec/gaps.yaml. */
@@ -39,7 +40,7 @@ export const sourceName = (level: Level, source: string): string =>
 export function resultOf(
   model: ConformanceModel,
   family: CheckFamily,
-  at: { group: string; binding: Binding | 'wsdl'; check: string },
+  at: { group: string; binding: Binding; check: string },
   failures: readonly string[],
   warnings: readonly string[] = [],
 ): ConformanceResult {
@@ -57,7 +58,7 @@ export function resultOf(
 export function skipped(
   model: ConformanceModel,
   family: CheckFamily,
-  at: { group: string; binding: Binding | 'wsdl'; check: string },
+  at: { group: string; binding: Binding; check: string },
   status: 'skip' | 'not-implemented',
   reason: string,
 ): ConformanceResult {

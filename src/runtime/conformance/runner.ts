@@ -2,6 +2,7 @@
 // authentication refusals, an unknown operation, the form of every refusal and (opt-in) hostile
 // input. Nothing a server answers ends the run: every check reports, and discovery notes say
 // which source failed on which binding and why.
+import type { Binding } from '../transport/index.js';
 import { createContext, paramsFor, type ConformanceOptions } from './context.js';
 import { discover, type DiscoveryNote } from './discover.js';
 import { checkUnknownOperation, checkWsdl } from './errors.js';
@@ -13,6 +14,8 @@ import { checkAuthentication, checkFaultForm, type Refused } from './security.js
 
 export interface ConformanceReport {
   readonly level: Level;
+  /** The binding ids checked, in the service's order. */
+  readonly bindings: readonly Binding[];
   readonly results: readonly ConformanceResult[];
   /** The values operations were called with, by value name. */
   readonly values: Readonly<Record<string, string>>;
@@ -33,7 +36,7 @@ export async function runConformance(o: ConformanceOptions): Promise<Conformance
     if (o.hostile) await checkHostile(c, binding, out, refused);
     if (c.level === 'evgen') out.push(checkFaultForm(c, binding, refused));
   }
-  return { level: c.level, results: out, values, discovery: notes };
+  return { level: c.level, bindings: c.bindings, results: out, values, discovery: notes };
 }
 
 export type ParamValues = Record<string, string | number | boolean>;

@@ -5,8 +5,7 @@
 // HTTP credentials are gap decisions. The form of every refusal (status, fault code, detail) is
 // checked apart, at level evgen.
 import type { AuthValues, Binding } from '../transport/index.js';
-import { BINDINGS } from './bindings.js';
-import { isSoap, paramsFor, type Ctx } from './context.js';
+import { bindingDef, isSoap, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
 import { resultOf, skipped, type ConformanceResult } from './results.js';
 import { describe, faultOf, send, signed, type Raw } from './wire.js';
@@ -93,9 +92,15 @@ const REFUSALS: readonly Refusal[] = [
 /** Failures when `raw` is not a refusal in the binding's form. */
 export function refusalFailures(c: Ctx, binding: Binding, raw: Raw): string[] {
   if (raw.status === 200) return [`accepted: HTTP 200`];
-  if (isSoap(binding) && !faultOf(raw, c.model.faults.detailElement))
-    return [`refused without a SOAP Fault: ${describe(raw, c.model.faults.detailElement)}`];
+  if (isSoap(c, binding) && !faultOf(c, raw))
+    return [`refused without a SOAP Fault: ${describe(c, raw)}`];
   return [];
+}
+
+/** The service's binding after `binding` (the first after the last): where a replay is sent. */
+function nextBinding(c: Ctx, binding: Binding): Binding {
+  const ids = c.o.wire.bindings.map((b) => b.id);
+  return ids[(ids.indexOf(binding) + 1) % ids.length]!;
 }
 
 const levelRuns = (c: Ctx, family: CheckFamily) =>
@@ -108,12 +113,10 @@ export async function checkAuthentication(
   refused: Refused[],
 ): Promise<void> {
   const probe = probeOperation(c, binding);
-  const soap = isSoap(binding);
+  const soap = isSoap(c, binding);
   const group = 'Authentication';
-  const replays = [
-    'refuses a replayed request',
-    `refuses a request replayed on ${BINDINGS[((BINDINGS as readonly string[]).indexOf(binding) + 1) % BINDINGS.length]}`,
-  ];
+  const replayedOn = nextBinding(c, binding);
+  const replays = ['refuses a replayed request', `refuses a request replayed on ${replayedOn}`];
   const all: { check: string; family: CheckFamily }[] = [
     ...REFUSALS.map((r) => ({ check: r.check, family: r.family[soap ? 0 : 1] })),
     ...replays.map((check) => ({ check, family: 'timestampWindow' as const })),
@@ -123,7 +126,7 @@ export async function checkAuthentication(
     : undefined;
   if (!probe || baseline?.status !== 200) {
     const reason = probe
-      ? `${probe.name}, correctly signed, was not answered: ${describe(baseline!, c.model.faults.detailElement)}`
+      ? `${probe.name}, correctly signed, was not answered: ${describe(c, baseline!)}`
       : 'no read operation can be called with the values found';
     for (const r of all)
       out.push(skipped(c.model, r.family, { group, binding, check: r.check }, 'skip', reason));
@@ -147,19 +150,14 @@ export async function checkAuthentication(
     );
   }
   if (!levelRuns(c, 'timestampWindow')) return;
-  const targets: Binding[] = [
-    binding,
-    BINDINGS[((BINDINGS as readonly string[]).indexOf(binding) + 1) % BINDINGS.length]!,
-  ];
+  const targets: Binding[] = [binding, replayedOn];
   for (const [i, target] of targets.entries()) {
     const values = await signed(c, probe.name, c.clock.next());
     const first = await send(c, probe.name, params, binding, values);
     const again = await send(c, probe.name, params, target, values);
     const failures =
       first.status !== 200
-        ? [
-            `the original request was not answered: ${describe(first, c.model.faults.detailElement)}`,
-          ]
+        ? [`the original request was not answered: ${describe(c, first)}`]
         : refusalFailures(c, target, again);
     if (again.status !== 200)
       refused.push({
@@ -174,46 +172,43 @@ export async function checkAuthentication(
   }
 }
 
-/** Every refusal in the form our decisions give: status, SOAP fault code, detail code. */
+/**
+ * Every refusal in the form the service's fault table gives: status, SOAP fault code (its local
+ * part: a server may bind the envelope namespace to any prefix), and the code in the detail.
+ */
 export function checkFaultForm(
   c: Ctx,
   binding: Binding,
   refused: readonly Refused[],
 ): ConformanceResult {
-  const m = c.model.faults;
+  const { faults } = c.o.wire;
   const failures: string[] = [];
   for (const r of refused) {
-    const spec = m.codes[r.code]!;
-    const f = faultOf(r.raw, m.detailElement);
+    const code = faults.codes.find((x) => x.code === r.code);
+    const f = faultOf(c, r.raw);
     const why = (s: string) => failures.push(`${r.check}: ${s}`);
-    if (!f) {
-      why(`no fault in the answer: ${describe(r.raw, m.detailElement)}`);
+    if (!code) {
+      why(`the model expects ${r.code}, which the service's fault table does not have`);
       continue;
     }
-    const on = r.binding;
+    if (!f) {
+      why(`no fault in the answer: ${describe(c, r.raw)}`);
+      continue;
+    }
+    const on = bindingDef(c, r.binding);
+    const v11 = on.soapVersion === '1.1';
     const status =
-      on === 'soap11'
-        ? [m.soap11Status]
-        : on === 'soap12'
-          ? [spec.soapSender ? m.soap12Status.sender : m.soap12Status.receiver]
-          : spec.httpStatuses;
+      on.kind === 'http' ? code.httpStatuses : [v11 ? code.soap11Status : code.soap12Status];
     if (!status.includes(r.raw.status))
       why(`HTTP status ${r.raw.status}, expected ${status.join(' or ')}`);
-    if (isSoap(on)) {
-      const want =
-        on === 'soap11'
-          ? spec.soapSender
-            ? ':Client'
-            : ':Server'
-          : spec.soapSender
-            ? ':Sender'
-            : ':Receiver';
+    if (on.kind === 'soap') {
+      const want = (v11 ? code.soap11 : code.soap12).replace(/^[^:]*/, '');
       if (!f.soapCode?.endsWith(want))
         why(`fault code ${f.soapCode || 'missing'}, expected …${want}`);
-      if (on === 'soap12' && f.lang === undefined) why('Reason/Text has no xml:lang');
+      if (!v11 && f.lang === undefined) why('Reason/Text has no xml:lang');
     }
     if (f.detailCode !== r.code)
-      why(`${m.detailElement} ${f.detailCode ?? 'missing'}, expected ${r.code}`);
+      why(`${faults.detailElement} ${f.detailCode ?? 'missing'}, expected ${r.code}`);
   }
   return resultOf(
     c.model,

@@ -2,15 +2,15 @@
 // answers described for people: a fault by its code and reason text, never a cut envelope.
 import { parseSoapEnvelope, SOAP11_NS, SOAP12_NS, type XmlElement } from '../xml/index.js';
 import {
-  bindingById,
   buildRequest,
   mediaType,
   signRequest,
   type AuthValues,
   type Binding,
   type PreparedRequest,
+  type RequestOperation,
 } from '../transport/index.js';
-import type { Ctx } from './context.js';
+import { bindingDef, type Ctx } from './context.js';
 
 export interface Raw {
   readonly status: number;
@@ -28,11 +28,14 @@ export async function signed(c: Ctx, operation: string, timestamp: string): Prom
   };
 }
 
-/** The request for an operation call; `auth` null sends no credentials, undefined fresh ones. */
-export function prepare(
+/**
+ * The request for an operation call (an operation of the service, by name, or one made up);
+ * `auth` null sends no credentials, undefined fresh ones.
+ */
+export function prepare<P extends object>(
   c: Ctx,
-  opName: string,
-  params: object,
+  op: string | RequestOperation<P>,
+  params: P,
   binding: Binding,
   auth?: AuthValues | null,
 ): Promise<PreparedRequest> {
@@ -46,9 +49,9 @@ export function prepare(
       timestamp: c.clock.next(),
       ...(auth !== undefined ? { tamper: () => auth ?? undefined } : {}),
     },
-    c.o.operations[opName]!,
+    typeof op === 'string' ? c.o.operations[op]! : op,
     params,
-    bindingById(c.o.wire, binding),
+    bindingDef(c, binding),
   );
 }
 
@@ -87,11 +90,22 @@ const kid = (el: XmlElement | undefined, name: string): XmlElement | undefined =
 const findDeep = (el: XmlElement, name: string): XmlElement | undefined =>
   el.name === name ? el : el.children.map((c) => findDeep(c, name)).find(Boolean);
 
+/** The media types of the service's SOAP bindings: an answer in one of them may be a SOAP fault. */
+function soapTypes(c: Ctx): Set<string> {
+  return new Set(
+    c.o.wire.bindings
+      .filter((b) => b.kind === 'soap')
+      .flatMap((b) => [b.requestContentType ?? '', b.responseContentType])
+      .map((t) => mediaType(t).type),
+  );
+}
+
 /** The fault an answer carries (SOAP 1.1, SOAP 1.2 or a text body), if it is one. */
-export function faultOf(raw: Raw, detailElement: string): FaultSummary | undefined {
+export function faultOf(c: Ctx, raw: Raw): FaultSummary | undefined {
   const { type } = mediaType(raw.type);
   const text = new TextDecoder().decode(raw.body);
-  if (type === 'text/xml' || type === 'application/soap+xml') {
+  const { detailElement } = c.o.wire.faults;
+  if (soapTypes(c).has(type)) {
     let fault: XmlElement | undefined;
     try {
       fault = parseSoapEnvelope(raw.body).payload;
@@ -123,8 +137,8 @@ export function faultOf(raw: Raw, detailElement: string): FaultSummary | undefin
 }
 
 /** One line for a report: `HTTP 500, fault soap:Client [AuthenticationFailed] "reason"`. */
-export function describe(raw: Raw, detailElement: string): string {
-  const f = faultOf(raw, detailElement);
+export function describe(c: Ctx, raw: Raw): string {
+  const f = faultOf(c, raw);
   if (f)
     return `HTTP ${raw.status}, fault ${[f.soapCode, f.detailCode && `[${f.detailCode}]`].filter(Boolean).join(' ')} ${JSON.stringify(f.reason)}`;
   const text = new TextDecoder().decode(raw.body).trim();
@@ -133,11 +147,15 @@ export function describe(raw: Raw, detailElement: string): string {
 }
 
 /** Why an answer says the operation is not implemented, if it does. */
-export function notImplemented(raw: Raw, detailElement: string): string | undefined {
+export function notImplemented(c: Ctx, raw: Raw): string | undefined {
   if (raw.status === 200) return undefined;
-  const f = faultOf(raw, detailElement);
+  const f = faultOf(c, raw);
   const said = f ? `${f.detailCode ?? ''} ${f.reason}` : new TextDecoder().decode(raw.body);
-  if (raw.status === 501 || /not\s*implemented|did not recognize|unknown operation/i.test(said))
-    return describe(raw, detailElement);
+  if (
+    raw.status === 501 ||
+    f?.detailCode === c.o.wire.faults.raisedFor.notImplemented ||
+    /not\s*implemented|did not recognize|unknown operation/i.test(said)
+  )
+    return describe(c, raw);
   return undefined;
 }

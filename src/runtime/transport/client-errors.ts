@@ -30,6 +30,25 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * Why a request got no answer, naming the system error under fetch's own "fetch failed", e.g.
+ * `ECONNREFUSED 127.0.0.1:8080 (fetch failed)`; for a name with several addresses, each one.
+ */
+export function networkCause(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const cause = e instanceof Error ? e.cause : undefined;
+  return cause instanceof Error ? `${systemError(cause)} (${message})` : message;
+}
+
+function systemError(e: Error): string {
+  if (e instanceof AggregateError && e.errors.length > 0)
+    return e.errors.map((x) => (x instanceof Error ? systemError(x) : String(x))).join(', ');
+  const { code, address, port } = e as { code?: unknown; address?: unknown; port?: unknown };
+  if (typeof code !== 'string' || typeof address !== 'string') return e.message || e.name;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `${code} ${host}${typeof port === 'number' ? `:${port}` : ''}`;
+}
+
 const asCode = (faults: FaultTable, s: string | undefined): string =>
   faults.codes.some((c) => c.code === s) ? s! : 'Unknown';
 const child = (el: XmlElement | undefined, name: string, ns?: string) =>

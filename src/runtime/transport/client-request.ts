@@ -21,6 +21,29 @@ export interface RequestSigner {
   readonly tamper?: (values: AuthValues) => AuthValues | undefined;
 }
 
+/** What a request needs of an operation: its name and its parameters' encoders. */
+export type RequestOperation<P> = Pick<
+  OperationDef<P, unknown>,
+  'name' | 'encodeSoapRequest' | 'encodeHttpRequest'
+>;
+
+/**
+ * The headers of a SOAP request for `operation` on `binding`: its request content type, and the
+ * binding's SOAPAction rule as the SOAPAction header (SOAP 1.1) or the action parameter (1.2).
+ */
+export function soapRequestHeaders(
+  binding: BindingDef,
+  ns: string,
+  operation: string,
+): Record<string, string> {
+  const type = binding.requestContentType ?? '';
+  if (binding.soapAction === null) return { 'content-type': type };
+  const action = fill(binding.soapAction, { soap_namespace: ns, Operation: operation });
+  return binding.soapVersion === '1.1'
+    ? { 'content-type': type, soapaction: action }
+    : { 'content-type': `${type}; action="${action.replace(/^"(.*)"$/, '$1')}"` };
+}
+
 /**
  * One binding's HTTP request for an operation call, signed (the client and the conformance runner
  * share it). The parameters are encoded first, so a value the spec does not allow (undefined,
@@ -28,7 +51,7 @@ export interface RequestSigner {
  */
 export async function buildRequest<P>(
   s: RequestSigner,
-  op: OperationDef<P, unknown>,
+  op: RequestOperation<P>,
   params: P,
   binding: BindingDef,
 ): Promise<PreparedRequest> {
@@ -43,23 +66,12 @@ export async function buildRequest<P>(
   };
   const values = s.tamper ? s.tamper(signed) : signed;
   if (soapBody !== undefined) {
-    const v11 = binding.soapVersion === '1.1';
     const body = writeSoapEnvelope(
-      v11 ? '1.1' : '1.2',
+      binding.soapVersion ?? '1.1',
       values ? s.auth.encodeHeader(values, s.ns) : undefined,
       soapBody,
     );
-    const action =
-      binding.soapAction === null
-        ? undefined
-        : fill(binding.soapAction, { soap_namespace: s.ns, Operation: op.name });
-    const type = binding.requestContentType ?? '';
-    const headers: Record<string, string> =
-      action === undefined
-        ? { 'content-type': type }
-        : v11
-          ? { 'content-type': type, soapaction: action }
-          : { 'content-type': `${type}; action="${action.replace(/^"(.*)"$/, '$1')}"` };
+    const headers = soapRequestHeaders(binding, s.ns, op.name);
     return { url, init: { method: binding.method, headers, body } };
   }
   const h = s.auth.httpHeaders;

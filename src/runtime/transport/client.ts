@@ -4,8 +4,15 @@
 import { NO_ELEMENT, readSoapEnvelope, readXml } from '../xml/index.js';
 import { TimestampClock, type AuthScheme } from './auth.js';
 import type { Binding, OperationDef } from './binding.js';
-import { ServiceError, TransportError, errorFromResponse, soapFaultOf } from './client-errors.js';
+import {
+  ServiceError,
+  TransportError,
+  errorFromResponse,
+  networkCause,
+  soapFaultOf,
+} from './client-errors.js';
 import { buildRequest } from './client-request.js';
+import { iteratePages, type Paging } from './paging.js';
 import { type BindingDef, type WireSpec, bindingById, namespaceFor } from './wire.js';
 
 export interface RetryPolicy {
@@ -29,6 +36,40 @@ export interface ClientOptions {
   /** Opt-in; only operations that change nothing are retried, on network errors and HTTP 503. */
   readonly retry?: RetryPolicy;
   readonly fetch?: typeof fetch;
+  /**
+   * Called before each attempt is sent, with the raw request: the place for logging and tracing.
+   * Headers added to `headers` are sent (a trace id); an error thrown here fails the call.
+   */
+  readonly onRequest?: (request: ClientRequest) => void | Promise<void>;
+  /** Called with each answer as it arrived (raw XML, status, headers), faults included, before it is decoded. */
+  readonly onResponse?: (response: ClientResponse) => void | Promise<void>;
+}
+
+/** What `onRequest` sees. The body and headers hold the signed credentials, never the secret key. */
+export interface ClientRequest {
+  readonly operation: string;
+  readonly binding: Binding;
+  /** 1, then 2… when the call is retried. */
+  readonly attempt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  /** The SOAP envelope or the form body; '' for HTTP GET. */
+  readonly body: string;
+}
+
+/** What `onResponse` sees. */
+export interface ClientResponse {
+  readonly operation: string;
+  readonly binding: Binding;
+  readonly attempt: number;
+  readonly url: string;
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as UTF-8 text: the SOAP envelope, the XML document, or a fault's text. */
+  readonly body: string;
+  readonly durationMs: number;
 }
 
 export interface CallOptions {
@@ -39,6 +80,13 @@ export interface CallOptions {
 
 export interface Transport {
   call<P, R>(op: OperationDef<P, R>, params: P, options?: CallOptions): Promise<R>;
+  /** Every item of a paged operation, one page at a time (see `iteratePages`). */
+  iterate<P, I>(
+    op: OperationDef<P, readonly I[]>,
+    params: P,
+    paging: Paging,
+    options?: CallOptions,
+  ): AsyncGenerator<I, void, undefined>;
 }
 
 // One clock per API key in this process: clients sharing a key never sign two calls with the same
@@ -65,6 +113,7 @@ export function createTransport(o: ClientOptions): Transport {
     binding: BindingDef,
     signal: AbortSignal,
     timeoutMs: number,
+    attempt: number,
   ): Promise<R> {
     const { url, init } = await buildRequest(
       {
@@ -79,6 +128,15 @@ export function createTransport(o: ClientOptions): Transport {
       params,
       binding,
     );
+    const call = { operation: op.name, binding: binding.id, attempt };
+    await o.onRequest?.({
+      ...call,
+      method: init.method ?? 'GET',
+      url,
+      headers: init.headers as Record<string, string>,
+      body: typeof init.body === 'string' ? init.body : '',
+    });
+    const started = performance.now();
     let res: Response;
     let body: Uint8Array;
     try {
@@ -91,11 +149,21 @@ export function createTransport(o: ClientOptions): Transport {
           ? `timed out after ${timeoutMs} ms`
           : 'was aborted';
       throw new TransportError(
-        `${op.name} over ${binding.id} ${reason}: ${(e as Error).message}`,
+        `${op.name} over ${binding.id} ${reason}: ${networkCause(e)}`,
         undefined,
-        { cause: e },
+        {
+          cause: e,
+        },
       );
     }
+    await o.onResponse?.({
+      ...call,
+      url,
+      status: res.status,
+      headers: headersOf(res.headers),
+      body: new TextDecoder().decode(body),
+      durationMs: performance.now() - started,
+    });
     const type = res.headers.get('content-type') ?? '';
     if (res.status !== 200) throw errorFromResponse(binding.id, res.status, type, body, faults);
     if (binding.kind === 'soap') {
@@ -118,7 +186,7 @@ export function createTransport(o: ClientOptions): Transport {
     return op.decodeHttpResponse(body.byteLength === 0 ? undefined : readXml(body), ns);
   }
 
-  return {
+  const transport: Transport = {
     async call(op, params, options = {}) {
       const id = options.binding ?? o.binding;
       const binding = id === undefined ? o.wire.bindings[0]! : bindingById(o.wire, id);
@@ -128,7 +196,7 @@ export function createTransport(o: ClientOptions): Transport {
         const timeout = AbortSignal.timeout(timeoutMs); // per attempt, so a retry gets the full time
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
         try {
-          return await once(op, params, binding, signal, timeoutMs);
+          return await once(op, params, binding, signal, timeoutMs, attempt);
         } catch (e) {
           if (attempt >= attempts || !isRetryable(e) || options.signal?.aborted) throw e;
           const base = o.retry?.baseDelayMs ?? 100;
@@ -139,7 +207,16 @@ export function createTransport(o: ClientOptions): Transport {
         }
       }
     },
+    iterate: (op, params, paging, options) =>
+      iteratePages((p) => transport.call(op, p, options), params, paging),
   };
+  return transport;
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => (out[name] = value));
+  return out;
 }
 
 const isTimeout = (reason: unknown): boolean =>

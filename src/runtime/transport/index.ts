@@ -6,6 +6,7 @@ export * from './client-errors.js';
 export * from './cors.js';
 export * from './faults.js';
 export * from './node.js';
+export * from './paging.js';
 export * from './replay.js';
 export * from './server.js';
 export * from './verify.js';

@@ -21,11 +21,13 @@ import type {
   ServiceResponse,
 } from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
-import { type BindingDef, fill } from './wire.js';
+import { type BindingDef, fill, isNamespaceOfAnyHost } from './wire.js';
 
 export interface Pipeline {
   readonly options: ServiceHandlerOptions;
   readonly ops: ReadonlyMap<string, AnyOperationDef>;
+  /** No namespace fixed: it comes from the Host header, and host variants are accepted. */
+  readonly namespaceFollowsHost: boolean;
   readonly verify: VerifyOptions;
   readonly maxBodyBytes: number;
   /** SOAP bindings by path, then by request media type. */
@@ -48,6 +50,8 @@ export interface Log {
   apiKeyName: string | undefined;
   /** Set for a page rather than an operation call. */
   page?: 'wsdl' | 'help';
+  /** The namespace a SOAP request was answered in, when not the Host's (see `namespace`). */
+  ns?: string;
 }
 
 const invalid = (message: string, status?: number) => new EngineFault('request', message, status);
@@ -74,7 +78,8 @@ function callHandler(
   ctx: RequestContext,
 ): unknown {
   const handler = (p.options.handlers as Record<string, unknown>)[op.method];
-  if (typeof handler !== 'function') throw new Error(`no handler for ${op.name}`);
+  if (typeof handler !== 'function')
+    throw new EngineFault('notImplemented', `${op.name} is not implemented by this server`);
   return (handler as (p: unknown, c: RequestContext) => unknown).call(
     p.options.handlers,
     params,
@@ -86,7 +91,7 @@ export async function handleSoap(
   p: Pipeline,
   req: ServiceRequest,
   binding: BindingDef,
-  ns: string,
+  hostNs: string,
   log: Log,
 ): Promise<ServiceResponse> {
   checkBodySize(p, req);
@@ -115,12 +120,19 @@ export async function handleSoap(
     );
   const payload = envelope.payload;
   if (payload === NO_ELEMENT) throw invalid('the SOAP Body holds no operation element');
-  const op = d.ns(payload) === ns ? p.ops.get(d.name(payload)) : undefined;
-  if (!op)
+  const sent = d.ns(payload);
+  const ns =
+    sent === hostNs ||
+    (p.namespaceFollowsHost && isNamespaceOfAnyHost(sent, p.options.wire.namespace))
+      ? sent
+      : undefined;
+  const op = ns === undefined ? undefined : p.ops.get(d.name(payload));
+  if (ns === undefined || !op)
     throw invalid(
-      `unknown operation {${d.ns(payload)}}${d.name(payload)}; operations are in namespace ${ns}`,
+      `unknown operation {${sent}}${d.name(payload)}; operations are in namespace ${hostNs}`,
     );
   log.operation = op.name;
+  if (ns !== hostNs) log.ns = ns;
 
   checkAction(binding, req, ns, op.name);
 

@@ -10,7 +10,7 @@ import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import type { Log, Pipeline } from './server-bindings.js';
 import { route, routes, soap } from './server-routes.js';
 import type { KeyLookup } from './verify.js';
-import type { WireSpec } from './wire.js';
+import { type WireSpec, isPlainHost, namespaceFor } from './wire.js';
 
 export interface ServiceRequest {
   readonly method: string;
@@ -50,8 +50,15 @@ export interface LogEntry {
   readonly durationMs: number;
   readonly apiKeyName: string | undefined;
   readonly faultCode: string | undefined;
-  /** For faults with the internal code only: the original error, for the operator's log (never sent). */
-  readonly error?: unknown;
+  /** For faults with the internal code only: what was thrown, for the operator's log (never sent). */
+  readonly error?: LoggedError;
+}
+
+/** A thrown value as plain data, so that `JSON.stringify(entry)` keeps it. */
+export interface LoggedError {
+  readonly name: string;
+  readonly message: string;
+  readonly stack?: string;
 }
 
 export interface ServiceHandlerOptions {
@@ -67,12 +74,33 @@ export interface ServiceHandlerOptions {
   /** Default: in memory. `false` turns replay protection off. */
   readonly replayStore?: ReplayStore | false;
   readonly maxBodyBytes?: number;
-  /** Fixed {soap_namespace}; default: the namespace rule applied to {Host} per request. */
+  /**
+   * Fixed {soap_namespace}. Default: the namespace rule applied to `publicBaseUrl` when set;
+   * otherwise to {Host} per request, and then a SOAP request whose namespace differs
+   * from that only by its host (a client generated from `http://127.0.0.1:8080?wsdl` calling
+   * `localhost:8080`) is answered in its own namespace.
+   */
   readonly namespace?: string;
-  /** Fixed public base URL for the WSDL address; default: http://{Host}. */
+  /**
+   * The service's public base URL, e.g. `https://events.example.com`: fixes the WSDL's addresses
+   * and (unless `namespace` is set) the namespace, whatever the Host header says. Default:
+   * http://{Host}.
+   */
   readonly publicBaseUrl?: string;
   readonly now?: () => number;
+  /**
+   * Some operations may lack a handler: they answer the NotImplemented fault and are listed
+   * through `onDiagnostic` at creation. Without it a missing handler is an error at creation.
+   */
+  readonly partial?: boolean;
+  /** One entry per request (never the secret or the signature). */
   readonly onLog?: (entry: LogEntry) => void;
+  /**
+   * Messages for the operator: an internal error with its name, message and stack (the client
+   * only ever gets "Internal error"), and the operations not implemented. Default: console.error
+   * (stderr in Node).
+   */
+  readonly onDiagnostic?: (message: string) => void;
   /** Help pages at the endpoint (GET with Accept: text/html, ?op=, ?gaps); none when absent. */
   readonly help?: HelpOptions;
   /** Origins allowed to call the service from a browser; no CORS when absent. */
@@ -80,8 +108,6 @@ export interface ServiceHandlerOptions {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** Origin-form (`/path?q`) or absolute-form request target; anything else is a 400. */
 function requestUrl(target: string): URL {
@@ -92,14 +118,56 @@ function requestUrl(target: string): URL {
   }
 }
 
+/** What was thrown, as data: `name: message` and the stack when it is an Error. */
+function loggedError(e: unknown): LoggedError {
+  if (!(e instanceof Error)) return { name: typeof e, message: String(e) };
+  return { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+}
+
+/** The operator's line for an internal error: where, what the client got, then the stack. */
+function internalErrorMessage(entry: LogEntry, error: LoggedError, answered: string): string {
+  const head = `${error.name}: ${error.message}`;
+  const detail = error.stack?.startsWith(head) ? error.stack : `${head}\n${error.stack ?? ''}`;
+  return `internal error in ${entry.operation ?? 'a request'} (${entry.binding ?? 'no binding'}), answered "${answered}": ${detail.trimEnd()}`;
+}
+
+/**
+ * Operations of `options.operations` with no handler method: refused unless `partial`, else
+ * listed; they answer the fault the table raises for an operation not implemented.
+ */
+function unimplemented(options: ServiceHandlerOptions, diagnostic: (m: string) => void): void {
+  const all = Object.values(options.operations);
+  const handlers = options.handlers as Record<string, unknown>;
+  const missing = all
+    .filter((op) => typeof handlers[op.method] !== 'function')
+    .map((op) => op.name);
+  if (missing.length === 0) return;
+  const code = options.wire.faults.raisedFor.notImplemented;
+  if (!options.partial)
+    throw new TypeError(
+      `no handler for ${missing.join(', ')}: implement them, or pass { partial: true } to answer ${code} for them`,
+    );
+  diagnostic(
+    `${missing.length} of ${all.length} operations are not implemented and answer ${code}: ${missing.join(', ')}`,
+  );
+}
+
 export function createServiceHandler(options: ServiceHandlerOptions): ServiceHandler {
+  const diagnostic = options.onDiagnostic ?? ((m: string) => console.error(m));
+  unimplemented(options, diagnostic);
   const ops = new Map<string, AnyOperationDef>(
     Object.values(options.operations).map((op) => [op.name, op]),
   );
   const { wire } = options;
+  const fixedNs =
+    options.namespace ??
+    (options.publicBaseUrl === undefined
+      ? undefined
+      : namespaceFor(options.publicBaseUrl, wire.namespace));
   const pipeline: Pipeline = {
     options,
     ops,
+    namespaceFollowsHost: fixedNs === undefined,
     verify: {
       lookupKey: options.lookupKey,
       clockSkewSeconds: options.clockSkewSeconds,
@@ -125,14 +193,14 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     const started = performance.now();
     // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
     const host =
-      req.headers.host !== undefined && HOST.test(req.headers.host)
+      req.headers.host !== undefined && isPlainHost(req.headers.host)
         ? req.headers.host
         : 'localhost';
-    const ns = options.namespace ?? `${wire.namespace.scheme}://${host}${wire.namespace.path}`;
+    const ns = fixedNs ?? namespaceFor(host, wire.namespace);
     const log: Log = { operation: undefined, binding: undefined, apiKeyName: undefined };
     let res: ServiceResponse;
     let faultCode: string | undefined;
-    let error: unknown;
+    let error: { logged: LoggedError; answered: string } | undefined;
     try {
       // A SOAP request's target is its binding's path itself: only other targets need a URL parsed.
       const soapHere = req.method === 'POST' ? pipeline.soapByPath.get(req.url) : undefined;
@@ -142,10 +210,12 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     } catch (e) {
       const fault = resolveFault(e, wire.faults);
       faultCode = fault.def.code;
-      if (faultCode === wire.faults.raisedFor.internal) error = e; // the operator's log only
+      // What was thrown goes to the operator only; the client gets the code's fixed message.
+      if (faultCode === wire.faults.raisedFor.internal)
+        error = { logged: loggedError(e), answered: fault.message };
       const encoded =
         log.binding?.kind === 'soap'
-          ? encodeSoapFault(log.binding, fault, ns, wire.faults)
+          ? encodeSoapFault(log.binding, fault, log.ns ?? ns, wire.faults)
           : encodeHttpFault(fault, wire.faults);
       res = {
         status: encoded.status,
@@ -153,7 +223,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
         body: encoded.body,
       };
     }
-    options.onLog?.({
+    const entry: LogEntry = {
       time: new Date().toISOString(),
       operation: log.operation,
       binding: log.page ?? log.binding?.id,
@@ -161,8 +231,10 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       status: res.status,
       durationMs: performance.now() - started,
       faultCode,
-      ...(error ? { error } : {}),
-    });
+      ...(error ? { error: error.logged } : {}),
+    };
+    options.onLog?.(entry);
+    if (error) diagnostic(internalErrorMessage(entry, error.logged, error.answered));
     return res;
   };
   return options.cors ? withCors(handler, options.cors, options.auth, wire) : handler;

@@ -19,8 +19,11 @@ export interface BindingDef {
   readonly soapAction: string | null;
 }
 
-/** The situations in which the engine raises a fault itself; the fault table names each one's code. */
-export type FaultRole = 'authentication' | 'request' | 'parameter' | 'internal';
+/**
+ * The situations in which the engine raises a fault itself; the fault table names each one's code.
+ * `notImplemented`: a server created with some handlers only was called for another operation.
+ */
+export type FaultRole = 'authentication' | 'request' | 'parameter' | 'notImplemented' | 'internal';
 
 export interface FaultDef {
   readonly code: string;
@@ -67,6 +70,17 @@ export function fill(template: string, values: Readonly<Record<string, string>>)
 export function namespaceFor(baseUrl: string, rule: WireSpec['namespace']): string {
   const host = baseUrl.replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
   return `${rule.scheme}://${host}${rule.path}`;
+}
+
+// A Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+export const isPlainHost = (host: string): boolean => HOST.test(host);
+
+/** Whether `ns` is the namespace rule applied to some plain host (`{scheme}://{host}{path}`). */
+export function isNamespaceOfAnyHost(ns: string, rule: WireSpec['namespace']): boolean {
+  const head = `${rule.scheme}://`;
+  if (!ns.startsWith(head) || !ns.endsWith(rule.path)) return false;
+  return isPlainHost(ns.slice(head.length, ns.length - rule.path.length));
 }
 
 /** The binding with this id; an unknown id is a programming error naming the known ones. */

@@ -63,6 +63,7 @@ export function parseDecimalLexical(s: string, scale: number): Decimal {
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number, mo: number) => (mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0));
 
 /** Two digits at `i` as a number, or NaN. */
 const two = (s: string, i: number) =>
@@ -84,31 +85,73 @@ function isPlainDateTime(s: string): boolean {
   const y = two(s, 0) * 100 + two(s, 2);
   const mo = two(s, 5);
   const d = two(s, 8);
-  const maxDay = mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0);
   return (
     y >= 1 &&
     mo >= 1 &&
     mo <= 12 &&
     d >= 1 &&
-    d <= maxDay &&
+    d <= daysIn(y, mo) &&
     two(s, 11) <= 23 &&
     two(s, 14) <= 59 &&
     two(s, 17) <= 59
   );
 }
 
+const LOCAL_FORM = 'yyyy-MM-ddTHH:mm:ss';
+// Every xs:dateTime lexical form; the year is checked apart so that its error can say why.
+const XSD_DATE_TIME =
+  /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-](\d{2}):(\d{2}))?$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Any xs:dateTime as the interface's zone-less value (gap datetime-zones): a zone or offset is
+ * dropped and the wall-clock value kept, never converted; the fraction loses its trailing zeros
+ * (more than 7 significant digits, finer than .NET's 100 ns, is refused rather than rounded);
+ * 24:00:00 becomes 00:00:00 of the next day. Years outside 0001..9999 are refused.
+ */
 export function parseDateTimeLexical(s: string): LocalDateTime {
   if (isPlainDateTime(s)) return s;
-  const t = trimXml(s);
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,7})?$/.exec(t);
-  if (!m) {
-    const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(t);
-    throw new ValueError(
-      zoned
-        ? 'dateTime without a time zone (yyyy-MM-ddTHH:mm:ss)'
-        : 'dateTime (yyyy-MM-ddTHH:mm:ss)',
-    );
+  const m = XSD_DATE_TIME.exec(trimXml(s));
+  if (!m) throw new ValueError(`dateTime (${LOCAL_FORM}, optionally .fffffff and Z or ±hh:mm)`);
+  const [, year = '', , , , , , fraction = '', zone, zh, zm] = m;
+  const [mo, d, h, mi, sec] = m.slice(2, 7).map(Number) as [number, number, number, number, number];
+  if (zone !== undefined && zone !== 'Z') {
+    const [oh, om] = [Number(zh), Number(zm)];
+    if (oh > 14 || om > 59 || (oh === 14 && om > 0))
+      throw new ValueError('dateTime with a time zone offset from -14:00 to +14:00');
   }
+  const digits = fraction.replace(/0+$/, '');
+  if (digits.length > 7) throw new ValueError('dateTime with at most 7 fractional digits');
+  let y = /^\d{4}$/.test(year) ? Number(year) : 0;
+  const endOfDay = h === 24 && mi === 0 && sec === 0 && digits === '';
+  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(Math.max(y, 1), mo))
+    throw new ValueError(`a valid dateTime (${LOCAL_FORM})`);
+  if ((h > 23 && !endOfDay) || mi > 59 || sec > 59)
+    throw new ValueError(`a valid dateTime (${LOCAL_FORM})`);
+  let [month, day] = [mo, d];
+  if (endOfDay) {
+    day += 1;
+    if (day > daysIn(y, month)) [day, month] = [1, month + 1];
+    if (month > 12) [month, y] = [1, y + 1];
+  }
+  if (y < 1 || y > 9999) throw new ValueError('dateTime with a year from 0001 to 9999');
+  const time = endOfDay ? '00:00:00' : `${pad(h)}:${pad(mi)}:${pad(sec)}`;
+  return `${pad(y, 4)}-${pad(month)}-${pad(day)}T${time}${digits && `.${digits}`}`;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,7})?$/;
+
+/** The document's form only, for writing: `yyyy-MM-ddTHH:mm:ss` with an optional .f{1,7}, no zone. */
+export function localDateTimeLexical(s: string): LocalDateTime {
+  if (isPlainDateTime(s)) return s;
+  const t = trimXml(s);
+  const m = LOCAL_DATE_TIME.exec(t);
+  if (!m)
+    throw new ValueError(
+      XSD_DATE_TIME.test(t)
+        ? `dateTime without a time zone (${LOCAL_FORM})`
+        : `dateTime (${LOCAL_FORM})`,
+    );
   const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [
     number,
     number,
@@ -117,9 +160,7 @@ export function parseDateTimeLexical(s: string): LocalDateTime {
     number,
     number,
   ];
-  const maxDay = mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0);
-  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > maxDay || h > 23 || mi > 59 || sec > 59) {
-    throw new ValueError('a valid dateTime (yyyy-MM-ddTHH:mm:ss)');
-  }
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || sec > 59)
+    throw new ValueError(`a valid dateTime (${LOCAL_FORM})`);
   return t;
 }

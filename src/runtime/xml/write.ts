@@ -1,7 +1,7 @@
 // Writers the generated encoders call: escaping, and values written in their exact lexical form.
 import { ValueError, XmlEncodeError, wrongType } from './errors.js';
 import {
-  parseDateTimeLexical,
+  localDateTimeLexical,
   parseDecimalLexical,
   type Decimal,
   type LocalDateTime,
@@ -91,4 +91,4 @@ export const writeDecimal = (value: Decimal, scale: number, path: string): strin
   lexical(path, 'decimal (a string of its digits)', value, (s) => parseDecimalLexical(s, scale));
 
 export const writeDateTime = (value: LocalDateTime, path: string): string =>
-  lexical(path, 'dateTime (a string yyyy-MM-ddTHH:mm:ss)', value, parseDateTimeLexical);
+  lexical(path, 'dateTime (a string yyyy-MM-ddTHH:mm:ss)', value, localDateTimeLexical);

@@ -42,10 +42,11 @@ beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'evgen-diff-repo-'));
   spec = join(repo, 'spec');
   await cp(SPEC_DIR, spec, { recursive: true });
-  // The copy's 1.0.0 is released by the commit adding its heading (the project's Base line names
-  // a commit this repository does not have).
+  // The copy's log holds only a 1.0.0, released by the commit adding its heading (the project's
+  // own headings name commits this repository does not have).
   const log = join(spec, 'CHANGELOG.md');
-  await writeFile(log, (await readFile(log, 'utf8')).replace(/\nBase: [^\n]*\n/, '\n'));
+  const text = await readFile(log, 'utf8');
+  await writeFile(log, `${text.slice(0, text.indexOf('\n## ') + 1)}## 1.0.0\n\nFirst release.\n`);
   const commit = (message: string, ...args: string[]) =>
     git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message, ...args);
   await git('init', '-q', '-b', 'main');

@@ -46,7 +46,7 @@ const received: { method: string; params: unknown; apiKey: string }[] = [];
 const handlers = Object.fromEntries(
   [...samples.values()].map(({ op, result }) => [
     op.method,
-    async (params: unknown, ctx: { apiKey: string }) => {
+    (params: unknown, ctx: { apiKey: string }) => {
       received.push({ method: op.method, params, apiKey: ctx.apiKey });
       return result;
     },
@@ -56,8 +56,8 @@ const handlers = Object.fromEntries(
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   const service = createEventService(handlers, {
-    lookupKey: async (k) =>
-      k === KEYS.apiKey ? { secret: KEYS.secretKey, name: 'test' } : undefined,
+    lookupKey: (k) =>
+      Promise.resolve(k === KEYS.apiKey ? { secret: KEYS.secretKey, name: 'test' } : undefined),
   });
   server = await listen(service, { host: '127.0.0.1', port: 0 });
 });

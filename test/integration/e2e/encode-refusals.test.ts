@@ -53,10 +53,11 @@ describe.each([...BINDING_IDS])('over %s', (binding) => {
     expect(JSON.stringify(e)).not.toContain('SecureKey');
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ faultCode: internal, operation: 'GetBookingDetails' });
-    expect(logs[0]!.error).toBeInstanceOf(XmlEncodeError);
-    expect((logs[0]!.error as Error).message).toBe(
-      'BookingDetails.SecureKey: required string, got undefined',
-    );
+    // The log entry holds the error as data: its name and its message with the path.
+    expect(logs[0]!.error).toMatchObject({
+      name: XmlEncodeError.name,
+      message: 'BookingDetails.SecureKey: required string, got undefined',
+    });
   });
 
   it('throws before sending a parameter of the wrong kind', async () => {

@@ -8,7 +8,8 @@ import {
 } from '@evgen/runtime';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
 
-import { KEY, soapNamespaceOf } from '../../support/requests.js';
+import { soapNamespaceOf } from '../../support/requests.js';
+import { lookupTestKey } from '../../support/stub.js';
 
 export * from '../../support/requests.js';
 
@@ -17,6 +18,8 @@ export interface Harness {
   readonly ns: string;
   /** Names of handler methods called, in order. */
   readonly calls: string[];
+  /** What the service told the operator (onDiagnostic): unimplemented operations, internal errors. */
+  readonly diagnostics: string[];
 }
 
 export async function startHarness(
@@ -24,18 +27,24 @@ export async function startHarness(
   options: Partial<ServiceHandlerOptions> & ListenOptions = {},
 ): Promise<Harness> {
   const calls: string[] = [];
+  const diagnostics: string[] = [];
   const spied = new Proxy(handlers, {
     get: (target, prop) => {
       const fn = (target as Record<string | symbol, unknown>)[prop];
       return typeof fn === 'function'
-        ? (...args: unknown[]) => (calls.push(String(prop)), fn.apply(target, args))
+        ? (...args: unknown[]): unknown => (
+            calls.push(String(prop)),
+            Reflect.apply(fn, target, args)
+          )
         : fn;
     },
-  }) as ServiceHandlers;
+  });
   const service = createEventService(spied, {
-    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: 'test' } : undefined),
+    lookupKey: lookupTestKey,
+    onDiagnostic: (m) => diagnostics.push(m),
     ...options,
+    partial: true,
   });
   const server = await listen(service, { host: '127.0.0.1', port: 0, ...options });
-  return { server, ns: soapNamespaceOf(server.url), calls };
+  return { server, ns: soapNamespaceOf(server.url), calls, diagnostics };
 }

@@ -18,11 +18,14 @@ const cases: { name: string; given: SpecEdit[]; want: string[] }[] = [
     given: [
       {
         file: 'operations.yaml',
-        from: '{ name: size, type: int, doc: The batch size. }',
-        to: '{ name: size, type: decimal, scale: 2, doc: The batch size. }',
+        from: '{ name: roadshowId, type: int }',
+        to: '{ name: roadshowId, type: decimal, scale: 2 }',
       },
     ],
-    want: ["paramDecimal(form, 'size', 2)", "writeDecimal(v.size, 2, 'GetBookingsBatch.size')"],
+    want: [
+      "paramDecimal(form, 'roadshowId', 2)",
+      "writeDecimal(v.roadshowId, 2, 'GetTicketTypesByRoadshowId.roadshowId')",
+    ],
   },
   {
     name: 'fields named like reserved words and the decoders’ own variables',

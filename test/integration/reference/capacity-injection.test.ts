@@ -31,9 +31,10 @@ describe('capacity', () => {
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).toHaveLength(50);
     expect(refused).toHaveLength(150);
-    for (const r of refused)
-      (expect(r.reason).toBeInstanceOf(ServiceError),
-        expect((r.reason as ServiceError).code).toBe('Conflict'));
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(ServiceError);
+      expect((r.reason as ServiceError).code).toBe('Conflict');
+    }
 
     const types = await ref.client().getAttendeeTypes({ eventId: 3 });
     expect(

@@ -145,8 +145,8 @@ const MUTATIONS: readonly Mutation[] = [
   },
   {
     file: 'errors.yaml',
-    from: 'soap12: soap12:Receiver',
-    to: 'soap12: soap12:Sender',
+    from: 'message: Internal error\n      soap11: soap:Server\n      soap12: soap12:Receiver',
+    to: 'message: Internal error\n      soap11: soap:Server\n      soap12: soap12:Sender',
     want: 'src/service.ts',
   },
   {
@@ -174,18 +174,32 @@ const MUTATIONS: readonly Mutation[] = [
     want: 'src/service.ts',
   },
   { file: 'errors.yaml', from: 'raisedFor: parameter', to: 'raisedFor: request', want: 'refused' },
+  // NotImplemented: the code the engine raises for an operation without a handler
+  { file: 'errors.yaml', from: 'http: [501]', to: 'http: [503]', want: 'src/service.ts' },
+  {
+    file: 'errors.yaml',
+    from: '      raisedFor: notImplemented\n',
+    to: '',
+    want: 'refused',
+  },
+  {
+    file: 'errors.yaml',
+    from: '- code: NotImplemented\n',
+    to: '- code: Unimplemented\n',
+    want: 'src/server.ts',
+  },
   // operations.yaml: parameter types, flags, roots, result text
   {
     file: 'operations.yaml',
-    from: '{ name: size, type: int, doc: The batch size. }',
-    to: '{ name: size, type: string, doc: The batch size. }',
+    from: '{ name: roadshowId, type: int }',
+    to: '{ name: roadshowId, type: string }',
     want: 'src/operations.ts',
   },
   {
     file: 'operations.yaml',
-    from: '{ name: size, type: int, doc: The batch size. }',
-    to: '{ name: size, type: decimal, doc: The batch size. }',
-    want: 'refused',
+    from: '{ name: clientUserId, type: int }',
+    to: '{ name: clientUserId, type: decimal }',
+    want: 'refused', // a decimal parameter names its scale
   },
   {
     file: 'operations.yaml',
@@ -204,6 +218,19 @@ const MUTATIONS: readonly Mutation[] = [
     from: 'text: list of BookingExtResponse',
     to: 'text: a list of bookings',
     want: 'src/types.ts',
+  },
+  // paging: the client's iterators
+  {
+    file: 'operations.yaml',
+    from: 'paging: { skip: skip, size: size }',
+    to: 'paging: { skip: skip }',
+    want: 'src/client.ts',
+  },
+  {
+    file: 'operations.yaml',
+    from: 'paging: { skip: skip, size: size }',
+    to: 'paging: { skip: skip, size: count }',
+    want: 'refused',
   },
   // states.yaml
   {
@@ -233,6 +260,12 @@ const MUTATIONS: readonly Mutation[] = [
     want: 'DECISIONS.md',
   },
   { file: 'gaps.yaml', from: 'id: soap12-action', to: 'id: soap12-actions', want: 'refused' },
+  {
+    file: 'gaps.yaml',
+    from: 'A zone or offset is dropped and the wall-clock value kept,',
+    to: 'A zone or offset is converted to the server zone,',
+    want: 'DECISIONS.md',
+  },
   // conformance.yaml: how the conformance checker finds values, and its hostile sizes
   {
     file: 'conformance.yaml',

@@ -167,6 +167,7 @@ describe('spec inventory', () => {
     const ir = await projectIr();
     expect(ir.faults.map((f) => f.code)).toEqual([...FAULT_CODES]);
     expect(ir.faults.filter((f) => f.soap11 === 'soap:Server').map((f) => f.code)).toEqual([
+      'NotImplemented',
       'Internal',
     ]);
   });

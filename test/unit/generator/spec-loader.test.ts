@@ -1,5 +1,5 @@
 // The loader reports every problem with its exact file:line:col, all at once.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,26 @@ describe('spec loader diagnostics', () => {
     ]);
   });
 
+  it.each([
+    {
+      given: 'paging: { skip: skip, size: sise }',
+      want: 'paging of "GetBookingsBatch" names "sise", which is not a parameter (did you mean "size"?)',
+    },
+    {
+      given: 'paging: { skip: eventID, size: size }',
+      want: 'paging of "GetBookingsBatch" names "eventID", which is not a parameter (did you mean "eventId"?)',
+    },
+  ])('reports paging by a parameter that is not there: $given', async ({ given, want }) => {
+    const spec = await specWith('unknown-type');
+    await rm(join(spec, 'types/extra.yaml'));
+    const file = join(spec, 'operations.yaml');
+    const text = await readFile(file, 'utf8');
+    const line = text.split('\n').indexOf('    paging: { skip: skip, size: size }') + 1;
+    expect(line).toBeGreaterThan(0);
+    await writeFile(file, text.replace('paging: { skip: skip, size: size }', given));
+    await expect(loadSpec(spec)).rejects.toThrow(`spec/operations.yaml:${line}:13: ${want}`);
+  });
+
   it('loads the real spec without errors', async () => {
     await expect(loadSpec(SPEC_DIR)).resolves.toBeDefined();
   });
@@ -151,6 +171,18 @@ describe('spec edits validate refuses', () => {
     {
       given: { file: 'errors.yaml', from: '      raisedFor: request\n', to: '' },
       want: 'spec/errors.yaml: exactly one code needs raisedFor: request (the engine raises it), found 0',
+    },
+    {
+      given: { file: 'errors.yaml', from: '      raisedFor: notImplemented\n', to: '' },
+      want: 'spec/errors.yaml: exactly one code needs raisedFor: notImplemented (the engine raises it), found 0',
+    },
+    {
+      given: {
+        file: 'operations.yaml',
+        from: '{ name: size, type: int, doc: The batch size. }',
+        to: '{ name: size, type: string, doc: The batch size. }',
+      },
+      want: 'spec/operations.yaml: paging of "GetBookingsBatch" names "size", a string: not int',
     },
     {
       given: { file: 'notes.yaml', from: '', to: 'notes: [a]\n' },

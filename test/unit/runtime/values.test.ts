@@ -12,6 +12,7 @@ import {
   parseIntLexical,
   readString,
   readXml,
+  writeDateTime,
   writeDecimal,
   writeInt,
 } from '@evgen/runtime';
@@ -124,16 +125,64 @@ describe('dateTime', () => {
       ['2026-02-28T23:59:59', '2026-02-28T23:59:59'],
       ['2024-02-29T00:00:00', '2024-02-29T00:00:00'],
       ['2026-01-01T00:00:00.1234567', '2026-01-01T00:00:00.1234567'],
+      [' 2026-01-01T00:00:00.5 ', '2026-01-01T00:00:00.5'],
     ]));
-  it('refuses zones and impossible dates', () =>
+  // gap datetime-zones: the wall-clock value is kept and the zone dropped, never converted.
+  it('reads what .NET and gSOAP send, keeping the wall-clock value', () =>
+    ok(parseDateTimeLexical, [
+      ['2026-05-01T00:00:00+02:00', '2026-05-01T00:00:00'], // .NET DateTime.Today (Local kind)
+      ['2026-05-01T00:00:00.0000000Z', '2026-05-01T00:00:00'], // .NET DateTime, Utc kind
+      ['2026-05-01T09:30:15.1234567+02:00', '2026-05-01T09:30:15.1234567'], // .NET DateTime.Now
+      ['2026-05-01T00:00:00Z', '2026-05-01T00:00:00'], // gSOAP (always UTC)
+      ['2026-05-01T00:00:00.000Z', '2026-05-01T00:00:00'], // gSOAP with milliseconds
+      ['2026-05-01T23:00:00-05:00', '2026-05-01T23:00:00'],
+      ['2026-05-01T23:00:00-00:00', '2026-05-01T23:00:00'],
+      ['2026-05-01T23:00:00+14:00', '2026-05-01T23:00:00'],
+      ['2026-05-01T23:00:00-14:00', '2026-05-01T23:00:00'],
+    ]));
+  it('reads 1 to 7 fractional digits in canonical form (trailing zeros are not digits)', () =>
+    ok(parseDateTimeLexical, [
+      ['2026-05-01T10:00:00.1', '2026-05-01T10:00:00.1'],
+      ['2026-05-01T10:00:00.12', '2026-05-01T10:00:00.12'],
+      ['2026-05-01T10:00:00.120', '2026-05-01T10:00:00.12'],
+      ['2026-05-01T10:00:00.0001000', '2026-05-01T10:00:00.0001'],
+      ['2026-05-01T10:00:00.1234567000', '2026-05-01T10:00:00.1234567'],
+      ['2026-05-01T10:00:00.0', '2026-05-01T10:00:00'],
+    ]));
+  it('reads 24:00:00 as the start of the next day (its canonical form)', () =>
+    ok(parseDateTimeLexical, [
+      ['2026-05-01T24:00:00', '2026-05-02T00:00:00'],
+      ['2024-02-28T24:00:00Z', '2024-02-29T00:00:00'],
+      ['2026-12-31T24:00:00.000+01:00', '2027-01-01T00:00:00'],
+    ]));
+  it('refuses impossible values, saying what is wrong', () =>
     bad(parseDateTimeLexical, [
-      ['2026-01-01T00:00:00Z', /without a time zone/],
-      ['2026-01-01T00:00:00+01:00', /without a time zone/],
       ['2025-02-29T00:00:00', /valid dateTime/],
       ['2026-13-01T00:00:00', /valid dateTime/],
+      ['2026-01-01T24:00:01', /valid dateTime/],
+      ['2026-01-01T24:00:00.1', /valid dateTime/],
+      ['2026-01-01T00:00:00+14:01', /time zone offset from -14:00 to \+14:00/],
+      ['2026-01-01T00:00:00+01:60', /time zone offset from -14:00 to \+14:00/],
+      ['2026-01-01T00:00:00.12345678', /at most 7 fractional digits/],
+      ['0000-01-01T00:00:00', /year from 0001 to 9999/],
+      ['10000-01-01T00:00:00', /year from 0001 to 9999/],
+      ['-0001-01-01T00:00:00Z', /year from 0001 to 9999/],
+      ['9999-12-31T24:00:00', /year from 0001 to 9999/],
       ['2026-01-01 00:00:00', /dateTime/],
-      ['2026-01-01T24:00:00', /valid dateTime/],
+      ['2026-01-01T00:00:00+0100', /dateTime/],
+      ['2026-01-01T00:00', /dateTime/],
+      ['2026-01-01', /dateTime/],
+      ['2026-01-01T00:00:00.', /dateTime/],
     ]));
+  it('writes only the document form: no zone, no 24:00', () => {
+    expect(writeDateTime('2026-05-01T00:00:00', 'T.StartDate')).toBe('2026-05-01T00:00:00');
+    expect(writeDateTime('2026-05-01T00:00:00.25', 'T.StartDate')).toBe('2026-05-01T00:00:00.25');
+    for (const given of ['2026-05-01T00:00:00Z', '2026-05-01T00:00:00+02:00'])
+      expect(() => writeDateTime(given, 'T.StartDate'), given).toThrow(
+        /T.StartDate: .*expected dateTime without a time zone/,
+      );
+    expect(() => writeDateTime('2026-05-01T24:00:00', 'T.StartDate')).toThrow(/valid dateTime/);
+  });
 });
 
 describe('escaping', () => {

@@ -21,7 +21,6 @@ import { SERVICE, WIRE } from '@evgen/event-management/service';
 
 import {
   ENDPOINT,
-  KEY,
   authHeaderXml,
   send,
   soapEnvelope,
@@ -29,6 +28,7 @@ import {
   type AuthFields,
   type SoapVersion,
 } from '../../../support/requests.js';
+import { lookupTestKey } from '../../../support/stub.js';
 
 export * from '../../../support/requests.js';
 
@@ -136,6 +136,8 @@ export interface Harness {
   /** Handler methods called, in order. */
   readonly calls: string[];
   readonly logs: Parameters<NonNullable<ServiceHandlerOptions['onLog']>>[0][];
+  /** What the server told the operator (onDiagnostic). */
+  readonly diagnostics: string[];
 }
 
 export async function startServer(
@@ -145,6 +147,7 @@ export async function startServer(
 ): Promise<Harness> {
   const calls: string[] = [];
   const logs: Harness['logs'] = [];
+  const diagnostics: string[] = [];
   const impl: Handlers = { echo: (p) => p, forget: () => undefined, ...handlers };
   const spied = {
     echo: (p: EchoParams) => (calls.push('echo'), impl.echo(p)),
@@ -156,10 +159,11 @@ export async function startServer(
     auth: fakeAuth,
     wire: WIRE,
     clockSkewSeconds: SERVICE.clockSkewSeconds,
-    lookupKey: async (k) => (k === KEY.apiKey ? { secret: KEY.secret, name: KEY.name } : undefined),
+    lookupKey: lookupTestKey,
     wsdl: (address, ns) =>
       `<?xml version="1.0"?><definitions targetNamespace="${ns}"><address location="${address}"/></definitions>`,
     onLog: (e) => logs.push(e),
+    onDiagnostic: (m) => diagnostics.push(m),
     ...(maxBodyBytes ? { maxBodyBytes } : {}),
     ...options,
   });
@@ -174,6 +178,7 @@ export async function startServer(
     ns: soapNamespaceOf(server.url),
     calls,
     logs,
+    diagnostics,
   };
 }
 

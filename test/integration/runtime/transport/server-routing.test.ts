@@ -1,6 +1,5 @@
 // Routing at the one address, binding rules, and every way a request can go wrong: each becomes
 // the binding's fault, the handler is not called, and the server keeps serving.
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ServiceFault, parseFault, type Binding } from '@evgen/runtime';
 import { WIRE } from '@evgen/event-management/service';
@@ -14,6 +13,7 @@ import {
   send,
   soapEnvelope,
   sendSoap,
+  sendWithHost,
   startServer,
   type RawResponse,
 } from './fixtures.js';
@@ -37,20 +37,7 @@ const signedEnvelope = (version: '1.1' | '1.2', op = 'Echo', body = echoBody(fil
 const get = (path: string, op = 'Echo') =>
   send(`${file.h.url}${ENDPOINT}${path}`, { headers: credentialHeaders(authValues(op)) });
 
-/** node:http, because fetch will not send a Host header of our choosing. */
-function rawGet(path: string, host: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(file.h.url);
-    const req = request({ host: u.hostname, port: u.port, path, headers: { host } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (c: string) => (text += c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, type: res.headers['content-type'] ?? '', text }),
-      );
-    });
-    req.on('error', reject).end();
-  });
-}
+const rawGet = (path: string, host: string) => sendWithHost(`${file.h.url}${path}`, host);
 
 describe('successful answers', () => {
   it.each([

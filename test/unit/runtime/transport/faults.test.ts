@@ -46,7 +46,13 @@ const TABLE: FaultTable = {
   detailElement: 'Reason',
   httpContentType: 'text/x-fault; charset=utf-8',
   transportStatuses: [413],
-  raisedFor: { authentication: 'Who', request: 'Bad', parameter: 'Bad', internal: 'Oops' },
+  raisedFor: {
+    authentication: 'Who',
+    request: 'Bad',
+    parameter: 'Bad',
+    notImplemented: 'Later',
+    internal: 'Oops',
+  },
   codes: [
     {
       code: 'Who',
@@ -64,6 +70,15 @@ const TABLE: FaultTable = {
       soap11Status: 422,
       soap12Status: 423,
       httpStatuses: [422, 413],
+      message: null,
+    },
+    {
+      code: 'Later',
+      soap11: 'soap:Server',
+      soap12: 'soap12:Receiver',
+      soap11Status: 597,
+      soap12Status: 596,
+      httpStatuses: [505],
       message: null,
     },
     {
@@ -104,6 +119,16 @@ describe('faults from a fault table', () => {
     {
       given: new EngineFault('request', 'too big', 413),
       want: { code: 'Bad', message: 'too big', soap11: 413, soap12: 413, http: 413 },
+    },
+    {
+      given: new EngineFault('notImplemented', 'GetThing is not implemented by this server'),
+      want: {
+        code: 'Later',
+        message: 'GetThing is not implemented by this server',
+        soap11: 597,
+        soap12: 596,
+        http: 505,
+      },
     },
     {
       given: new ServiceFault('Oops', 'SQLITE_ERROR: no such table'),

@@ -10,109 +10,13 @@ import {
   createServiceHandler,
   createTransport,
   type ServiceRequest,
-  type WireSpec,
 } from '@evgen/runtime';
 import { authScheme } from '@evgen/event-management/auth';
 import { operations } from '@evgen/event-management/operations';
 import { renderWsdl } from '@evgen/event-management/wsdl';
+import { MADE_UP_WIRE as WIRE } from '../../../support/made-up-wire.js';
 
 const KEY = { apiKey: 'k1', secretKey: 's1' };
-const WIRE: WireSpec = {
-  endpointPath: '/svc/v2.asmx',
-  namespace: { scheme: 'http', path: '/ns/' },
-  wsdlContentType: 'application/wsdl+xml',
-  bindings: [
-    {
-      id: 'a',
-      title: 'A',
-      kind: 'soap',
-      soapVersion: '1.1',
-      method: 'POST',
-      path: '{endpoint}',
-      requestContentType: 'text/xml; charset=utf-8',
-      responseContentType: 'text/xml',
-      soapAction: '"urn:act:{Operation}"',
-    },
-    {
-      id: 'b',
-      title: 'B',
-      kind: 'soap',
-      soapVersion: '1.2',
-      method: 'POST',
-      path: '{endpoint}/twelve',
-      requestContentType: 'application/soap+xml; charset=utf-8',
-      responseContentType: 'application/soap+xml',
-      soapAction: null,
-    },
-    {
-      id: 'c',
-      title: 'C',
-      kind: 'http',
-      soapVersion: null,
-      method: 'GET',
-      path: '{endpoint}/op/{Operation}.xml',
-      requestContentType: null,
-      responseContentType: 'application/xml; charset=utf-8',
-      soapAction: null,
-    },
-    {
-      id: 'd',
-      title: 'D',
-      kind: 'http',
-      soapVersion: null,
-      method: 'POST',
-      path: '{endpoint}/op/{Operation}.xml',
-      requestContentType: 'application/x-www-form-urlencoded',
-      responseContentType: 'application/xml',
-      soapAction: null,
-    },
-  ],
-  faults: {
-    detailElement: 'Why',
-    httpContentType: 'text/x-fault',
-    transportStatuses: [],
-    raisedFor: { authentication: 'Denied', request: 'Bad', parameter: 'Bad', internal: 'Oops' },
-    codes: [
-      {
-        code: 'Denied',
-        soap11: 'soap:Client',
-        soap12: 'soap12:Sender',
-        soap11Status: 401,
-        soap12Status: 401,
-        httpStatuses: [401],
-        message: null,
-      },
-      {
-        code: 'Bad',
-        soap11: 'soap:Client',
-        soap12: 'soap12:Sender',
-        soap11Status: 422,
-        soap12Status: 422,
-        httpStatuses: [422],
-        message: null,
-      },
-      {
-        code: 'Gone',
-        soap11: 'soap:Client',
-        soap12: 'soap12:Sender',
-        soap11Status: 410,
-        soap12Status: 409,
-        httpStatuses: [410],
-        message: null,
-      },
-      {
-        code: 'Oops',
-        soap11: 'soap:Server',
-        soap12: 'soap12:Receiver',
-        soap11Status: 503,
-        soap12Status: 503,
-        httpStatuses: [503],
-        message: 'Sorry',
-      },
-    ],
-  },
-};
-
 const booking = {
   BookingId: 5,
   BookingReference: 'R-5',
@@ -125,6 +29,8 @@ let behaviour: () => unknown = () => booking;
 const handler = createServiceHandler({
   operations,
   handlers: { getBookingDetails: () => behaviour() },
+  partial: true,
+  onDiagnostic: () => {},
   auth: authScheme,
   wire: WIRE,
   clockSkewSeconds: 60,
@@ -226,6 +132,18 @@ describe.each(WIRE.bindings.map((b) => [b.id, b] as const))(
         .call(operations.GetBookingDetails, { bookingId: 5 })
         .catch((x: unknown) => x);
       expect(e).toMatchObject({ code: 'Oops', faultString: 'Sorry', httpStatus: 503 });
+    });
+
+    it('answers an operation without a handler with the code raised for notImplemented', async () => {
+      const e = await client(id, [])
+        .call(operations.GetBooking, { bookingId: 5 })
+        .catch((x: unknown) => x);
+      const status = b.soapVersion === '1.1' ? 505 : b.soapVersion === '1.2' ? 506 : 507;
+      expect(e).toMatchObject({
+        code: 'Later',
+        faultString: 'GetBooking is not implemented by this server',
+        httpStatus: status,
+      });
     });
   },
 );

@@ -1,0 +1,86 @@
+// The compiled CLI (src/cli/build.mjs, run by npm install and npm run build): a build in a
+// folder of its own beside .build/ runs the generator, the reference service's commands and the
+// conformance command exactly as the sources do, and its manifest tells a current build from a
+// stale one. (CI runs every CLI test against .build/ with EVGEN_BUILD=required.)
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIsCurrent } from '../../../src/cli/build-state.js';
+import { PROJECT_ROOT } from '../../support/ir.js';
+
+const exec = promisify(execFile);
+// One level below the project root, like .build/, so the compiled code finds the root the same way.
+const out = join(PROJECT_ROOT, `.build-test-${process.pid}`);
+let scratch: string;
+const compiled = (...args: string[]) =>
+  exec('node', [join(out, 'cli/main.js'), ...args], { cwd: scratch });
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'evgen-build-'));
+  await exec('node', [join(PROJECT_ROOT, 'src/cli/build.mjs'), out]);
+}, 60_000);
+afterAll(() =>
+  Promise.all([rm(out, { recursive: true, force: true }), rm(scratch, { recursive: true })]),
+);
+
+describe('the compiled CLI', () => {
+  it('generates exactly what the committed generated/ holds', async () => {
+    const gen = join(scratch, 'gen');
+    await compiled('generate', '--out', gen, '--no-typecheck');
+    // check names the folder relative to where it runs (scratch, here).
+    expect((await compiled('check', '--out', join(PROJECT_ROOT, 'generated'))).stdout).toMatch(
+      /\/generated\/ is current/,
+    );
+    const want = await readFile(join(PROJECT_ROOT, 'generated/src/client.ts'), 'utf8');
+    expect(await readFile(join(gen, 'src/client.ts'), 'utf8')).toBe(want);
+  });
+
+  it('runs the reference service commands: seed and keys', async () => {
+    const db = join(scratch, 'events.sqlite');
+    expect((await compiled('seed', '--db', db, '--events', '2', '--bookings', '5')).stdout).toMatch(
+      /^seeded 2 events, 5 bookings/,
+    );
+    const key = JSON.parse(
+      (await compiled('keys', 'create', '--name', 'ci', '--json', '--db', db)).stdout,
+    ) as { apiKey: string };
+    expect((await compiled('keys', 'list', '--db', db)).stdout).toContain(`${key.apiKey}  ci`);
+  });
+
+  it('passes the conformance suite against a reference service of its own', async () => {
+    const { stdout } = await compiled('conformance');
+    expect(stdout).toMatch(/^GetBookingsBatch\s+pass\s+pass\s+pass\s+pass\s*$/m);
+    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped/);
+  }, 120_000);
+
+  it('keeps usage errors at one line and exit code 2', async () => {
+    const e = (await compiled('serve', '--port', '70000').catch((x: unknown) => x)) as {
+      code: number;
+      stderr: string;
+    };
+    expect([e.code, e.stderr.split('\n').length]).toEqual([2, 2]);
+  });
+});
+
+describe('buildIsCurrent', () => {
+  it('is true for a fresh build, false once an input changes or the manifest is missing', async () => {
+    expect(buildIsCurrent(out)).toBe(true);
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as {
+      inputs: [string, number, number][];
+    };
+    expect(manifest.inputs.map(([p]) => p)).toEqual(
+      expect.arrayContaining(['src/cli/main.ts', 'src/runtime/index.ts', 'package.json']),
+    );
+    const edited = structuredClone(manifest);
+    edited.inputs[0]![1] -= 1000; // as if the source was edited after the build
+    await writeFile(join(out, 'manifest.json'), JSON.stringify(edited));
+    expect(buildIsCurrent(out)).toBe(false);
+    const gone = { inputs: [...manifest.inputs, ['src/cli/deleted.ts', 0, 0]] };
+    await writeFile(join(out, 'manifest.json'), JSON.stringify(gone));
+    expect(buildIsCurrent(out)).toBe(false);
+    await rm(join(out, 'manifest.json'));
+    expect(buildIsCurrent(out)).toBe(false);
+  });
+});
