@@ -121,7 +121,7 @@ export const WIRE = {
     codes: [
       /**
        * The AuthenticationHeader (or the HTTP credential headers) is missing, malformed, stale, replayed, or its signature or API key is wrong.
-       * @generated from spec/errors.yaml:12 AuthenticationFailed
+       * @generated from spec/errors.yaml:13 AuthenticationFailed
        */
       {
         code: 'AuthenticationFailed',
@@ -134,7 +134,7 @@ export const WIRE = {
       },
       /**
        * The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).
-       * @generated from spec/errors.yaml:18 InvalidRequest
+       * @generated from spec/errors.yaml:19 InvalidRequest
        */
       {
         code: 'InvalidRequest',
@@ -147,7 +147,7 @@ export const WIRE = {
       },
       /**
        * A parameter is missing or has a value outside its type or allowed range; the message names it.
-       * @generated from spec/errors.yaml:24 InvalidParameter
+       * @generated from spec/errors.yaml:25 InvalidParameter
        */
       {
         code: 'InvalidParameter',
@@ -160,7 +160,7 @@ export const WIRE = {
       },
       /**
        * A referenced record (event, booking, attendee, contact, token...) does not exist.
-       * @generated from spec/errors.yaml:30 NotFound
+       * @generated from spec/errors.yaml:31 NotFound
        */
       {
         code: 'NotFound',
@@ -173,7 +173,7 @@ export const WIRE = {
       },
       /**
        * The request conflicts with the state of the data, such as a full event or ticket type.
-       * @generated from spec/errors.yaml:35 Conflict
+       * @generated from spec/errors.yaml:36 Conflict
        */
       {
         code: 'Conflict',
@@ -186,7 +186,7 @@ export const WIRE = {
       },
       /**
        * The server does not implement this operation (a server stub created with some handlers only). The message names the operation.
-       * @generated from spec/errors.yaml:40 NotImplemented
+       * @generated from spec/errors.yaml:41 NotImplemented
        */
       {
         code: 'NotImplemented',
@@ -199,7 +199,7 @@ export const WIRE = {
       },
       /**
        * The server failed. The message is always "Internal error"; details go only to the server log.
-       * @generated from spec/errors.yaml:46 Internal
+       * @generated from spec/errors.yaml:47 Internal
        */
       {
         code: 'Internal',

@@ -88,6 +88,29 @@ const TABLE: readonly (readonly [string, Severity, Severity, Severity, string])[
     "a list result's item element renamed (old clients see an empty list)",
   ],
   ['HTTP_ROOT_NO_CHANGE', B, B, S, 'the root element of HTTP GET/POST responses changed'],
+  // paging is client API only (client.iterate.<method>): the wire never sees it.
+  ['PAGING_ADDED', S, S, S, 'paging added to an operation (client.iterate.<method>)'],
+  [
+    'PAGING_NO_REMOVE',
+    S,
+    S,
+    B,
+    'paging removed from an operation (code calling client.iterate.<method> breaks)',
+  ],
+  [
+    'PAGING_NO_CHANGE_SKIP',
+    S,
+    S,
+    B,
+    'the skip parameter of paging changed (client.iterate.<method> now requires the old one)',
+  ],
+  [
+    'PAGING_SIZE_CHANGED',
+    S,
+    S,
+    D,
+    'the page size parameter of paging changed (client.iterate.<method> ends on another last page)',
+  ],
   [
     'FIELD_ADDED_REQUIRED',
     S,

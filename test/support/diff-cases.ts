@@ -45,6 +45,8 @@ const DETAILS_OP = `  - name: GetBookingDetails
     result: { kind: type, type: BookingDetails, text: BookingDetails fields }
     http: { shown: false, gap: http-note-a, root: BookingDetails }
 `;
+/** GetBookings' HTTP root (GetBookingsBatch's is the same, followed by other paging). */
+const BOOKINGS_ROOT = '    http: { shown: true, root: ArrayOfBookingResponse }';
 const SECURE_KEY = '      - { name: SecureKey, type: string }';
 const BINDING_HTTP_POST = `  - id: httpPost
     title: HTTP POST
@@ -102,6 +104,34 @@ export const DIFF_CASES: readonly DiffCase[] = [
     ],
     want: { OPERATION_RETRY_CHANGED: [S, S, D], CONFORMANCE_CHANGED: [S, S, S] },
   },
+  // paging: client.iterate.<method>, a client API the wire never sees.
+  {
+    name: 'paging added',
+    reverse: true,
+    edits: [e(OPS, `${BOOKINGS_ROOT}\n    paging: { skip: skip }\n`, `${BOOKINGS_ROOT}\n`)],
+    want: { PAGING_ADDED: [S, S, S] },
+  },
+  {
+    name: 'paging removed',
+    edits: [e(OPS, `${BOOKINGS_ROOT}\n    paging: { skip: skip }\n`, `${BOOKINGS_ROOT}\n`)],
+    want: { PAGING_NO_REMOVE: [S, S, B] },
+  },
+  {
+    name: 'paging skip parameter changed',
+    edits: [
+      e(
+        OPS,
+        `${BOOKINGS_ROOT}\n    paging: { skip: skip }\n`,
+        `${BOOKINGS_ROOT}\n    paging: { skip: eventId }\n`,
+      ),
+    ],
+    want: { PAGING_NO_CHANGE_SKIP: [S, S, B] },
+  },
+  {
+    name: 'paging size parameter removed',
+    edits: [e(OPS, 'paging: { skip: skip, size: size }', 'paging: { skip: skip }')],
+    want: { PAGING_SIZE_CHANGED: [S, S, D] },
+  },
   {
     name: 'parameter added',
     edits: [
@@ -128,7 +158,7 @@ export const DIFF_CASES: readonly DiffCase[] = [
         '\n  - name: GetBookingsBatch',
       ),
     ],
-    want: { PARAMETER_NO_REMOVE: [B, B, B] },
+    want: { PARAMETER_NO_REMOVE: [B, B, B], PAGING_NO_REMOVE: [S, S, B] },
   },
   {
     name: 'parameter renamed',

@@ -79,6 +79,7 @@ function compareOperation(ctx: DiffContext, b: IrOperation, h: IrOperation): voi
       [h.name],
       `HTTP GET/POST response root ${b.httpRoot ?? '(none)'} → ${h.httpRoot ?? '(none)'}: old HTTP clients refuse the response`,
     );
+  comparePaging(ctx, b, h);
   if (b.mutating !== h.mutating)
     emit(
       ctx,
@@ -96,6 +97,43 @@ function compareOperation(ctx: DiffContext, b: IrOperation, h: IrOperation): voi
     b.httpShapeGap !== h.httpShapeGap
   )
     emit(ctx, 'DOC_CHANGED', h, 'head', [h.name], 'documentation changed');
+}
+
+/** client.iterate.<method>: its presence, the parameter it pages by and the one sizing a page. */
+function comparePaging(ctx: DiffContext, b: IrOperation, h: IrOperation): void {
+  const iterate = `client.iterate.${h.method}`;
+  if (!b.paging && h.paging)
+    return emit(ctx, 'PAGING_ADDED', h, 'head', [h.name], `paging added: ${iterate}`);
+  if (!b.paging || !h.paging) {
+    if (b.paging)
+      emit(
+        ctx,
+        'PAGING_NO_REMOVE',
+        b,
+        'base',
+        [b.name],
+        `paging removed: code calling ${iterate} fails`,
+      );
+    return;
+  }
+  if (b.paging.skip !== h.paging.skip)
+    emit(
+      ctx,
+      'PAGING_NO_CHANGE_SKIP',
+      h,
+      'head',
+      [h.name],
+      `paging skip ${b.paging.skip} → ${h.paging.skip}: ${iterate} now requires ${b.paging.skip}`,
+    );
+  if (b.paging.size !== h.paging.size)
+    emit(
+      ctx,
+      'PAGING_SIZE_CHANGED',
+      h,
+      'head',
+      [h.name],
+      `paging size ${b.paging.size ?? '(none)'} → ${h.paging.size ?? '(none)'}: ${iterate} ends on another last page`,
+    );
 }
 
 function compareParameters(ctx: DiffContext, b: IrOperation, h: IrOperation): void {

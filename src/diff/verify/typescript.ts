@@ -6,9 +6,11 @@
 //             head accepts;
 //   method    old clients' operations still exist; type: exported type names still exist;
 //   read      every field of a base type can still be read from the head type;
-//   handlers  a whole base implementation covers the head's operations.
+//   handlers  a whole base implementation covers the head's operations;
+//   iterate   base calls of client.iterate.<method> still compile, for operations whose paging
+//             changed (the others' iterators follow from their parameters and results).
 // Only types.ts is compiled (the client's methods and ServiceHandlers are mapped from its
-// OperationTypes), which keeps a check to a few seconds.
+// OperationTypes), which keeps a check to a few seconds; iterate probes add the whole package.
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ts, type Project } from 'ts-morph';
@@ -20,7 +22,7 @@ import { generatedProject } from '../../generator/typecheck.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-export type ProbeKind = 'call' | 'implement' | 'method' | 'type' | 'read' | 'handlers';
+export type ProbeKind = 'call' | 'implement' | 'method' | 'type' | 'read' | 'handlers' | 'iterate';
 
 export interface Probe {
   readonly kind: ProbeKind;
@@ -50,6 +52,14 @@ export function typeProbes(base: IrSpec, head: IrSpec): Omit<Probe, 'error'>[] {
     add('call', n, `export const cr_${n} = (r: H.${n}Result): B.${n}Result => r;`);
     add('implement', n, `export const ip_${n} = (p: H.${n}Params): B.${n}Params => p;`);
     add('implement', n, `export const ir_${n} = (r: B.${n}Result): H.${n}Result => r;`);
+    if (o.paging && JSON.stringify(o.paging) !== JSON.stringify(inHead.get(n)!.paging)) {
+      const it = `BC.EventServiceClient['iterate']['${o.method}']`;
+      add(
+        'iterate',
+        n,
+        `export const it_${n} = (c: HC.EventServiceClient, p: Parameters<${it}>[0]): ReturnType<${it}> => c.iterate.${o.method}(p);`,
+      );
+    }
   }
   const headTypes = new Set(head.types.map((t) => t.name));
   for (const t of base.types) {
@@ -81,9 +91,17 @@ export function runTypeProbes(
 ): Probe[] {
   const root = dirname(base.dir);
   const [b, h] = [basename(base.dir), basename(head.dir)];
+  // client.iterate lives in client.ts, which imports most of the package: compiled only when asked.
+  const client = probes.some((p) => p.kind === 'iterate');
   const header = [
     `import type * as B from '../../${b}/src/types.js';`,
     `import type * as H from '../../${h}/src/types.js';`,
+    ...(client
+      ? [
+          `import type * as BC from '../../${b}/src/client.js';`,
+          `import type * as HC from '../../${h}/src/client.js';`,
+        ]
+      : []),
   ];
   const checkPath = `${b}/src/evgen-compat.ts`;
   const files = new Map<string, string>();
@@ -91,7 +109,9 @@ export function runTypeProbes(
     [b, base],
     [h, head],
   ] as const)
-    files.set(`${dir}/src/types.ts`, c.files.get('src/types.ts')!);
+    for (const [path, text] of c.files)
+      if (path === 'src/types.ts' || (client && path.startsWith('src/') && path.endsWith('.ts')))
+        files.set(`${dir}/${path}`, text);
   files.set(checkPath, [...header, ...probes.map((p) => p.source)].join('\n'));
   // Only the probe file is checked: the generated types are read, not checked. One project per
   // process: later checks reuse the parsed libraries and runtime, and drop their own files after.
@@ -119,7 +139,7 @@ export function runTypeProbes(
   return probes.map((p, i) => ({ ...p, error: errors.get(header.length + i + 1) ?? null }));
 }
 
-const OP_PROBES: readonly ProbeKind[] = ['call', 'implement', 'method'];
+const OP_PROBES: readonly ProbeKind[] = ['call', 'implement', 'method', 'iterate'];
 
 /**
  * breaking: a probe of the change's operations (or of its type or field) fails;

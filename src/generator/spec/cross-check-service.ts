@@ -3,7 +3,7 @@
 import { uniqueNames, type CheckCtx } from './check-context.js';
 import { checkBindings, checkContentType, checkEndpoint } from './cross-check-bindings.js';
 import { didYouMean, type SourcePos } from './diagnostics.js';
-import { FAULT_ROLES, isPrimitive, PRIMITIVES } from './format.js';
+import { FAULT_ROLES, isPrimitive, OPTIONAL_FAULT_ROLES, PRIMITIVES } from './format.js';
 
 export function checkService(c: CheckCtx): void {
   checkEndpoint(c);
@@ -68,11 +68,14 @@ function checkFaults(c: CheckCtx): void {
     c.report,
   );
   for (const role of FAULT_ROLES) {
-    const raising = faults.codes.filter((f) => f.raisedFor === role);
-    if (raising.length !== 1)
+    const found = faults.codes.filter((f) => f.raisedFor === role).length;
+    const optional = OPTIONAL_FAULT_ROLES.includes(role);
+    if (found > 1 || (found === 0 && !optional))
       c.report(
         faults.pos,
-        `exactly one code needs raisedFor: ${role} (the engine raises it), found ${raising.length}`,
+        optional
+          ? `at most one code may have raisedFor: ${role} (the engine raises it), found ${found}`
+          : `exactly one code needs raisedFor: ${role} (the engine raises it), found ${found}`,
       );
   }
   for (const f of faults.codes)

@@ -157,6 +157,11 @@ export const FAULT_ROLES = [
   'internal',
 ] as const;
 export type FaultRole = (typeof FAULT_ROLES)[number];
+/**
+ * Roles a spec may leave without a code (at most one code each; the others exactly one): without
+ * notImplemented a server serves complete handlers only, as before the role existed (1.0.0).
+ */
+export const OPTIONAL_FAULT_ROLES: readonly FaultRole[] = ['notImplemented'];
 
 export const errorsFile = obj({
   faults: req(

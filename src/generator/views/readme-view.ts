@@ -4,6 +4,7 @@ import type { PackageInfo } from '../artifacts.js';
 import type { IrOperation, IrSpec } from '../ir/model.js';
 import { PRIMITIVE_CODECS } from './primitives.js';
 import { titleList } from './service-view.js';
+import { raisedBy } from './service-tables-view.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
@@ -14,9 +15,6 @@ function resultText(op: IrOperation): string {
   const item = r.value.kind === 'complex' ? r.value.typeName : r.value.scalar;
   return `list of ${item}`;
 }
-
-/** The fault the engine raises for a role (the loader makes sure there is exactly one). */
-const raised = (ir: IrSpec, role: string) => ir.faults.find((f) => f.raisedFor === role)!;
 
 /** `subpaths`: the package's export subpaths (`./client`…). */
 export function readmeView(ir: IrSpec, pkg: PackageInfo, subpaths: readonly string[]) {
@@ -36,8 +34,9 @@ export function readmeView(ir: IrSpec, pkg: PackageInfo, subpaths: readonly stri
     bindingTitles: titleList(ir.bindings),
     bindingChoice: `binding: '${first!.id}',${others.length ? ` // or ${others.map((b) => `'${b.id}'`).join(', ')}` : ''}`,
     example: { method: example.method, args: `{ ${exampleArgs} }` },
-    notImplementedCode: raised(ir, 'notImplemented').code,
-    internalMessage: raised(ir, 'internal').message ?? '',
+    // Null when the spec names none: the README then says partial servers are refused.
+    notImplementedCode: raisedBy(ir, 'notImplemented')?.code ?? null,
+    internalMessage: raisedBy(ir, 'internal')!.message ?? '',
     auth: {
       headerElement: ir.auth.headerElement,
       fields: ir.auth.fields.map((f) => ({ name: f.name, doc: cell(f.docs.join(' ')) })),

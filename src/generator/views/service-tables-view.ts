@@ -1,10 +1,14 @@
 // View of generated/src/service.ts: the service's constants and its wire tables (endpoint,
 // namespace rule, bindings, fault codes) as the literals the engines of @evgen/runtime receive.
 import type { IrBinding, IrFault, IrSpec } from '../ir/model.js';
-import { FAULT_ROLES } from '../spec/format-service.js';
+import { FAULT_ROLES, type FaultRole } from '../spec/format-service.js';
 import { docLines, header, provenanceLine } from './ts-names.js';
 
 const json = (v: unknown) => JSON.stringify(v);
+
+/** The code the engine raises for `role`: one for each role, none for an optional one left out. */
+export const raisedBy = (ir: IrSpec, role: FaultRole): IrFault | undefined =>
+  ir.faults.find((f) => f.raisedFor === role);
 
 function bindingView(b: IrBinding) {
   return {
@@ -65,9 +69,13 @@ export function serviceTablesView(ir: IrSpec) {
       detailElement: json(ir.faultDetailElement),
       httpContentType: json(ir.faultHttpContentType),
       transportStatuses: json(ir.faultTransportStatuses),
+      // A role without a code (notImplemented, optional) has no entry.
       raisedFor: json(
         Object.fromEntries(
-          FAULT_ROLES.map((role) => [role, ir.faults.find((f) => f.raisedFor === role)!.code]),
+          FAULT_ROLES.flatMap((role) => {
+            const f = raisedBy(ir, role);
+            return f ? [[role, f.code]] : [];
+          }),
         ),
       ),
       codes: ir.faults.map(faultView),

@@ -4,6 +4,7 @@ import type { IrOperation, IrSpec, IrTransition } from '../ir/model.js';
 import type { Imports } from './codec-exprs.js';
 import { fieldCodecView } from './codecs-view.js';
 import { ImportSet } from './imports.js';
+import { raisedBy } from './service-tables-view.js';
 import { docLines, header, paramsTypeName, provenanceLine, resultTypeName } from './ts-names.js';
 
 export function authView(ir: IrSpec) {
@@ -108,7 +109,8 @@ export function serverView(ir: IrSpec) {
     title: ir.service.title,
     version: ir.service.version,
     bindings: titleList(ir.bindings),
-    notImplementedCode: ir.faults.find((f) => f.raisedFor === 'notImplemented')!.code,
+    // Null when the spec names none: the docs then say partial servers are refused.
+    notImplementedCode: raisedBy(ir, 'notImplemented')?.code ?? null,
     replayRefused: ir.auth.replayRefused,
     methods: methodViews(ir),
   };

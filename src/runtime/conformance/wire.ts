@@ -151,9 +151,11 @@ export function notImplemented(c: Ctx, raw: Raw): string | undefined {
   if (raw.status === 200) return undefined;
   const f = faultOf(c, raw);
   const said = f ? `${f.detailCode ?? ''} ${f.reason}` : new TextDecoder().decode(raw.body);
+  // A table may name no code for it (the role is optional): no detail code is then no match.
+  const code = c.o.wire.faults.raisedFor.notImplemented;
   if (
     raw.status === 501 ||
-    f?.detailCode === c.o.wire.faults.raisedFor.notImplemented ||
+    (code !== undefined && f?.detailCode === code) ||
     /not\s*implemented|did not recognize|unknown operation/i.test(said)
   )
     return describe(c, raw);

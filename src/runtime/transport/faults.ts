@@ -36,13 +36,14 @@ export interface ResolvedFault {
   readonly httpStatus: number | undefined;
 }
 
-function codeDef(table: FaultTable, code: string): FaultDef | undefined {
-  return table.codes.find((c) => c.code === code);
+function codeDef(table: FaultTable, code: string | undefined): FaultDef | undefined {
+  return code === undefined ? undefined : table.codes.find((c) => c.code === code);
 }
 
 /**
- * Any error as the fault that goes out. An unknown code or an error that is no fault becomes the
- * internal code; a code with a fixed message never carries the original one.
+ * Any error as the fault that goes out. An unknown code, a role the table names no code for, or an
+ * error that is no fault becomes the internal code; a code with a fixed message never carries the
+ * original one.
  */
 export function resolveFault(e: unknown, table: FaultTable): ResolvedFault {
   const def =

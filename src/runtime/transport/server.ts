@@ -89,8 +89,9 @@ export interface ServiceHandlerOptions {
   readonly publicBaseUrl?: string;
   readonly now?: () => number;
   /**
-   * Some operations may lack a handler: they answer the NotImplemented fault and are listed
-   * through `onDiagnostic` at creation. Without it a missing handler is an error at creation.
+   * Some operations may lack a handler: they answer the code the fault table raises for
+   * notImplemented and are listed through `onDiagnostic` at creation. Without it a missing handler
+   * is an error at creation, and so is `partial` itself when the table names no such code.
    */
   readonly partial?: boolean;
   /** One entry per request (never the secret or the signature). */
@@ -133,19 +134,26 @@ function internalErrorMessage(entry: LogEntry, error: LoggedError, answered: str
 
 /**
  * Operations of `options.operations` with no handler method: refused unless `partial`, else
- * listed; they answer the fault the table raises for an operation not implemented.
+ * listed; they answer the fault the table raises for an operation not implemented. A table naming
+ * no such fault (its role is optional) refuses `partial` itself, whatever the handlers.
  */
 function unimplemented(options: ServiceHandlerOptions, diagnostic: (m: string) => void): void {
+  const code = options.wire.faults.raisedFor.notImplemented;
+  if (options.partial && code === undefined)
+    throw new TypeError(
+      "{ partial: true } needs the fault code answered for an operation not implemented, and this service's fault table names none " +
+        '(the spec has no code with raisedFor: notImplemented in spec/errors.yaml): implement every operation, or add that code to the spec',
+    );
   const all = Object.values(options.operations);
   const handlers = options.handlers as Record<string, unknown>;
   const missing = all
     .filter((op) => typeof handlers[op.method] !== 'function')
     .map((op) => op.name);
   if (missing.length === 0) return;
-  const code = options.wire.faults.raisedFor.notImplemented;
   if (!options.partial)
     throw new TypeError(
-      `no handler for ${missing.join(', ')}: implement them, or pass { partial: true } to answer ${code} for them`,
+      `no handler for ${missing.join(', ')}: implement them` +
+        (code === undefined ? '' : `, or pass { partial: true } to answer ${code} for them`),
     );
   diagnostic(
     `${missing.length} of ${all.length} operations are not implemented and answer ${code}: ${missing.join(', ')}`,

@@ -25,6 +25,14 @@ export interface BindingDef {
  */
 export type FaultRole = 'authentication' | 'request' | 'parameter' | 'notImplemented' | 'internal';
 
+/**
+ * The code of each situation. notImplemented is optional: a service whose spec names no code for
+ * it (one from before the role) serves complete handlers only, and `partial` is refused.
+ */
+export type RaisedFor = Readonly<Record<Exclude<FaultRole, 'notImplemented'>, string>> & {
+  readonly notImplemented?: string;
+};
+
 export interface FaultDef {
   readonly code: string;
   /** faultcode (SOAP 1.1) and Code/Value (SOAP 1.2), e.g. `soap:Client`. */
@@ -47,7 +55,7 @@ export interface FaultTable {
   /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
   readonly transportStatuses: readonly number[];
   readonly codes: readonly FaultDef[];
-  readonly raisedFor: Readonly<Record<FaultRole, string>>;
+  readonly raisedFor: RaisedFor;
 }
 
 export interface WireSpec {

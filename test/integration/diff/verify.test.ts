@@ -23,6 +23,7 @@ const CLAIMS = [
   ['optional field added', 'FIELD_ADDED_OPTIONAL', 'typescript', 'breaking', 'contradicted'],
   ['authentication header renamed', 'AUTH_NO_CHANGE', 'typescript', 'breaking', 'contradicted'],
   ['operation added', 'OPERATION_ADDED', 'typescript', 'dangerous', 'confirmed'],
+  ['paging removed', 'PAGING_NO_REMOVE', 'typescript', 'safe', 'contradicted'],
 ] as const;
 
 const jobs: VerifyJob[] = [

@@ -50,6 +50,8 @@ describe('version arithmetic', () => {
     { given: ['FIELD_ADDED_REQUIRED'], want: 'major' }, // breaking for typescript
     { given: ['FIELD_NO_MOVE'], want: 'minor' }, // breaking for wire-strict only
     { given: ['FIELD_NO_MOVE', 'OPERATION_NO_REMOVE'], want: 'major' },
+    { given: ['PAGING_ADDED'], want: 'minor' }, // client API added: never the same version
+    { given: ['PAGING_NO_REMOVE'], want: 'major' }, // client API removed
   ];
   for (const { given, want } of levels)
     it(`${given.join(' + ') || 'no change'} needs ${want}`, () =>

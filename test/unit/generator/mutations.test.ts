@@ -176,11 +176,12 @@ const MUTATIONS: readonly Mutation[] = [
   { file: 'errors.yaml', from: 'raisedFor: parameter', to: 'raisedFor: request', want: 'refused' },
   // NotImplemented: the code the engine raises for an operation without a handler
   { file: 'errors.yaml', from: 'http: [501]', to: 'http: [503]', want: 'src/service.ts' },
+  // The role is optional: a code without it leaves the engine no code to answer partial servers with.
   {
     file: 'errors.yaml',
     from: '      raisedFor: notImplemented\n',
     to: '',
-    want: 'refused',
+    want: 'src/service.ts',
   },
   {
     file: 'errors.yaml',
