@@ -82,6 +82,8 @@ export default defineConfig({
       tier('unit', ['test/unit/**/*.test.ts'], {
         isolate: false,
         maxWorkers: availableParallelism(),
+        // vitest runs projects with their own worker count in a group of their own: after the rest.
+        sequence: { groupOrder: 1 },
       }),
       tier('integration', ['test/integration/**/*.test.ts', 'generated/src/**/*.test.ts'], {
         globalSetup: ['test/conformance-setup.ts'],
