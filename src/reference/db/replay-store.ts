@@ -5,7 +5,14 @@
 // NORMAL: in WAL mode a commit then survives the process being killed (restarts, kill -9) and
 // costs no fsync per request; only a power loss may forget the last entries, whose requests
 // were then answered but not yet made durable either.
+//
+// The record is a file of its own beside the database (replayFileOf): SQLite resets the page
+// cache of every connection reading a file whenever any connection commits to it, so with the
+// record inside the database each request's entry made every worker read its pages again
+// (measured: a GetEventDetails7 call cost 89 µs instead of 49 µs, and the service served 0.42x
+// of its throughput without replay protection).
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import type { ReplayStore } from '@evgen/runtime';
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from './open.js';
 
@@ -66,15 +73,38 @@ export const REPLAY_TABLE = `
   CREATE INDEX replay_record_expiry ON replay_record (expires_at);
 `;
 
-/** The connection replay entries go through: the database's own, or a separate file of its own. */
-export function openReplayDatabase(path: string, separate: boolean): Db {
+/**
+ * The replay record of the database at `dbPath`: the same file for every process, whichever path
+ * (a symbolic link, a relative path) it opened the database by.
+ */
+export const replayFileOf = (dbPath: string) => `${realpathSync(dbPath)}-replay`;
+
+/** Opens the replay record at `path` (a file of its own), creating its table if needed. */
+export function openReplayDatabase(path: string): Db {
   const db = openDatabase(path, { migrate: false });
-  if (separate)
-    db.exec(
-      REPLAY_TABLE.replaceAll('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS').replaceAll(
-        'CREATE INDEX',
-        'CREATE INDEX IF NOT EXISTS',
-      ),
-    );
+  db.exec(
+    REPLAY_TABLE.replaceAll('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS').replaceAll(
+      'CREATE INDEX',
+      'CREATE INDEX IF NOT EXISTS',
+    ),
+  );
   return db;
+}
+
+/**
+ * At start-up: entries still inside their window that an earlier version kept in the database
+ * itself move to the replay file, so an upgrade's restart refuses them too. Copied and committed
+ * first, then deleted: a crash in between leaves an entry in both places, never in neither.
+ */
+export function moveReplayEntries(db: Db, replay: Db, nowMs: number): void {
+  const live = db
+    .prepare('SELECT digest, expires_at AS expiresAt FROM replay_record WHERE expires_at > ?')
+    .all(nowMs) as { digest: Buffer; expiresAt: number }[];
+  if (live.length > 0) {
+    const keep = replay.prepare(
+      'INSERT INTO replay_record (digest, expires_at) VALUES (?, ?) ON CONFLICT (digest) DO UPDATE SET expires_at = max(expires_at, excluded.expires_at)',
+    );
+    replay.transaction(() => live.forEach((e) => keep.run(e.digest, e.expiresAt))).immediate();
+  }
+  db.prepare('DELETE FROM replay_record').run();
 }
