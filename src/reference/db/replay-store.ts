@@ -19,15 +19,29 @@ import { BUSY_TIMEOUT_MS, openDatabase, type Db } from './open.js';
 /** How often one connection deletes expired entries and checkpoints the WAL. */
 export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
 
+/** The write-ahead log past which a pruning step restarts it from its beginning (and its size after). */
+export const REPLAY_WAL_BYTES = 16 * 1024 * 1024;
+
 /** The record's key: the first 16 bytes of the request key's SHA-256 (a window holds millions). */
 export const replayDigest = (key: string) =>
   createHash('sha256').update(key).digest().subarray(0, 16);
+
+/** A row of PRAGMA wal_checkpoint: busy 1 when it could not finish, log frames, frames copied. */
+interface Checkpoint {
+  readonly busy: number;
+  readonly log: number;
+  readonly checkpointed: number;
+}
 
 export class SqliteReplayStore implements ReplayStore {
   readonly #record;
   readonly #prune;
   readonly #checkpoint;
+  readonly #restart;
+  readonly #pageSize: number;
   #lastPrune = 0;
+  /** The log passed REPLAY_WAL_BYTES: restart it at the first call that finds no reader on it. */
+  #restartDue = false;
 
   constructor(db: Db) {
     db.pragma('synchronous = NORMAL');
@@ -44,8 +58,15 @@ export class SqliteReplayStore implements ReplayStore {
       'INSERT INTO replay_record (digest, expires_at) VALUES (?, ?) ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at WHERE replay_record.expires_at <= ?',
     );
     this.#prune = db.prepare('DELETE FROM replay_record WHERE expires_at <= ?');
-    // PASSIVE: copies what no reader still needs, never waits for one.
+    // PASSIVE: copies what no reader still needs, never waits for one. Under steady load another
+    // writer always appends while it runs, so the log never starts again from its beginning and
+    // grows without end (about 11 KB a request); past REPLAY_WAL_BYTES a RESTART checkpoint holds
+    // writers off while it copies what the passive one left, and the next commit starts the log
+    // again, truncated to REPLAY_WAL_BYTES.
     this.#checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+    this.#restart = db.prepare('PRAGMA wal_checkpoint(RESTART)');
+    db.pragma(`journal_size_limit = ${REPLAY_WAL_BYTES}`);
+    this.#pageSize = db.pragma('page_size', { simple: true }) as number;
   }
 
   async seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
@@ -55,9 +76,12 @@ export class SqliteReplayStore implements ReplayStore {
       try {
         if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
           this.#prune.run(nowMs);
-          this.#checkpoint.get();
+          const { log } = this.#checkpoint.get() as Checkpoint;
+          this.#restartDue = log * this.#pageSize > REPLAY_WAL_BYTES;
           this.#lastPrune = nowMs;
         }
+        // busy: a reader still uses the log, or a writer held the lock: the next call tries again.
+        if (this.#restartDue) this.#restartDue = (this.#restart.get() as Checkpoint).busy !== 0;
         return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
       } catch (e) {
         if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
