@@ -1975,6 +1975,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: 'contact-password',
+        alwaysNil: true,
       },
       {
         name: 'ProfileString',

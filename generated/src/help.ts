@@ -904,7 +904,7 @@ const sectionContactResponse2 = `<h3 id="type-ContactResponse2">ContactResponse2
 <tr><th scope="row"><code>Website</code></th><td>string</td><td>no</td><td></td></tr>
 <tr><th scope="row"><code>Code</code></th><td>string</td><td>no</td><td></td></tr>
 <tr><th scope="row"><code>Reference</code></th><td>string</td><td>no</td><td></td></tr>
-<tr><th scope="row"><code>Password</code></th><td>string</td><td>yes</td><td>Note: part of the returned contact shape. Not shown in the document; decision: gap contact-password in spec/gaps.yaml.</td></tr>
+<tr><th scope="row"><code>Password</code></th><td>string</td><td>yes</td><td>Note: part of the returned contact shape. Not shown in the document; decision: gap contact-password in spec/gaps.yaml. Always sent as nil.</td></tr>
 <tr><th scope="row"><code>ProfileString</code></th><td>string</td><td>no</td><td></td></tr>
 <tr><th scope="row"><code>TwitterURL</code></th><td>string</td><td>no</td><td></td></tr>
 <tr><th scope="row"><code>FacebookURL</code></th><td>string</td><td>no</td><td></td></tr>

@@ -1207,6 +1207,7 @@ export interface ContactResponse2 {
   /**
    * Note: part of the returned contact shape.
    * Not shown in the document; decision: gap contact-password in spec/gaps.yaml.
+   * Always sent as nil.
    * @generated from spec/types/contact.yaml:57 ContactResponse2.Password
    */
   Password: string | null;

@@ -355,11 +355,12 @@ export const DIFF_CASES: readonly DiffCase[] = [
     edits: [
       e(
         'types/contact.yaml',
-        '{ name: Password, type: string, nullable: true,',
+        '{ name: Password, type: string, nullable: true, alwaysNil: true,',
         '{ name: Password, type: string,',
       ),
     ],
-    want: { FIELD_NULLABLE_REMOVED: [S, S, B] },
+    // alwaysNil goes with nullable (a spec error otherwise), and its doc line with it.
+    want: { FIELD_NULLABLE_REMOVED: [S, S, B], DOC_CHANGED: [S, S, S] },
   },
   {
     name: 'field moved in a sequence',

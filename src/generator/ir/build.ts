@@ -86,11 +86,13 @@ function buildField(f: SpecField, prov: Provenance): IrField {
     value: isList ? valueOf(f.of!, undefined) : valueOf(f.type, f.scale),
     list: isList ? { itemElement: f.item! } : null,
     nullable: f.nullable ?? false,
+    alwaysNil: f.alwaysNil ?? false,
     optional: f.optional ?? false,
     docs: [
       f.doc,
       f.note ? `Note: ${f.note}.` : undefined,
       f.gap ? `Not shown in the document; decision: gap ${f.gap} in spec/gaps.yaml.` : undefined,
+      f.alwaysNil ? 'Always sent as nil.' : undefined,
     ].filter((d): d is string => d !== undefined),
     gap: f.gap ?? null,
     provenance: prov,

@@ -36,6 +36,8 @@ export interface IrField {
   /** Set for lists: the wrapper is the field element; items are `itemElement` children. */
   readonly list: { readonly itemElement: string } | null;
   readonly nullable: boolean;
+  /** Always sent as nil, as its gap decides: a value there breaks the decision. */
+  readonly alwaysNil: boolean;
   /** May be absent on the wire (minOccurs 0). */
   readonly optional: boolean;
   readonly docs: readonly string[];

@@ -56,6 +56,12 @@ function checkTypes(c: CheckCtx): void {
     checkTypeRef(c, f.type, f.pos, true);
     c.checkGap(f.gap, f.pos);
     checkScale(c, `field "${f.name}"`, f.type, f.scale, f.pos);
+    if (f.alwaysNil && (!f.nullable || f.gap === undefined))
+      report(
+        f.pos,
+        `field "${f.name}" is alwaysNil but not nullable with a gap deciding it`,
+        'add nullable: true and gap: <id>',
+      );
     if (f.type === 'list') {
       if (f.of === undefined)
         report(f.pos, `list field "${f.name}" does not say what it holds`, 'add of: <type>');

@@ -16,6 +16,8 @@ const field = obj({
   /** list item element name, required for lists */
   item: opt(name),
   nullable: opt(bool),
+  /** always sent as nil (a decision of the gap it names): a value there breaks it */
+  alwaysNil: opt(bool),
   /** may be absent on the wire (minOccurs 0) */
   optional: opt(bool),
   doc: opt(str),

@@ -17,6 +17,7 @@ function field(f: IrField) {
     optional: f.optional,
     item: f.list?.itemElement ?? null,
     gap: f.gap,
+    ...(f.alwaysNil ? { alwaysNil: true } : {}),
   });
 }
 

@@ -22,6 +22,8 @@ export interface FieldSpec {
   readonly item: string | null;
   /** The gap whose decision gives this field its shape (an evgen-level fact), or null. */
   readonly gap: string | null;
+  /** Always sent as nil, as its gap decides (absent: a value may be sent). */
+  readonly alwaysNil?: true;
 }
 
 export interface OperationSpec {

@@ -72,10 +72,14 @@ export function checkResponse(
   );
 }
 
-/** The gaps whose decisions shape an operation's answer on a binding. */
+/**
+ * The gaps whose decisions shape an operation's answer on a binding: so each has a row when it
+ * passes too (the nil attribute on HTTP bindings wherever a nullable field can be sent).
+ */
 export function gapsOf(c: Ctx, op: OperationSpec, binding: Binding): Set<string> {
   const gaps = new Set<string>();
-  if (!isSoap(c, binding) && !op.httpShapeShown) gaps.add(c.model.checks.httpShapes.source);
+  const http = !isSoap(c, binding);
+  if (http && !op.httpShapeShown) gaps.add(c.model.checks.httpShapes.source);
   const seen = new Set<string>();
   const visit = (type: string) => {
     if (seen.has(type)) return;
@@ -84,6 +88,7 @@ export function gapsOf(c: Ctx, op: OperationSpec, binding: Binding): Set<string>
     if (typeGap) gaps.add(typeGap);
     for (const field of c.model.types[type] ?? []) {
       if (field.gap) gaps.add(field.gap);
+      if (field.nullable && http) gaps.add(c.model.checks.nilAttribute.source);
       if (field.value.kind === 'complex') visit(field.value.type);
     }
   };

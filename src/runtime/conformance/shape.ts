@@ -2,7 +2,9 @@
 // document's lexical form (int, lowercase boolean, decimal with its exact scale, dateTime
 // yyyy-MM-ddTHH:mm:ss), nil written as the binding's nil attribute with nothing inside, list items
 // named as the spec says. A failure below a field or type whose shape is a gap decision is
-// recorded against that gap (evgen level). Elements the spec does not know are warnings.
+// recorded against the innermost such gap (evgen level): the decision it breaks. Elements the spec
+// does not know are warnings, except inside a type whose fields are a gap decision: that decision
+// is exactly those fields, so another element breaks it.
 import { XSI_NS, type XmlElement } from '../xml/index.js';
 import type { ConformanceModel, FieldSpec, ValueSpec } from './model.js';
 import type { Findings } from './results.js';
@@ -15,6 +17,8 @@ export interface ShapeCtx {
   readonly f: Findings;
   /** The gap deciding the shape being checked, or null where the document shows it. */
   readonly gap: string | null;
+  /** The gap deciding the fields of the type being checked (its exact field list), or null. */
+  readonly fieldsGap?: string | null;
 }
 
 const LEXICAL: Record<'int' | 'boolean' | 'dateTime', [RegExp, string]> = {
@@ -27,8 +31,9 @@ const xsiNil = (el: XmlElement) => el.attributes[`{${XSI_NS}}nil`];
 
 export function checkValue(s: ShapeCtx, el: XmlElement, v: ValueSpec, path: string): void {
   if (v.kind === 'complex') {
-    const gap = s.gap ?? s.model.typeGaps[v.type] ?? null;
-    return checkFields({ ...s, gap }, el, s.model.types[v.type] ?? [], path);
+    const fieldsGap = s.model.typeGaps[v.type] ?? null;
+    const gap = fieldsGap ?? s.gap;
+    return checkFields({ ...s, gap, fieldsGap }, el, s.model.types[v.type] ?? [], path);
   }
   if (el.children.length > 0)
     s.f.fail(`${path}: expected text, got child element ${el.children[0]!.name}`, s.gap);
@@ -65,9 +70,11 @@ function checkNil(s: ShapeCtx, el: XmlElement, field: FieldSpec, path: string): 
 }
 
 function checkField(s: ShapeCtx, el: XmlElement, field: FieldSpec, path: string): void {
-  const at = field.gap !== null && s.gap === null ? { ...s, gap: field.gap } : s;
+  const at = field.gap !== null ? { ...s, gap: field.gap } : s;
   if (el.nil || xsiNil(el) !== undefined || (s.http && el.attributes.nil !== undefined))
     return checkNil(at, el, field, path);
+  if (field.alwaysNil)
+    return at.f.fail(`${path}: always sent as nil, got ${JSON.stringify(el.text)}`, at.gap);
   if (field.item === null) return checkValue(at, el, field.value, path);
   let i = 0;
   for (const c of el.children) {
@@ -88,9 +95,9 @@ export function checkFields(
   for (const c of el.children) {
     const field = c.ns === s.ns ? fields.find((x) => x.name === c.name) : undefined;
     if (!field) {
-      s.f.warnings.push(
-        `${path}/${c.name}: element the spec does not know${c.ns !== s.ns ? ` (namespace ${c.ns || 'none'})` : ''}`,
-      );
+      const what = `${path}/${c.name}: element the spec does not know${c.ns !== s.ns ? ` (namespace ${c.ns || 'none'})` : ''}`;
+      if (s.fieldsGap) s.f.fail(what, s.fieldsGap);
+      else s.f.warnings.push(what);
       continue;
     }
     if (seen.has(field.name)) s.f.fail(`${path}/${field.name}: appears more than once`, s.gap);

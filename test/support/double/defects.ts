@@ -30,5 +30,13 @@ export const DEFECTS = [
   'http-plain-nil',
   'no-error-code',
   'wsdl-missing-operation',
+  'future-timestamp-accepted',
+  'attendee-type-names',
+  'session-price-scale',
+  'accommodation-content',
+  'custom-field-item-name',
+  'contact-login-data',
+  'contact-password-sent',
+  'website-wrong-model',
 ] as const;
 export type Defect = (typeof DEFECTS)[number];

@@ -1,19 +1,12 @@
 // The records of the conformance test double, written by hand from the interface document
 // (Resources: Calendar events result, Attendee status, Attendee type, Ticket type, Sub-client
 // company, BookingDetails), each with the defects that change its XML.
-import type { Defect } from './defects.js';
+import { EVENT_RECORDS } from './events.js';
+import { PEOPLE_RECORDS } from './people.js';
+import { el, nil, type Has } from './xml.js';
 
 export const EVENT_IDS = [501, 502];
 export const BOOKING_ID = 9001;
-
-type Has = (d: Defect) => boolean;
-const el = (name: string, text: string | number) => `<${name}>${text}</${name}>`;
-const nil = (name: string, has: Has, binding: string) =>
-  has('nil-content')
-    ? `<${name} xsi:nil="true">0</${name}>`
-    : has('http-plain-nil') && binding.startsWith('http')
-      ? `<${name} nil="true" />`
-      : `<${name} xsi:nil="true" />`;
 
 function calendarEvent(id: number, has: Has): string {
   const start = has('datetime-zone') ? '2026-05-01T09:00:00Z' : '2026-05-01T09:00:00';
@@ -60,7 +53,9 @@ function ticketType(has: Has, binding: string): string {
       nil('Capacity', has, binding),
       el('GrossPrice', has('decimal-scale') ? '12.5' : '12.50000'),
       el('TaxRate', '0.20000'),
-      nil('AttendeeTypes', has, binding),
+      has('attendee-type-names')
+        ? el('AttendeeTypes', el('string', 'Delegate'))
+        : nil('AttendeeTypes', has, binding),
       el('AttendeeCount', 4),
       nil('NumberOfDaysValid', has, binding),
       el('IsOpen', 'true'),
@@ -103,6 +98,8 @@ export type Implemented = (
 const knownEvent = (p: Record<string, string>) => EVENT_IDS.includes(Number(p.eventId));
 
 export const OPERATIONS: Readonly<Record<string, Implemented>> = {
+  ...EVENT_RECORDS,
+  ...PEOPLE_RECORDS,
   GetCalendarEventsByDateRange: (_p, has) => ({
     inner:
       el('SystemOwnerEmail', 'owner@example.org') +

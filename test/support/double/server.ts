@@ -75,7 +75,11 @@ export async function startDouble(defect?: Defect): Promise<Double> {
     const ms = Date.parse(v.Timestamp);
     if ((!formatted && !has('lenient-timestamp')) || Number.isNaN(ms))
       throw refuse('malformed Timestamp');
-    if (Math.abs(Date.now() - ms) > WINDOW_MS && !has('no-timestamp-window'))
+    const age = Date.now() - ms; // a careless window only looks back: the future passes
+    if (
+      (has('future-timestamp-accepted') ? age : Math.abs(age)) > WINDOW_MS &&
+      !has('no-timestamp-window')
+    )
       throw refuse('Timestamp outside the window');
     if (operation !== op && !has('operation-header-ignored'))
       throw refuse(`Operation ${operation} does not name ${op}`);

@@ -301,7 +301,13 @@ const MUTATIONS: readonly Mutation[] = [
   },
   {
     file: 'types/contact.yaml',
-    from: '{ name: Password, type: string, nullable: true,',
+    from: 'nullable: true, alwaysNil: true, gap: contact-password',
+    to: 'nullable: true, gap: contact-password',
+    want: 'src/conformance.ts',
+  },
+  {
+    file: 'types/contact.yaml',
+    from: '{ name: Password, type: string, nullable: true, alwaysNil: true,',
     to: '{ name: Password, type: string,',
     want: 'src/codecs.ts',
   },

@@ -165,6 +165,14 @@ describe('spec edits validate refuses', () => {
       want: 'spec/service.yaml: bindings "httpGet" and "httpPost" cannot be told apart by the server',
     },
     {
+      given: {
+        file: 'types/contact.yaml',
+        from: 'nullable: true, alwaysNil: true, gap: contact-password',
+        to: 'alwaysNil: true, gap: contact-password',
+      },
+      want: 'spec/types/contact.yaml: field "Password" is alwaysNil but not nullable with a gap deciding it',
+    },
+    {
       given: { file: 'states.yaml', from: 'trigger: CancelAttendee', to: 'trigger: CancelAtendee' },
       want: 'spec/states.yaml: transition trigger "CancelAtendee" is not an operation',
     },
