@@ -107,7 +107,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
   };
-  if (config.replayPath) openReplayDatabase(config.replayPath, true).close();
+  if (config.replayPath) openReplayDatabase(config.replayPath).close();
   const database = await openReferenceDatabase(target, { migrate: false });
   // The health check's own store: it answers even while every worker is busy.
   const healthStore = openStore(target, { ...config, poolSize: 1 });

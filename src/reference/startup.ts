@@ -11,6 +11,7 @@ import {
   type Db,
 } from './db/open.js';
 import { MIGRATIONS } from './db/migrations.js';
+import { moveReplayEntries, openReplayDatabase, replayFileOf } from './db/replay-store.js';
 import { seed, type SeedOptions } from './seed/index.js';
 
 export class StartupError extends Error {}
@@ -88,6 +89,12 @@ export function prepareDatabase(
         `database ${path} is read-only; make it writable, or serve reads only with --read-only`,
       );
     openDatabase(path).close(); // migrations, serialised by their own write lock
+    const replay = openReplayDatabase(replayFileOf(path));
+    try {
+      moveReplayEntries(db, replay, Date.now());
+    } finally {
+      replay.close();
+    }
     return { seeded: seedOnce(db, o.seed) };
   } finally {
     db.close();

@@ -8,7 +8,7 @@ import type { InTransaction } from '../store/booking-tx.js';
 import type { Program } from '../store/program.js';
 import { ProgramStore } from '../store/program-store.js';
 import { openDatabase, type Db, type OpenOptions } from './open.js';
-import { SqliteReplayStore, openReplayDatabase } from './replay-store.js';
+import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
 
 /** A write on a read-only service: InvalidRequest, as the README says. */
@@ -27,7 +27,7 @@ export class SqliteStore extends ProgramStore {
   /** Set while a callback transaction holds the connection. */
   #held: Promise<unknown> | undefined;
 
-  /** A store on an open connection (migrated); replay entries go through a second connection. */
+  /** A store on an open connection (migrated); replay entries go to their own file (replay-store.ts). */
   constructor(
     readonly db: Db,
     o: StoreOptions = {},
@@ -36,9 +36,7 @@ export class SqliteStore extends ProgramStore {
     this.#readOnly = o.readOnly ?? false;
     this.sql = new StatementCache(db);
     // An in-memory database (tests) has no file a second connection could open.
-    this.#replayDb = db.memory
-      ? db
-      : openReplayDatabase(o.replayPath ?? db.name, o.replayPath !== undefined);
+    this.#replayDb = db.memory ? db : openReplayDatabase(o.replayPath ?? replayFileOf(db.name));
     this.replay = new SqliteReplayStore(this.#replayDb);
   }
 

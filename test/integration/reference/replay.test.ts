@@ -94,4 +94,32 @@ describe('replay protection in the database', () => {
       await database.remove();
     }
   }, 120_000);
+
+  it('accepts exactly one of the same request sent to two processes at once', async () => {
+    const database = await newDatabase();
+    const db = database.target;
+    const a = serve(db, '--workers', '2');
+    const b = serve(db, '--workers', '2');
+    try {
+      const [ra, rb] = await Promise.all([a.ready, b.ready]);
+      const [urlA, urlB] = [ra.url, rb.url];
+      // The demo key is printed by whichever process seeded the new database.
+      const book = signed(
+        (ra.key ?? rb.key)!,
+        'SubmitSimpleBookingWithBookingStatus',
+        '<eventId>1</eventId><attendeeTypeId>1</attendeeTypeId><ticketTypeId>1</ticketTypeId><bookingStatusId>1</bookingStatusId><contactId>3</contactId>',
+      );
+      const before = await bookings(db);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => book(i % 2 ? urlA : urlB)),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of answers.filter((r) => r.status !== 200))
+        expect(r.text).toContain('replayed request');
+      expect(await bookings(db)).toBe(before + 1);
+    } finally {
+      await Promise.all([stop(a), stop(b)]);
+      await database.remove();
+    }
+  }, 120_000);
 });
