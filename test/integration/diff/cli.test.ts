@@ -7,20 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, SPEC_DIR } from '../../support/ir.js';
+import { SPEC_DIR } from '../../support/ir.js';
+import { runEvgen } from '../../support/evgen.js';
 
 const exec = promisify(execFile);
-const run = async (cwd: string, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await exec('node', [join(PROJECT_ROOT, 'src/cli/bin.js'), ...args], {
-      cwd,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (cwd: string, ...args: string[]) => runEvgen(args, cwd);
 
 let repo: string;
 let spec: string;

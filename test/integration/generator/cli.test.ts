@@ -1,25 +1,12 @@
 // The evgen command line: help on every command, and the exit codes of check and validate.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, projectIr } from '../../support/ir.js';
+import { projectIr } from '../../support/ir.js';
+import { runEvgen } from '../../support/evgen.js';
 
-const run = async (...args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      'node',
-      [join(PROJECT_ROOT, 'src/cli/bin.js'), ...args],
-      { cwd: PROJECT_ROOT },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (...args: string[]) => runEvgen(args);
 
 const temps: string[] = [];
 afterAll(() => Promise.all(temps.map((d) => rm(d, { recursive: true, force: true }))));

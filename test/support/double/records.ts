@@ -147,35 +147,3 @@ export const OPERATIONS: Readonly<Record<string, Implemented>> = {
         }
       : null,
 };
-
-/** The document's operation catalogue (for the WSDL), in its order. */
-export const CATALOGUE = [
-  'CancelAttendee',
-  'CancelBooking',
-  'GetAccommodation',
-  'GetAttendeeTypes',
-  'GetBookableSessions',
-  'GetBookingDetails',
-  'GetBooking',
-  'GetBookings',
-  'GetBookingsBatch',
-  'GetExtBookings',
-  'GetContact',
-  'GetContact2',
-  'VerifyTokenForContact',
-  'EventProfileSearch',
-  'GetShows',
-  'GetEventDetails7',
-  'GetEventDetails3',
-  'GetContactEventHistory3',
-  'GetTicketTypesByRoadshowId',
-  'GetSubmissionsForEvent2',
-  'GetCalendarEventsByDateRange',
-  'GetCalendarAttendeesForEvent',
-  'GetEventsByContactId',
-  'GetSpeakersforSeries',
-  'GetAttendeeStatuses',
-  'GetCustomFields',
-  'SubmitSimpleBookingWithBookingStatus',
-  'GetSubClientCompanyList',
-];

@@ -7,7 +7,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Defect } from './defects.js';
-import { CATALOGUE, OPERATIONS } from './records.js';
+import { DOCUMENT_OPERATIONS } from '../document-catalogue.js';
+import { OPERATIONS } from './records.js';
 import { bodyOperation, readDocument, Refusal, textOf } from './reading.js';
 
 export const DOUBLE_KEY = { apiKey: 'double-key', secretKey: 'double-secret' };
@@ -106,11 +107,13 @@ export async function startDouble(defect?: Defect): Promise<Double> {
     const ns2 = has('wrong-namespace') ? 'http://tempuri.org/' : ns;
     const implemented = OPERATIONS[op];
     if (!implemented) {
-      if (has('unknown-operation-accepted') && !CATALOGUE.includes(op))
+      if (has('unknown-operation-accepted') && !DOCUMENT_OPERATIONS.includes(op))
         return ok(binding, ns2, op, '', `${op}Result`);
       throw new Refusal(
         'InvalidRequest',
-        CATALOGUE.includes(op) ? `${op} is not implemented by this double` : `no operation ${op}`,
+        DOCUMENT_OPERATIONS.includes(op)
+          ? `${op} is not implemented by this double`
+          : `no operation ${op}`,
         404,
       );
     }
@@ -231,7 +234,7 @@ export async function startDouble(defect?: Defect): Promise<Double> {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function wsdl(ns: string, has: (d: Defect) => boolean): string {
-  const names = has('wsdl-missing-operation') ? CATALOGUE.slice(1) : CATALOGUE;
+  const names = has('wsdl-missing-operation') ? DOCUMENT_OPERATIONS.slice(1) : DOCUMENT_OPERATIONS;
   const ops = names.map((n) => `<operation name="${n}"/>`).join('');
   return `<?xml version="1.0" encoding="utf-8"?><definitions xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="${ns}"><portType name="ServiceAPISoap">${ops}</portType></definitions>`;
 }

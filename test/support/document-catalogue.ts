@@ -1,0 +1,33 @@
+// The interface document's operation catalogue, in the document's order, written by hand from the
+// document (not read from spec/): the spec inventory test holds the spec to it, and the
+// conformance test double serves it.
+export const DOCUMENT_OPERATIONS = [
+  'CancelAttendee',
+  'CancelBooking',
+  'GetAccommodation',
+  'GetAttendeeTypes',
+  'GetBookableSessions',
+  'GetBookingDetails',
+  'GetBooking',
+  'GetBookings',
+  'GetBookingsBatch',
+  'GetExtBookings',
+  'GetContact',
+  'GetContact2',
+  'VerifyTokenForContact',
+  'EventProfileSearch',
+  'GetShows',
+  'GetEventDetails7',
+  'GetEventDetails3',
+  'GetContactEventHistory3',
+  'GetTicketTypesByRoadshowId',
+  'GetSubmissionsForEvent2',
+  'GetCalendarEventsByDateRange',
+  'GetCalendarAttendeesForEvent',
+  'GetEventsByContactId',
+  'GetSpeakersforSeries',
+  'GetAttendeeStatuses',
+  'GetCustomFields',
+  'SubmitSimpleBookingWithBookingStatus',
+  'GetSubClientCompanyList',
+];
