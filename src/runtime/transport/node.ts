@@ -2,9 +2,9 @@
 // the rest), header and request time-outs, graceful close that lets requests in flight finish.
 // node:http is fetched when listen() runs, not imported, so the @evgen/runtime barrel has no static
 // node: import and a browser bundle of the client needs no configuration.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_MAX_BODY_BYTES, type ServiceHandler } from './server.js';
+import { DEFAULT_MAX_BODY_BYTES, type ServiceHandler, type ServiceResponse } from './server.js';
 
 export interface NodeListenerOptions {
   readonly maxBodyBytes?: number;
@@ -17,37 +17,49 @@ export interface NodeListenerOptions {
 
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.pause();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    // A Buffer is a Uint8Array: no copy (a small body arrives as one chunk).
-    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.on('error', reject);
-    // A client that goes away mid-body must not leave this promise (and its chunks) pending.
-    req.once('close', () => reject(new Error('request closed before its body ended')));
-  });
-}
-
 const EMPTY = new Uint8Array(0);
+const ignore = () => undefined;
+
+/**
+ * Calls `done` with the body, or with undefined once it passes `limit` (the rest is not read).
+ * Callbacks, not a promise: this runs once per request, and a client that goes away mid-body
+ * leaves nothing pending (its listeners go with the request).
+ */
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (body: Uint8Array | undefined) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      req.off('data', onData).off('end', onEnd).pause();
+      done(undefined);
+      return;
+    }
+    chunks.push(chunk);
+  };
+  // A Buffer is a Uint8Array: no copy (a small body arrives as one chunk).
+  const onEnd = () =>
+    done(chunks.length === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+  // Without a listener an 'error' (a client gone mid-body) would be thrown; it only ends the request.
+  req.on('data', onData).on('end', onEnd).on('error', ignore);
+}
 
 /**
  * Names of header fields sent more than once. Node joins most repeats with ", " and keeps only
- * the first of others (Content-Type among them), so they are counted from the raw header list.
+ * the first of others (Content-Type among them), so they are counted from the raw header list;
+ * when it holds as many fields as `headers` has names, there are none (the common case, no work).
  */
-function repeatedHeaders(req: IncomingMessage): string[] | undefined {
-  const raw = req.rawHeaders;
-  if (raw.length <= 2) return undefined;
+function repeatedHeaders(
+  raw: readonly string[],
+  headers: IncomingHttpHeaders,
+): string[] | undefined {
+  let names = 0;
+  for (const _ in headers) names++;
+  if (names * 2 === raw.length) return undefined;
   let out: string[] | undefined;
   const seen = new Set<string>();
   for (let i = 0; i < raw.length; i += 2) {
@@ -58,51 +70,86 @@ function repeatedHeaders(req: IncomingMessage): string[] | undefined {
   return out;
 }
 
+/** Node gives every field as one string but Set-Cookie, which a request has no use for. */
+function singleValued(
+  h: IncomingHttpHeaders,
+): h is Readonly<Record<string, string | undefined>> & IncomingHttpHeaders {
+  return h['set-cookie'] === undefined;
+}
+
+function requestHeaders(h: IncomingHttpHeaders): Readonly<Record<string, string | undefined>> {
+  if (singleValued(h)) return h;
+  const out: Record<string, string | undefined> = {};
+  for (const k in h) {
+    const v = h[k];
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
 export function toNodeListener(handler: ServiceHandler, options: NodeListenerOptions = {}) {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
-  // The answer each connection is writing: a pipelined request waits for it, so a connection
-  // holds at most one answer in memory however many requests it sends ahead.
-  const writing = new WeakMap<object, Promise<void>>();
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  // The answer each connection is working on until it is out: a pipelined request waits for it,
+  // so a connection holds at most one answer in memory however many requests it sends ahead.
+  const inFlight = new WeakMap<object, ServerResponse>();
+  const done = (socket: object, res: ServerResponse) => {
+    if (inFlight.get(socket) === res) inFlight.delete(socket);
+  };
+
+  const respond = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    out: ServiceResponse,
+    whole: boolean,
+  ) => {
+    const headers: Record<string, string | number> = { ...out.headers };
+    headers['content-length'] = Buffer.byteLength(out.body);
+    if (!whole) headers.connection = 'close';
+    res.writeHead(out.status, headers).end(out.body);
     const socket = req.socket;
-    const before = writing.get(socket);
-    const written = new Promise<void>((done) => res.once('close', done));
-    writing.set(socket, written);
-    void (async () => {
-      if (before) await before;
-      if (socket.destroyed) return;
-      const declared = Number(req.headers['content-length'] ?? '0');
-      const body = declared > limit ? undefined : await readBody(req, limit);
-      const headers: Record<string, string | undefined> = {};
-      const raw = req.headers;
-      for (const k in raw) {
-        const v = raw[k];
-        headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      }
-      // A body past the limit is not read further: the handler answers it (its binding's fault,
-      // 413) and the connection closes, as the rest of the body is still on its way.
-      const out = await handler({
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        headers,
-        body: body ?? EMPTY,
-        ...(body ? {} : { bodyLimitExceeded: limit }),
-        duplicateHeaders: repeatedHeaders(req),
-      });
-      res.writeHead(out.status, {
-        ...out.headers,
-        'content-length': Buffer.byteLength(out.body),
-        ...(body ? {} : { connection: 'close' }),
-      });
-      const timer = setTimeout(() => socket.destroy(), writeTimeoutMs);
-      res.once('close', () => clearTimeout(timer));
-      res.end(out.body);
-    })().catch(() => {
-      // The handler turns every error into a fault; this is a broken socket or a bug: never crash.
+    // Most answers reach the socket at once; only one still being written needs the time-out.
+    if (res.writableFinished) return done(socket, res);
+    const timer = setTimeout(() => socket.destroy(), writeTimeoutMs);
+    res.once('close', () => (clearTimeout(timer), done(socket, res)));
+  };
+  const failed = (req: IncomingMessage, res: ServerResponse) => {
+    // The handler turns every error into a fault; this is a broken socket or a bug: never crash.
+    try {
       if (!res.headersSent) res.writeHead(500, { 'content-length': 0 });
       res.end();
-    });
+    } catch {
+      req.socket.destroy();
+    }
+    done(req.socket, res);
+  };
+
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.socket.destroyed) return done(req.socket, res);
+    const declared = Number(req.headers['content-length'] ?? '0');
+    const call = (body: Uint8Array | undefined) => {
+      // A body past the limit is not read further: the handler answers it (its binding's fault,
+      // 413) and the connection closes, as the rest of the body is still on its way.
+      handler({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: requestHeaders(req.headers),
+        body: body ?? EMPTY,
+        ...(body ? {} : { bodyLimitExceeded: limit }),
+        duplicateHeaders: repeatedHeaders(req.rawHeaders, req.headers),
+      })
+        .then((out) => respond(req, res, out, body !== undefined))
+        .catch(() => failed(req, res));
+    };
+    if (declared > limit) call(undefined);
+    else readBody(req, limit, call);
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const before = inFlight.get(req.socket);
+    inFlight.set(req.socket, res);
+    if (before && !before.destroyed) before.once('close', () => serve(req, res));
+    else serve(req, res);
   };
 }
 

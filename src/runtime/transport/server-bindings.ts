@@ -14,6 +14,7 @@ import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, mediaType } from './binding.js';
 import { EngineFault } from './faults.js';
+import { boundedMemo } from './memo.js';
 import type {
   RequestContext,
   ServiceHandlerOptions,
@@ -167,8 +168,22 @@ export async function handleSoap(
   });
   const body = writeSoapMessage(version, undefined, (out) =>
     op.encodeSoapResponse(result, ns, out),
-  ).bytes();
+  ).content();
   return { status: 200, headers: { 'content-type': binding.responseContentType }, body };
+}
+
+// The SOAPAction each binding expects, by namespace and operation (XML names hold no NUL).
+const expectedActions = new WeakMap<BindingDef, (nsAndOperation: string) => string>();
+function expectedAction(binding: BindingDef, template: string): (nsAndOperation: string) => string {
+  let expected = expectedActions.get(binding);
+  if (!expected) {
+    expected = boundedMemo((key) => {
+      const [ns = '', operation = ''] = key.split('\u0000');
+      return unquote(fill(template, { soap_namespace: ns, Operation: operation }));
+    });
+    expectedActions.set(binding, expected);
+  }
+  return expected;
 }
 
 /**
@@ -177,7 +192,7 @@ export async function handleSoap(
  */
 function checkAction(binding: BindingDef, req: ServiceRequest, ns: string, operation: string) {
   if (binding.soapAction === null) return;
-  const expected = unquote(fill(binding.soapAction, { soap_namespace: ns, Operation: operation }));
+  const expected = expectedAction(binding, binding.soapAction)(`${ns}\u0000${operation}`);
   const v11 = binding.soapVersion === '1.1';
   const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
   if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);
@@ -285,6 +300,6 @@ export async function handleHttp(
   return {
     status: 200,
     headers: { 'content-type': binding.responseContentType },
-    body: out.bytes(),
+    body: out.content(),
   };
 }

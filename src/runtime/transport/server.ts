@@ -6,6 +6,7 @@ import type { AnyOperationDef, Binding, OperationTable } from './binding.js';
 import { createHelpResponder, type HelpOptions } from '../help/serve.js';
 import { type CorsOptions, withCors } from './cors.js';
 import { EngineFault, encodeHttpFault, encodeSoapFault, resolveFault } from './faults.js';
+import { boundedMemo } from './memo.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import type { Log, Pipeline } from './server-bindings.js';
 import { route, routes, soap } from './server-routes.js';
@@ -197,14 +198,14 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     ...routes(wire),
   };
 
+  // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
+  const hostOf = boundedMemo((sent) => {
+    const host = isPlainHost(sent) ? sent : 'localhost';
+    return { host, ns: fixedNs ?? namespaceFor(host, wire.namespace) };
+  });
   const handler: ServiceHandler = async (req) => {
     const started = performance.now();
-    // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
-    const host =
-      req.headers.host !== undefined && isPlainHost(req.headers.host)
-        ? req.headers.host
-        : 'localhost';
-    const ns = fixedNs ?? namespaceFor(host, wire.namespace);
+    const { host, ns } = hostOf(req.headers.host ?? '');
     const log: Log = { operation: undefined, binding: undefined, apiKeyName: undefined };
     let res: ServiceResponse;
     let faultCode: string | undefined;
@@ -231,6 +232,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
         body: encoded.body,
       };
     }
+    if (!options.onLog && !error) return res;
     const entry: LogEntry = {
       time: new Date().toISOString(),
       operation: log.operation,

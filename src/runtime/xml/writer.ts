@@ -51,6 +51,14 @@ export class XmlWriter {
     return out;
   }
 
+  /**
+   * Everything written, as an HTTP body: the string itself while it fits one chunk (Node writes a
+   * string with its headers in one call and allocates no Buffer for it), else UTF-8 bytes.
+   */
+  content(): string | Uint8Array {
+    return this.#chunks.length === 0 ? this.#pending : this.bytes();
+  }
+
   /** Everything written, as a string (tests, tools, small documents). */
   toString(): string {
     return new TextDecoder().decode(this.bytes());

@@ -25,6 +25,25 @@ describe('XmlWriter', () => {
     );
   });
 
+  it('gives its content as the string itself while it fits one chunk, else as the same UTF-8 bytes', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const out = new XmlWriter();
+        for (const p of parts) out.write(p);
+        const content = out.content();
+        const text = parts.join('');
+        if (typeof content === 'string') {
+          expect(text.length).toBeLessThan(64 * 1024);
+          expect(content).toBe(text);
+        } else {
+          expect(text.length).toBeGreaterThanOrEqual(64 * 1024);
+          expect(Buffer.from(content).equals(Buffer.from(text, 'utf8'))).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('wraps list items, and a long list comes out whole', () => {
     const out = new XmlWriter();
     const items = Array.from({ length: 20_000 }, (_, i) => `n${i}é`);

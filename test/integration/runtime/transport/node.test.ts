@@ -3,7 +3,7 @@
 // flight finish.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseFault } from '@evgen/runtime';
+import { listen, parseFault } from '@evgen/runtime';
 import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,
@@ -150,5 +150,34 @@ describe('listen', () => {
     await closing;
     expect(Date.now() - started).toBeLessThan(2_000);
     await expect(fetch(`${h.url}${ENDPOINT}?wsdl`)).rejects.toThrow();
+  });
+
+  it('answers 500 and keeps serving when an answer cannot be written, and hands the handler single-valued headers', async () => {
+    const seen: Record<string, string | undefined>[] = [];
+    const server = await listen((req) => {
+      seen.push({ ...req.headers });
+      const bad = req.url === '/bad';
+      // A header value with a line break: node:http refuses to write it.
+      return Promise.resolve({
+        status: 200,
+        headers: bad ? { 'x-broken': 'a\nb' } : { 'content-type': 'text/plain' },
+        body: 'ok',
+      });
+    });
+    try {
+      const bad = await fetch(`${server.url}/bad`);
+      expect([bad.status, await bad.text()]).toEqual([500, '']);
+      const good = await fetch(`${server.url}/good`, {
+        headers: [
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2'],
+        ],
+      });
+      expect([good.status, await good.text()]).toEqual([200, 'ok']);
+      expect(seen[1]!['set-cookie']).toBe('a=1, b=2');
+      expect(Object.values(seen[1]!).every((v) => typeof v === 'string')).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

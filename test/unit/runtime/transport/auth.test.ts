@@ -96,6 +96,17 @@ describe('MemoryReplayStore', () => {
     ]).toEqual([true, true, true]);
   });
 
+  it('keeps a key that came again after expiring when its first place leaves the ring', () => {
+    const store = new MemoryReplayStore(3);
+    store.seen('x', 1_000, 0);
+    store.seen('a', 100, 0);
+    expect(store.seen('a', 400, 150)).toBe(false); // expired: a second place, behind live 'x'
+    store.seen('y', 400, 150); // full: 'x' goes
+    store.seen('z', 400, 150); // 'a''s first, expired place goes; its second stays
+    expect(store.seen('a', 400, 200)).toBe(true);
+    expect(store.size).toBe(3);
+  });
+
   it('stays at its bound under a flood of live entries (200,000 arrivals into 1,000 places), the oldest going first', () => {
     const store = new MemoryReplayStore(1_000);
     for (let i = 0; i < 200_000; i++) store.seen(`k${i}`, 1e12, 0);
