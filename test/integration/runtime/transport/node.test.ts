@@ -158,11 +158,10 @@ describe('listen', () => {
       seen.push({ ...req.headers });
       const bad = req.url === '/bad';
       // A header value with a line break: node:http refuses to write it.
-      return Promise.resolve({
-        status: 200,
-        headers: bad ? { 'x-broken': 'a\nb' } : { 'content-type': 'text/plain' },
-        body: 'ok',
-      });
+      const headers: Record<string, string> = bad
+        ? { 'x-broken': 'a\nb' }
+        : { 'content-type': 'text/plain' };
+      return Promise.resolve({ status: 200, headers, body: 'ok' });
     });
     try {
       const bad = await fetch(`${server.url}/bad`);
