@@ -20,7 +20,9 @@ export class StartupError extends Error {}
 export const SEED_WAIT_MS = 120_000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const isBusy = (e: unknown) => (e as { code?: string }).code === 'SQLITE_BUSY';
+/** SQLITE_BUSY and its extended codes: another process holds a lock; never a sign of damage. */
+const isBusy = (e: unknown) => (e as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function refuseDamaged(path: string, why: string): never {
   throw new StartupError(
@@ -34,6 +36,7 @@ export function checkIntact(db: Db, path: string): void {
   try {
     result = db.prepare('PRAGMA quick_check').pluck().all() as string[];
   } catch (e) {
+    if (isBusy(e)) throw e;
     refuseDamaged(path, message(e));
   }
   if (result.length !== 1 || result[0] !== 'ok') refuseDamaged(path, result.slice(0, 3).join('; '));
@@ -63,15 +66,35 @@ export interface Prepared {
   readonly seeded: boolean;
 }
 
-/** Checks (and, when new, seeds) the database at `path`; throws StartupError with the reason. */
-export function prepareDatabase(
-  path: string,
-  o: { readOnly?: boolean; seed?: SeedOptions } = {},
-): Prepared {
+type PrepareOptions = { readOnly?: boolean; seed?: SeedOptions };
+
+/**
+ * Checks (and, when new, seeds) the database at `path`; throws StartupError with the reason. A
+ * lock another process holds past SQLite's busy time-out (one starting, migrating or seeding the
+ * same file) is waited out, up to SEED_WAIT_MS: every step is safe to run again.
+ */
+export function prepareDatabase(path: string, o: PrepareOptions = {}): Prepared {
+  const deadline = Date.now() + SEED_WAIT_MS;
+  for (;;) {
+    try {
+      return prepareOnce(path, o);
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+      if (Date.now() > deadline)
+        throw new StartupError(
+          `database ${path} stayed locked by another process for ${SEED_WAIT_MS / 1000} s (${message(e)})`,
+        );
+      pause(50); // some SQLITE_BUSY codes come at once, without the busy time-out
+    }
+  }
+}
+
+function prepareOnce(path: string, o: PrepareOptions): Prepared {
   let db: Db;
   try {
     db = openDatabase(path, { migrate: false, readOnly: o.readOnly ?? false });
   } catch (e) {
+    if (isBusy(e)) throw e;
     if (o.readOnly) throw new StartupError(`database ${path} cannot be opened: ${message(e)}`);
     refuseDamaged(path, message(e));
   }

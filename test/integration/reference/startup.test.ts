@@ -2,14 +2,14 @@
 // on a new file (one died with UNIQUE constraint failed: setting.key), a file with garbage in the
 // middle (served /healthz 200 while every call was Internal), a read-only file (started, then
 // every write was Internal); and /healthz saying what it checked.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, openSync, readFileSync, statSync, writeSync, closeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventServiceClient } from '@evgen/event-management/client';
-import { openDatabase } from '../../../src/reference/db/open.js';
+import { BUSY_TIMEOUT_MS, openDatabase } from '../../../src/reference/db/open.js';
 import { serve, stop } from './serve-process.js';
 
 let dir: string;
@@ -41,6 +41,34 @@ describe('start-up', () => {
       await Promise.all([stop(a), stop(b)]);
     }
   }, 120_000);
+
+  it('waits for a file another process holds locked past the busy time-out, never calling it damaged', async () => {
+    // CI once saw two serves started together on one new file: one exited with "is damaged
+    // (database is locked)". A lock held longer than SQLite's busy time-out reproduces it.
+    const db = join(dir, 'locked.sqlite');
+    const holdMs = BUSY_TIMEOUT_MS + 1_500;
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(${JSON.stringify(db)});
+         db.exec('CREATE TABLE held (x)'); db.exec('BEGIN EXCLUSIVE'); db.exec('INSERT INTO held VALUES (1)');
+         process.stdout.write('locked\\n');
+         setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${holdMs});`,
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    const p = serve(db, '--workers', '0');
+    try {
+      const { key } = await p.ready;
+      expect(key).toBeDefined(); // it seeded the file once the lock was gone
+      expect(count(db, 'SELECT count(*) FROM event')).toBe(36);
+    } finally {
+      await stop(p);
+      holder.kill();
+    }
+  }, 60_000);
 
   it('refuses a damaged file with a clear message', async () => {
     const db = join(dir, 'damaged.sqlite');
