@@ -2,6 +2,7 @@
 // dies is logged and replaced, and the service keeps answering; /healthz counts them truthfully.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laneOf } from '../../../src/reference/lanes.js';
+import { BULK_YOUNG_GENERATION_MB } from '../../../src/reference/workers.js';
 import { ENDPOINT } from '../../support/requests.js';
 import { startReference, type Reference } from './harness.js';
 
@@ -27,6 +28,13 @@ describe('worker threads', () => {
       .filter((l) => l.operation !== undefined)
       .map((l) => l.worker);
     expect(new Set(workers).size).toBe(2); // each log line says which worker answered
+  });
+
+  it('gives bulk-lane workers a larger young generation, quick-lane ones the default', () => {
+    const young = (lane: string) =>
+      ref.svc.pool!.threads.find((t) => t.lane === lane)!.resourceLimits.maxYoungGenerationSizeMb;
+    expect(young('bulk')).toBe(BULK_YOUNG_GENERATION_MB);
+    expect(young('quick')).toBeLessThan(BULK_YOUNG_GENERATION_MB);
   });
 
   it('replaces a worker that dies, logs it, and keeps answering', async () => {
