@@ -25,10 +25,10 @@ export const MAX_QUEUED = 1_024;
 /** Heap of one worker: a request that needs more kills its worker (replaced), not the server. */
 export const WORKER_HEAP_MB = 1_024;
 /**
- * Young generation of a bulk-lane worker. A page allocates hundreds of kilobytes of rows and
- * strings; at V8's default size they outgrow it every few requests, and with two bulk workers the
- * GC helper threads took 0.45 of the two cores: 128 MB brought that to 0.15 and GetBookingsBatch(100)
- * at 32 connections from 285–368 to 384–465 req/s (paired runs). The quick lane keeps the default.
+ * Young generation of a bulk-lane worker (V8 gives a worker 48 MB). A page allocates hundreds of
+ * kilobytes of rows and strings, and with two bulk workers the GC helper threads took 0.45 of the
+ * two cores: 128 MB brought that to 0.15 and GetBookingsBatch(100) at 32 connections from 285–368
+ * to 384–465 req/s (paired runs). The quick lane keeps the default.
  */
 export const BULK_YOUNG_GENERATION_MB = 128;
 /** Replacements that may fail to start in a row before a lane stops replacing. */
