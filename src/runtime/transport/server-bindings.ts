@@ -14,7 +14,7 @@ import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
 import { type AnyOperationDef, mediaType } from './binding.js';
 import { EngineFault } from './faults.js';
-import { boundedMemo } from './memo.js';
+import type { BoundedCache } from './memo.js';
 import type {
   RequestContext,
   ServiceHandlerOptions,
@@ -42,6 +42,8 @@ export interface Pipeline {
   /** Parsed Content-Type of the exact headers the bindings send. */
   readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
   readonly help: HelpResponder | undefined;
+  /** The SOAPAction expected, by binding, namespace and operation. */
+  readonly soapActions: BoundedCache<string>;
 }
 
 /** What the request log learns on the way; `binding` also chooses the form of a fault. */
@@ -135,7 +137,7 @@ export async function handleSoap(
   log.operation = op.name;
   if (ns !== hostNs) log.ns = ns;
 
-  checkAction(binding, req, ns, op.name);
+  checkAction(p, binding, req, ns, op.name);
 
   const headerName = p.options.auth.headerElement;
   const headers =
@@ -172,27 +174,23 @@ export async function handleSoap(
   return { status: 200, headers: { 'content-type': binding.responseContentType }, body };
 }
 
-// The SOAPAction each binding expects, by namespace and operation (XML names hold no NUL).
-const expectedActions = new WeakMap<BindingDef, (nsAndOperation: string) => string>();
-function expectedAction(binding: BindingDef, template: string): (nsAndOperation: string) => string {
-  let expected = expectedActions.get(binding);
-  if (!expected) {
-    expected = boundedMemo((key) => {
-      const [ns = '', operation = ''] = key.split('\u0000');
-      return unquote(fill(template, { soap_namespace: ns, Operation: operation }));
-    });
-    expectedActions.set(binding, expected);
-  }
-  return expected;
-}
-
 /**
  * The binding's SOAPAction rule: SOAP 1.1 sends it as the SOAPAction header (required), SOAP 1.2 as
  * the action parameter of the Content-Type (optional). Quotes around the value do not count.
  */
-function checkAction(binding: BindingDef, req: ServiceRequest, ns: string, operation: string) {
-  if (binding.soapAction === null) return;
-  const expected = expectedAction(binding, binding.soapAction)(`${ns}\u0000${operation}`);
+function checkAction(
+  p: Pipeline,
+  binding: BindingDef,
+  req: ServiceRequest,
+  ns: string,
+  operation: string,
+) {
+  const template = binding.soapAction;
+  if (template === null) return;
+  // Computed once per binding, namespace and operation (XML names hold no NUL).
+  const expected = p.soapActions.get(`${binding.id}\u0000${ns}\u0000${operation}`, () =>
+    unquote(fill(template, { soap_namespace: ns, Operation: operation })),
+  );
   const v11 = binding.soapVersion === '1.1';
   const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
   if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);

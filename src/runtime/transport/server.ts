@@ -6,7 +6,7 @@ import type { AnyOperationDef, Binding, OperationTable } from './binding.js';
 import { createHelpResponder, type HelpOptions } from '../help/serve.js';
 import { type CorsOptions, withCors } from './cors.js';
 import { EngineFault, encodeHttpFault, encodeSoapFault, resolveFault } from './faults.js';
-import { boundedMemo } from './memo.js';
+import { BoundedCache } from './memo.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import type { Log, Pipeline } from './server-bindings.js';
 import { route, routes, soap } from './server-routes.js';
@@ -195,14 +195,17 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
         wire,
         operations: ops,
       }),
+    soapActions: new BoundedCache(),
     ...routes(wire),
   };
 
   // The Host header ends up in the namespace and the WSDL: only a plain host[:port] is used.
-  const hostOf = boundedMemo((sent) => {
-    const host = isPlainHost(sent) ? sent : 'localhost';
-    return { host, ns: fixedNs ?? namespaceFor(host, wire.namespace) };
-  });
+  const hosts = new BoundedCache<{ host: string; ns: string }>();
+  const hostOf = (sent: string) =>
+    hosts.get(sent, () => {
+      const host = isPlainHost(sent) ? sent : 'localhost';
+      return { host, ns: fixedNs ?? namespaceFor(host, wire.namespace) };
+    });
   const handler: ServiceHandler = async (req) => {
     const started = performance.now();
     const { host, ns } = hostOf(req.headers.host ?? '');
