@@ -115,6 +115,8 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   let stop: () => Promise<void>;
   let running: () => number;
   let pool: WorkerPool | undefined;
+  // Answers from worker threads own their buffers: freed once written (see detach.ts).
+  let onWritten: ((answer: ServiceResponse) => void) | undefined;
   if (workers === 0) {
     const inline = createReferenceHandler(config, log);
     handler = inline.handler;
@@ -123,6 +125,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   } else {
     const started = await WorkerPool.start({ config, workers, log });
     pool = started;
+    onWritten = (answer) => started.release(answer);
     handler = (req) => started.handle(req);
     stop = () => started.close();
     running = () => started.running;
@@ -130,7 +133,11 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const health = healthCheck(healthStore, workers, running);
   const server = await listen(
     async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
-    { host: o.host ?? '127.0.0.1', port: o.port ?? 8080 },
+    {
+      host: o.host ?? '127.0.0.1',
+      port: o.port ?? 8080,
+      ...(onWritten ? { onWritten } : {}),
+    },
   ).catch(async (e: unknown) => {
     await stop(); // the workers would keep the process alive
     await healthStore.close();

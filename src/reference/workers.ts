@@ -16,6 +16,7 @@ import {
 } from '@evgen/runtime';
 import { WIRE } from '@evgen/event-management/service';
 import { LANES, laneOf, type Lane } from './lanes.js';
+import { detach } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 
@@ -60,6 +61,8 @@ export class WorkerPool {
   #nextRequest = 1;
   #closing = false;
   #idle: (() => void) | undefined;
+  /** Answers whose body buffer a worker moved here: nobody else holds it. */
+  readonly #owned = new WeakSet<ServiceResponse>();
 
   private constructor(private readonly o: PoolOptions) {}
 
@@ -161,7 +164,18 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Frees the body of an answer this pool gave, once it is written (see detach.ts); any other
+   * answer, and one already released, is left alone. The body reads as empty afterwards.
+   */
+  release(answer: ServiceResponse): void {
+    if (!this.#owned.delete(answer) || typeof answer.body === 'string') return;
+    const { buffer, byteOffset, byteLength } = answer.body;
+    if (byteOffset === 0 && byteLength === buffer.byteLength) detach(buffer as ArrayBuffer);
+  }
+
   #answered(t: Thread, res: ServiceResponse): void {
+    if (typeof res.body !== 'string') this.#owned.add(res);
     const p = t.current;
     t.current = undefined;
     p?.resolve(res);

@@ -13,6 +13,12 @@ export interface NodeListenerOptions {
    * client that does not read cannot keep the answer in memory. Default 30 s.
    */
   readonly writeTimeoutMs?: number;
+  /**
+   * Called with an answer once all of it has been handed to the operating system (not when the
+   * connection closed first): the owner of its body may reuse or free it from then on. An error
+   * it throws is ignored.
+   */
+  readonly onWritten?: (answer: ServiceResponse) => void;
 }
 
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
@@ -90,6 +96,14 @@ function requestHeaders(h: IncomingHttpHeaders): Readonly<Record<string, string 
 export function toNodeListener(handler: ServiceHandler, options: NodeListenerOptions = {}) {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  const { onWritten } = options;
+  const written = (out: ServiceResponse) => {
+    try {
+      onWritten?.(out);
+    } catch {
+      // the owner's business; the answer is out either way
+    }
+  };
   // The answer each connection is working on until it is out: a pipelined request waits for it,
   // so a connection holds at most one answer in memory however many requests it sends ahead.
   const inFlight = new WeakMap<object, ServerResponse>();
@@ -109,8 +123,10 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
     res.writeHead(out.status, headers).end(out.body);
     const socket = req.socket;
     // Most answers reach the socket at once; only one still being written needs the time-out.
-    if (res.writableFinished) return done(socket, res);
+    if (res.writableFinished) return (written(out), done(socket, res));
     const timer = setTimeout(() => socket.destroy(), writeTimeoutMs);
+    // A write cut short by a closing socket also ends in 'finish': only a live socket got it all.
+    if (onWritten) res.once('finish', () => socket.destroyed || written(out));
     res.once('close', () => (clearTimeout(timer), done(socket, res)));
   };
   const failed = (req: IncomingMessage, res: ServerResponse) => {

@@ -1,6 +1,6 @@
 // Worker threads: one per lane and per --workers, each answering whole requests; a worker that
 // dies is logged and replaced, and the service keeps answering; /healthz counts them truthfully.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { laneOf } from '../../../src/reference/lanes.js';
 import { BULK_YOUNG_GENERATION_MB } from '../../../src/reference/workers.js';
 import { ENDPOINT } from '../../support/requests.js';
@@ -8,7 +8,7 @@ import { startReference, type Reference } from './harness.js';
 
 let ref: Reference;
 beforeAll(async () => {
-  ref = await startReference({ events: 4, bookings: 100 }, { workers: 1 });
+  ref = await startReference({ events: 4, bookings: 400 }, { workers: 1 }); // pages past 64 KiB
 });
 afterAll(() => ref.stop());
 
@@ -35,6 +35,33 @@ describe('worker threads', () => {
       ref.svc.pool!.threads.find((t) => t.lane === lane)!.resourceLimits.maxYoungGenerationSizeMb;
     expect(young('bulk')).toBe(BULK_YOUNG_GENERATION_MB);
     expect(young('quick')).toBeLessThan(BULK_YOUNG_GENERATION_MB);
+  });
+
+  it('frees the buffer of an answer from a worker once it is written', async () => {
+    // A page past one 64 KiB chunk comes back as bytes the worker moved to the request loop.
+    const seen: { bytes: number; body: Uint8Array }[] = [];
+    const pool = ref.svc.pool!;
+    const release = pool.release.bind(pool);
+    const spy = vi.spyOn(pool, 'release').mockImplementation((answer) => {
+      if (typeof answer.body !== 'string')
+        seen.push({ bytes: answer.body.byteLength, body: answer.body });
+      release(answer);
+    });
+    try {
+      const page = await ref.client().getBookings({ eventId: 1, skip: 0 });
+      expect(page.length).toBeGreaterThan(0);
+      for (const deadline = Date.now() + 5_000; seen.length === 0 && Date.now() < deadline; )
+        await new Promise((r) => setTimeout(r, 10));
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.bytes).toBeGreaterThan(64 * 1024);
+      expect(seen[0]!.body.byteLength).toBe(0); // detached: its memory is gone
+      // Released twice, or not the pool's: left alone.
+      const mine = { status: 200, headers: {}, body: new Uint8Array(8) };
+      pool.release(mine);
+      expect(mine.body.byteLength).toBe(8);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('replaces a worker that dies, logs it, and keeps answering', async () => {
