@@ -3,7 +3,7 @@
 // Crypto, so it runs in Node and in browsers.
 import { NO_ELEMENT, readSoapEnvelope, readXml } from '../xml/index.js';
 import { TimestampClock, type AuthScheme } from './auth.js';
-import type { Binding, OperationDef } from './binding.js';
+import { mediaType, type Binding, type OperationDef } from './binding.js';
 import {
   ServiceError,
   TransportError,
@@ -166,6 +166,11 @@ export function createTransport(o: ClientOptions): Transport {
     });
     const type = res.headers.get('content-type') ?? '';
     if (res.status !== 200) throw errorFromResponse(binding.id, res.status, type, body, faults);
+    if (!isXml(type))
+      throw new TransportError(
+        `${op.name} over ${binding.id}: expected an XML answer, got ${mediaType(type).type}`,
+        res.status,
+      );
     if (binding.kind === 'soap') {
       const d = readXml(body);
       const { payload } = readSoapEnvelope(d);
@@ -242,4 +247,19 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+/**
+ * Whether a 200 answer may be read as XML: any XML media type (servers differ on which one), or
+ * none given (the body decides). A login page or a JSON gateway in between is refused by name.
+ */
+function isXml(contentType: string): boolean {
+  const { type } = mediaType(contentType);
+  return (
+    type === '' ||
+    type === 'text/xml' ||
+    type === 'application/xml' ||
+    type === 'application/soap+xml' ||
+    type.endsWith('+xml')
+  );
 }

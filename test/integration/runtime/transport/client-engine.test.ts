@@ -186,8 +186,48 @@ describe('answers that are not results', () => {
     const body =
       '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><Other/></s:Body></s:Envelope>';
     await expect(
-      answering(() => new Response(body, { status: 200 })).call(Echo, { count: 1, text: 'a' }),
+      answering(
+        () => new Response(body, { status: 200, headers: { 'content-type': 'text/xml' } }),
+      ).call(Echo, { count: 1, text: 'a' }),
     ).rejects.toThrow(/expected EchoResponse/);
+  });
+
+  // A 200 that is not XML (a proxy's login page, a JSON gateway) says so, whatever the body holds.
+  const echoed = (binding: Binding) =>
+    binding.startsWith('soap')
+      ? '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><EchoResponse/></s:Body></s:Envelope>'
+      : '<EchoResult/>';
+  it.each([
+    { given: 'text/html; charset=utf-8', want: /expected an XML answer, got text\/html/ },
+    { given: 'application/json', want: /expected an XML answer, got application\/json/ },
+    { given: 'text/plain', want: /expected an XML answer, got text\/plain/ },
+  ])('a 200 answer of $given is a TransportError naming the type', async ({ given, want }) => {
+    for (const binding of BINDINGS) {
+      const e = await answering(
+        () => new Response(echoed(binding), { status: 200, headers: { 'content-type': given } }),
+        binding,
+      )
+        .call(Echo, { count: 1, text: 'a' })
+        .catch((x: unknown) => x);
+      expect(e, binding).toBeInstanceOf(TransportError);
+      expect(e, binding).toMatchObject({ httpStatus: 200 });
+      expect((e as Error).message, binding).toMatch(want);
+      expect((e as Error).message, binding).toContain(`Echo over ${binding}`);
+    }
+  });
+
+  it.each([
+    'text/xml; charset=utf-8',
+    'application/soap+xml',
+    'application/xml',
+    'application/atom+xml',
+  ])('a 200 answer of %s is read as XML', async (type) => {
+    const e = await answering(
+      () => new Response('<not-closed', { status: 200, headers: { 'content-type': type } }),
+    )
+      .call(Echo, { count: 1, text: 'a' })
+      .catch((x: unknown) => x);
+    expect((e as Error).message).not.toMatch(/expected an XML answer/);
   });
 });
 
@@ -236,7 +276,7 @@ describe('retry policy', () => {
   const ok = () =>
     new Response(
       `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${xmlString((out) => Echo.encodeSoapResponse({ count: 1, text: 'a' }, file.h.ns, out))}</s:Body></s:Envelope>`,
-      { status: 200 },
+      { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } },
     );
   const busy = () => new Response('busy', { status: 503 });
   const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
