@@ -7,10 +7,19 @@
 // concurrent marking on the helper threads). Moving the buffer through a port whose other end is
 // closed detaches it, and its memory goes with the dropped message (ArrayBuffer.prototype.transfer
 // would do it too, but Node 20 lacks it).
-const { port1: sink, port2 } = new MessageChannel();
-port2.close();
+// Made on first use: worker threads import this module for ownsBuffer alone.
+let sink: MessagePort | undefined;
+function closedPort(): MessagePort {
+  const { port1, port2 } = new MessageChannel();
+  port2.close();
+  return port1;
+}
+
+/** Whether `bytes` is the whole of its buffer, which can then be moved or freed with it. */
+export const ownsBuffer = (bytes: Uint8Array): boolean =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 /** Detaches `buffer` and frees its memory; it reads as empty afterwards. */
 export function detach(buffer: ArrayBuffer): void {
-  sink.postMessage(null, [buffer]);
+  (sink ??= closedPort()).postMessage(null, [buffer]);
 }

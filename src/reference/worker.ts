@@ -5,6 +5,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ServiceRequest, ServiceResponse } from '@evgen/runtime';
+import { ownsBuffer } from './detach.js';
 import type { Lane } from './lanes.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 
@@ -44,7 +45,7 @@ const service = createReferenceHandler(config, (line) => send({ type: 'log', lin
 
 /** A body that owns its whole buffer can be moved; a view into a shared pool is copied first. */
 function transferable(body: Uint8Array): Uint8Array {
-  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+  return ownsBuffer(body) ? body : body.slice();
 }
 
 port.on('message', (m: ToWorker) => {

@@ -16,7 +16,7 @@ import {
 } from '@evgen/runtime';
 import { WIRE } from '@evgen/event-management/service';
 import { LANES, laneOf, type Lane } from './lanes.js';
-import { detach } from './detach.js';
+import { detach, ownsBuffer } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 
@@ -170,8 +170,7 @@ export class WorkerPool {
    */
   release(answer: ServiceResponse): void {
     if (!this.#owned.delete(answer) || typeof answer.body === 'string') return;
-    const { buffer, byteOffset, byteLength } = answer.body;
-    if (byteOffset === 0 && byteLength === buffer.byteLength) detach(buffer as ArrayBuffer);
+    if (ownsBuffer(answer.body)) detach(answer.body.buffer as ArrayBuffer);
   }
 
   #answered(t: Thread, res: ServiceResponse): void {

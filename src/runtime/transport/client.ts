@@ -166,9 +166,10 @@ export function createTransport(o: ClientOptions): Transport {
     });
     const type = res.headers.get('content-type') ?? '';
     if (res.status !== 200) throw errorFromResponse(binding.id, res.status, type, body, faults);
-    if (!isXml(type))
+    const media = mediaType(type).type;
+    if (!isXml(media))
       throw new TransportError(
-        `${op.name} over ${binding.id}: expected an XML answer, got ${mediaType(type).type}`,
+        `${op.name} over ${binding.id}: expected an XML answer, got ${media}`,
         res.status,
       );
     if (binding.kind === 'soap') {
@@ -250,16 +251,9 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Whether a 200 answer may be read as XML: any XML media type (servers differ on which one), or
- * none given (the body decides). A login page or a JSON gateway in between is refused by name.
+ * Whether a 200 answer of this media type may be read as XML: any XML type (servers differ on
+ * which; application/soap+xml is one of the +xml ones), or none given (the body decides). A login
+ * page or a JSON gateway in between is refused by name.
  */
-function isXml(contentType: string): boolean {
-  const { type } = mediaType(contentType);
-  return (
-    type === '' ||
-    type === 'text/xml' ||
-    type === 'application/xml' ||
-    type === 'application/soap+xml' ||
-    type.endsWith('+xml')
-  );
-}
+const isXml = (media: string): boolean =>
+  media === '' || media === 'text/xml' || media === 'application/xml' || media.endsWith('+xml');
