@@ -61,16 +61,46 @@ export async function signRequest(
   return base64(new Uint8Array(mac));
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 /** yyyy-MM-ddTHH:mm:ss.fffZ in UTC. */
 export const formatTimestamp = (ms: number): string => new Date(ms).toISOString();
 
-/** Milliseconds of an exactly formatted, real UTC timestamp, or undefined. */
+const SHAPE = '0000-00-00T00:00:00.000Z'; // '0' stands for a digit, anything else for itself
+const ZERO = 48;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Date.UTC reads years 0–99 as 1900–1999; 400 Gregorian years are always this long. */
+const CYCLE_MS = 146_097 * 86_400_000;
+
+/** The number of `n` digits at `at` (the shape is checked first). */
+function digits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) v = v * 10 + s.charCodeAt(i) - ZERO;
+  return v;
+}
+
+/**
+ * Milliseconds of an exactly formatted, real UTC timestamp, or undefined. Read by hand, not with
+ * Date.parse and a round trip through toISOString: every signed request comes through here, and
+ * that pair was about 4% of the server's time per small call.
+ */
 export function parseTimestamp(s: string): number | undefined {
-  if (!TIMESTAMP.test(s)) return undefined;
-  const ms = Date.parse(s);
-  return Number.isNaN(ms) || formatTimestamp(ms) !== s ? undefined : ms; // refuses 02-30 and the like
+  if (s.length !== SHAPE.length) return undefined;
+  for (let i = 0; i < SHAPE.length; i++) {
+    const c = s.charCodeAt(i);
+    if (SHAPE.charCodeAt(i) === ZERO ? c < ZERO || c > ZERO + 9 : c !== SHAPE.charCodeAt(i))
+      return undefined;
+  }
+  const year = digits(s, 0, 4);
+  const month = digits(s, 5, 2);
+  const day = digits(s, 8, 2);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS[month - 1];
+  if (days === undefined || day < 1 || day > days) return undefined; // refuses 02-30 and the like
+  const hour = digits(s, 11, 2);
+  const minute = digits(s, 14, 2);
+  const second = digits(s, 17, 2);
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Date.UTC(year + 400, month - 1, day, hour, minute, second, digits(s, 20, 3));
+  return ms - CYCLE_MS;
 }
 
 /** Strictly increasing timestamps, so two calls in one millisecond are never seen as a replay. */

@@ -43,7 +43,7 @@ export interface Pipeline {
   readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
   readonly help: HelpResponder | undefined;
   /** The SOAPAction expected, by binding, namespace and operation. */
-  readonly soapActions: BoundedCache<string>;
+  readonly soapActions: BoundedCache<readonly [action: string, quoted: string]>;
 }
 
 /** What the request log learns on the way; `binding` also chooses the form of a fault. */
@@ -187,14 +187,16 @@ function checkAction(
 ) {
   const template = binding.soapAction;
   if (template === null) return;
-  // Computed once per binding, namespace and operation (XML names hold no NUL).
-  const expected = p.soapActions.get(`${binding.id}\u0000${ns}\u0000${operation}`, () =>
-    unquote(fill(template, { soap_namespace: ns, Operation: operation })),
-  );
+  // Computed once per binding, namespace and operation (XML names hold no NUL), with its quoted
+  // form: what clients send, compared as it is before the slower unquoting.
+  const [expected, quoted] = p.soapActions.get(`${binding.id}\u0000${ns}\u0000${operation}`, () => {
+    const action = unquote(fill(template, { soap_namespace: ns, Operation: operation }));
+    return [action, `"${action}"`] as const;
+  });
   const v11 = binding.soapVersion === '1.1';
   const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
   if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);
-  if (sent !== undefined && unquote(sent) !== expected)
+  if (sent !== undefined && sent !== quoted && sent !== expected && unquote(sent) !== expected)
     throw invalid(
       `SOAPAction "${unquote(sent)}" does not match the body's operation; expected "${expected}"`,
     );

@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MemoryReplayStore,
@@ -50,6 +51,77 @@ describe('timestamps', () => {
     '2026-01-02T24:04:05.678Z',
     ' 2026-01-02T03:04:05.678Z',
   ])('refuses %j', (s) => expect(parseTimestamp(s)).toBeUndefined());
+
+  // What parseTimestamp must agree with: the exact shape, then a round trip through Date.
+  const byDate = (s: string): number | undefined => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(s)) return undefined;
+    const ms = Date.parse(s);
+    return Number.isNaN(ms) || formatTimestamp(ms) !== s ? undefined : ms;
+  };
+  const MIN = Date.parse('0000-01-01T00:00:00.000Z');
+  const MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+  it.each([
+    { given: '0000-01-01T00:00:00.000Z', want: MIN },
+    { given: '0099-12-31T23:59:59.999Z', want: new Date('0099-12-31T23:59:59.999Z').getTime() },
+    { given: '2000-02-29T00:00:00.000Z', want: Date.UTC(2000, 1, 29) },
+    { given: '2024-02-29T12:00:00.000Z', want: Date.UTC(2024, 1, 29, 12) },
+    { given: '1900-02-29T00:00:00.000Z', want: undefined },
+    { given: '2026-04-31T00:00:00.000Z', want: undefined },
+    { given: '2026-00-10T00:00:00.000Z', want: undefined },
+    { given: '2026-13-10T00:00:00.000Z', want: undefined },
+    { given: '2026-01-00T00:00:00.000Z', want: undefined },
+    { given: '2026-01-01T00:60:00.000Z', want: undefined },
+    { given: '2026-01-01T00:00:60.000Z', want: undefined },
+    { given: '2026-01-01T00:00:00.000z', want: undefined },
+    { given: '２026-01-01T00:00:00.000Z', want: undefined },
+    { given: '9999-12-31T23:59:59.999Z', want: MAX },
+  ])('reads $given as $want', ({ given, want }) => {
+    expect(parseTimestamp(given)).toBe(want);
+    expect(byDate(given)).toBe(want);
+  });
+
+  it('reads every formatted instant back (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: MIN, max: MAX }), (ms) => {
+        expect(parseTimestamp(formatTimestamp(ms))).toBe(ms);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees with a round trip through Date on near-misses (property)', () => {
+    const near = fc
+      .tuple(
+        fc.integer({ min: MIN, max: MAX }),
+        fc.nat(23),
+        fc.constantFrom(...'0123456789-:.TZ +9'),
+      )
+      .map(([ms, at, c]) => {
+        const s = formatTimestamp(ms);
+        return s.slice(0, at) + c + s.slice(at + 1);
+      });
+    const digitsAnywhere = fc
+      .array(fc.constantFrom(...'0123456789'), { minLength: 17, maxLength: 17 })
+      .map((d) => {
+        const [y, m, dd, h, mi, sec, f] = [
+          [0, 4],
+          [4, 6],
+          [6, 8],
+          [8, 10],
+          [10, 12],
+          [12, 14],
+          [14, 17],
+        ].map(([a, b]) => d.slice(a, b).join(''));
+        return `${y}-${m}-${dd}T${h}:${mi}:${sec}.${f}Z`;
+      });
+    fc.assert(
+      fc.property(fc.oneof(near, digitsAnywhere, fc.string()), (s) => {
+        expect(parseTimestamp(s)).toBe(byDate(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 
   it('hands out strictly increasing timestamps even when the clock stands still or goes back', () => {
     let now = Date.UTC(2026, 0, 1);
