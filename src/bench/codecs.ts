@@ -3,13 +3,13 @@
 // floor for a saxes-based decoder), and fast-xml-parser's XMLBuilder writing the same graph. Every
 // figure starts from, or ends in, the UTF-8 bytes of the response body, as on the wire.
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 import { readSoapEnvelope, readXml, writeSoapMessage } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
+import { childCommand } from './children.js';
 import { rate } from './measure.js';
 import { bookings } from './samples.js';
 
@@ -80,7 +80,6 @@ export function measureOne(
   return { bytes, mbPerSec: rate(bytes, fns[which], opts).mbPerSec };
 }
 
-const CHILD = fileURLToPath(new URL('./codec-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
@@ -91,15 +90,12 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export async function benchCodecs(n: number, quick: boolean): Promise<CodecFigures> {
   const out: Partial<Record<Measure, number>> = {};
   let bytes = 0;
+  const { args, env } = childCommand('codec-child');
   for (const which of MEASURES) {
     const { stdout } = await promisify(execFile)(
       'node',
-      ['--import', 'tsx', CHILD, which, String(n), quick ? '1' : '0'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
-        maxBuffer: 1 << 20,
-      },
+      [...args, which, String(n), quick ? '1' : '0'],
+      { cwd: ROOT, env, maxBuffer: 1 << 20 },
     );
     const r = JSON.parse(stdout) as { bytes: number; mbPerSec: number };
     out[which] = r.mbPerSec;

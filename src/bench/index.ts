@@ -10,6 +10,7 @@ import { writeSoapMessage } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
 import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';
+import { childCommand } from './children.js';
 import { benchCodecs } from './codecs.js';
 import { median } from './measure.js';
 import { bookings } from './samples.js';
@@ -41,15 +42,12 @@ async function memory(n: number) {
       operations.GetBookings.encodeSoapResponse(bookings(n), ns, out),
     ).bytes(),
   );
-  const { stdout } = await exec(
-    'node',
-    ['--import', 'tsx', join(ROOT, 'src/bench/memory-child.ts'), file, ns],
-    {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') },
-      maxBuffer: 1 << 20,
-    },
-  );
+  const { args, env } = childCommand('memory-child');
+  const { stdout } = await exec('node', [...args, file, ns], {
+    cwd: ROOT,
+    env,
+    maxBuffer: 1 << 20,
+  });
   await rm(dir, { recursive: true, force: true });
   return JSON.parse(stdout) as { bytes: number; baselineRss: number; peakRss: number };
 }

@@ -3,11 +3,10 @@
 import { createHmac } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runToEnd, withTempDir } from './children.js';
+import { benchAsset, runToEnd, withTempDir } from './children.js';
 import type { LoadFigures, LoadSpec } from './load.js';
 
-const SCRIPT = fileURLToPath(new URL('./load-wrk.lua', import.meta.url));
+const SCRIPT = benchAsset('load-wrk.lua');
 const THREADS = 2;
 /** Signatures per thread and second of load: above the bare server's rate on these machines. */
 const PER_SECOND = 40_000;

@@ -3,8 +3,7 @@
 // (load-worker.mjs), which signs each request in JavaScript and tops out near 20k req/s on these
 // machines, below the bare node:http server's rate, so without wrk the ceiling is understated.
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { runToEnd } from './children.js';
+import { benchAsset, runToEnd } from './children.js';
 import { loadWrk } from './load-wrk.js';
 
 export type Generator = 'wrk' | 'autocannon';
@@ -51,7 +50,7 @@ export function load(
   return generator === 'wrk' ? loadWrk(spec) : loadAutocannon(spec);
 }
 
-const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
+const WORKER = benchAsset('load-worker.mjs');
 
 async function loadAutocannon(spec: LoadSpec): Promise<LoadFigures> {
   const key = spec.keys[0]!;

@@ -6,12 +6,16 @@
 // EVGEN_BUILD=required (CI) a stale or missing build is an error instead.
 import { ROOT, buildIsCurrent } from './build-state.js';
 
-// These import TypeScript while they run (the bench's children, the generated packages diff
-// --verify loads), so they run from the sources: one copy of every module in the process.
+// diff --verify imports the TypeScript of generated packages while it runs, so it runs from the
+// sources: one copy of every module in the process. The bench measures the code as it is run
+// (compiled, and so are its child processes): a stale build is rebuilt first.
 const [command] = process.argv.slice(2);
-const loadsTypeScript =
-  command === 'bench' || (command === 'diff' && process.argv.includes('--verify'));
+const loadsTypeScript = command === 'diff' && process.argv.includes('--verify');
 
+if (command === 'bench' && !buildIsCurrent()) {
+  console.error('the build is older than the sources: building .build/ for the bench…');
+  await (await import('./build.mjs')).build();
+}
 if (!loadsTypeScript && buildIsCurrent()) {
   await import('../../.build/cli/main.js');
 } else if (!loadsTypeScript && process.env.EVGEN_BUILD === 'required') {

@@ -13,6 +13,7 @@ import { BUILD_DIR, MANIFEST, ROOT } from './build-state.js';
 
 /** Source folders and where each goes under the build folder. */
 const TREES = [
+  ['src/bench', 'bench'],
   ['src/browser', 'browser'],
   ['src/cli', 'cli'],
   ['src/diff', 'diff'],
