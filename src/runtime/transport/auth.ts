@@ -1,5 +1,6 @@
 // The signed AuthenticationHeader: Signature = base64(HMAC-SHA1(utf8(secret), utf8(Operation +
 // Timestamp))). Web Crypto only, so the client also runs in browsers. The secret is never sent.
+import { daysIn } from '../xml/calendar.js';
 import type { XmlDocument } from '../xml/index.js';
 
 export interface AuthValues {
@@ -66,7 +67,6 @@ export const formatTimestamp = (ms: number): string => new Date(ms).toISOString(
 
 const SHAPE = '0000-00-00T00:00:00.000Z'; // '0' stands for a digit, anything else for itself
 const ZERO = 48;
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Date.UTC reads years 0–99 as 1900–1999; 400 Gregorian years are always this long. */
 const CYCLE_MS = 146_097 * 86_400_000;
 
@@ -92,9 +92,7 @@ export function parseTimestamp(s: string): number | undefined {
   const year = digits(s, 0, 4);
   const month = digits(s, 5, 2);
   const day = digits(s, 8, 2);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : DAYS[month - 1];
-  if (days === undefined || day < 1 || day > days) return undefined; // refuses 02-30 and the like
+  if (day < 1 || day > daysIn(year, month)) return undefined; // refuses 02-30, month 13 and the like
   const hour = digits(s, 11, 2);
   const minute = digits(s, 14, 2);
   const second = digits(s, 17, 2);

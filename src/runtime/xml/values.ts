@@ -1,4 +1,5 @@
 // Lexical forms of the spec's primitive types, shared by XML values and HTTP GET/POST parameters.
+import { daysIn } from './calendar.js';
 import { ValueError } from './errors.js';
 
 /** A decimal as a string with exactly its field's scale, e.g. "12.50"; never a binary float. */
@@ -60,10 +61,6 @@ export function parseDecimalLexical(s: string, scale: number): Decimal {
   const sign = m[1] === '-' && !zero ? '-' : '';
   return scale > 0 ? `${sign}${int}.${digits}` : `${sign}${int}`;
 }
-
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysIn = (y: number, mo: number) => (mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] ?? 0));
 
 /** Two digits at `i` as a number, or NaN. */
 const two = (s: string, i: number) =>
