@@ -9,7 +9,7 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 import { readSoapEnvelope, readXml, writeSoapMessage } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
-import { childCommand } from './children.js';
+import { childCommand } from './entries.js';
 import { rate } from './measure.js';
 import { bookings } from './samples.js';
 

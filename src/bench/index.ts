@@ -10,7 +10,7 @@ import { writeSoapMessage } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
 import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';
-import { childCommand } from './children.js';
+import { childCommand } from './entries.js';
 import { benchCodecs } from './codecs.js';
 import { median } from './measure.js';
 import { bookings } from './samples.js';

@@ -3,7 +3,8 @@
 import { createHmac } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { benchAsset, runToEnd, withTempDir } from './children.js';
+import { runToEnd, withTempDir } from './children.js';
+import { benchAsset } from './entries.js';
 import type { LoadFigures, LoadSpec } from './load.js';
 
 const SCRIPT = benchAsset('load-wrk.lua');

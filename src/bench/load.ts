@@ -3,7 +3,8 @@
 // (load-worker.mjs), which signs each request in JavaScript and tops out near 20k req/s on these
 // machines, below the bare node:http server's rate, so without wrk the ceiling is understated.
 import { spawnSync } from 'node:child_process';
-import { benchAsset, runToEnd } from './children.js';
+import { runToEnd } from './children.js';
+import { benchAsset } from './entries.js';
 import { loadWrk } from './load-wrk.js';
 
 export type Generator = 'wrk' | 'autocannon';

@@ -12,11 +12,13 @@ import { ROOT, buildIsCurrent } from './build-state.js';
 const [command] = process.argv.slice(2);
 const loadsTypeScript = command === 'diff' && process.argv.includes('--verify');
 
-if (command === 'bench' && !buildIsCurrent()) {
+let current = !loadsTypeScript && buildIsCurrent();
+if (command === 'bench' && !current) {
   console.error('the build is older than the sources: building .build/ for the bench…');
   await (await import('./build.mjs')).build();
+  current = true;
 }
-if (!loadsTypeScript && buildIsCurrent()) {
+if (current) {
   await import('../../.build/cli/main.js');
 } else if (!loadsTypeScript && process.env.EVGEN_BUILD === 'required') {
   console.error(
