@@ -22,6 +22,11 @@ export const encodeUtf8: (s: string) => Uint8Array = nodeBuffer
   ? (s) => nodeBuffer.Buffer.from(s, 'utf8')
   : (s) => encoder.encode(s);
 
+/** Writes the UTF-8 of `s` into `target` from `at` (the caller leaves room): the bytes written. */
+export function encodeUtf8Into(s: string, target: Uint8Array, at: number): number {
+  return encoder.encodeInto(s, target.subarray(at)).written;
+}
+
 export function isUtf8(bytes: Uint8Array): boolean {
   if (nodeBuffer) return nodeBuffer.isUtf8(bytes);
   try {

@@ -25,6 +25,21 @@ describe('XmlWriter', () => {
     );
   });
 
+  it('writes exactly the UTF-8 of many mid-sized pieces once past one string (chunks filled and sealed)', () => {
+    const mid = fc
+      .tuple(fc.nat(30_000), fc.constantFrom('a', 'é', '€', '😀', '\uD800'))
+      .map(([n, c]) => c.repeat(Math.ceil(n / c.length)));
+    fc.assert(
+      fc.property(fc.array(mid, { minLength: 8, maxLength: 40 }), (parts) => {
+        const out = new XmlWriter();
+        for (const p of parts) out.write(p);
+        const want = Buffer.from(parts.join(''), 'utf8');
+        expect(Buffer.from(out.bytes()).equals(want)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('gives its content as the string itself while it fits one chunk, else as the same UTF-8 bytes', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
