@@ -17,6 +17,28 @@ const SLASH = 0x2f;
 const RSQB = 0x5d;
 const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 
+const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const XML_OPEN = ascii('<?xml');
+// The declarations clients send nearly always, byte for byte: matched without reading the
+// declaration as a string and through the regular expression (3-4 µs a request under load).
+const COMMON_DECLARATIONS = [
+  ascii('<?xml version="1.0" encoding="utf-8"?>'),
+  ascii('<?xml version="1.0" encoding="UTF-8"?>'),
+  ascii("<?xml version='1.0' encoding='utf-8'?>"),
+];
+
+/** The length of the common declaration at `at`, or 0. */
+function commonDeclaration(b: Uint8Array, at: number): number {
+  for (const d of COMMON_DECLARATIONS) if (startsWith(b, at, d)) return d.length;
+  return 0;
+}
+
+function startsWith(b: Uint8Array, at: number, literal: Uint8Array): boolean {
+  if (at + literal.length > b.length) return false;
+  for (let k = 0; k < literal.length; k++) if (b[at + k] !== literal[k]) return false;
+  return true;
+}
+
 export interface ScanOptions {
   readonly maxDepth: number;
   readonly maxElements: number;
@@ -264,8 +286,11 @@ export class Scanner {
   prolog(): void {
     const b = this.b;
     if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.i = 3;
-    if (this.src.slice(this.i, this.i + 5) === '<?xml' && isSpace(b[this.i + 5]))
-      this.declaration();
+    if (startsWith(b, this.i, XML_OPEN) && isSpace(b[this.i + 5])) {
+      const common = commonDeclaration(b, this.i);
+      if (common > 0) this.i += common;
+      else this.declaration();
+    }
     this.misc('before the root element');
     if (this.i >= this.len) throw this.fail(this.i, 'no root element');
   }

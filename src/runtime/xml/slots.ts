@@ -24,14 +24,36 @@ export interface ElementTable {
   readonly uris: readonly string[];
 }
 
+// A small document's table (a request: a few dozen elements) is a view on a shared 8 KiB buffer,
+// as Node's Buffer.from takes small buffers from a pool: a typed array of its own costs an
+// ArrayBuffer allocation each (1.8 µs against 0.35 µs for the two tables of a request, more under
+// load). Views are carved, never reused, so a document keeps its table as long as it lives; a
+// live document holds at most its pool's 8 KiB.
+const POOL_BYTES = 8 * 1024;
+const POOLED_MAX_BYTES = 1024;
+let pool = new ArrayBuffer(POOL_BYTES);
+let poolAt = 0;
+
+function int32s(length: number): Int32Array<ArrayBuffer> {
+  const bytes = length * 4;
+  if (bytes > POOLED_MAX_BYTES) return new Int32Array(length);
+  if (poolAt + bytes > POOL_BYTES) {
+    pool = new ArrayBuffer(POOL_BYTES);
+    poolAt = 0;
+  }
+  const view = new Int32Array(pool, poolAt, length);
+  poolAt += bytes;
+  return view;
+}
+
 export class ElementSlots {
   count = 0;
   e: Int32Array<ArrayBuffer>;
-  attrs: Int32Array<ArrayBuffer> = new Int32Array(16);
+  attrs: Int32Array<ArrayBuffer> = int32s(16);
   attrLength = 0;
 
   constructor(capacity: number) {
-    this.e = new Int32Array(capacity * STRIDE);
+    this.e = int32s(capacity * STRIDE);
   }
 
   /** A new element slot (its fields still to be set); returns where its fields start. */

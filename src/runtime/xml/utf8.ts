@@ -6,6 +6,7 @@ import type { Utf8Source } from './text.js';
 type NodeBuffer = Uint8Array & { utf8Slice(start: number, end: number): string };
 interface NodeBufferModule {
   Buffer: {
+    isBuffer(b: unknown): b is NodeBuffer;
     from(a: ArrayBufferLike, offset: number, length: number): NodeBuffer;
     from(s: string, encoding: 'utf8'): NodeBuffer;
   };
@@ -42,7 +43,10 @@ export function isUtf8(bytes: Uint8Array): boolean {
 class NodeSource implements Utf8Source {
   readonly bytes: NodeBuffer;
   constructor(bytes: Uint8Array, buffer: NodeBufferModule['Buffer']) {
-    this.bytes = buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // A body node:http read is a Buffer already: no second view of it.
+    this.bytes = buffer.isBuffer(bytes)
+      ? bytes
+      : buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   /** Clamped to the end, as subarray() is. */
   slice(start: number, end: number): string {

@@ -193,6 +193,9 @@ const document = fc
         '',
         '',
         '<?xml version="1.0" encoding="utf-8"?>',
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        "<?xml version='1.0' encoding='utf-8'?>",
+        '<?xml version="1.0" encoding="utf-8" ?>',
         "<?xml version='1.0'?>",
         '<?xml version="1.0" standalone="yes"?>',
         '<?xml\tversion = "1.0"\r\n?>',
@@ -204,6 +207,8 @@ const document = fc
         '<?xml version="2.0"?>',
         '<?xml version="1.0"\u00A0?>',
         '<?xml version="1.0" standalone="maybe"?>',
+        '<?xml version="1.0" encoding="utf-8"?',
+        '<?xml version="1.0" encoding="utf-8"?>\uFEFF',
       ),
     ),
     mostly(

@@ -39,8 +39,11 @@ describe('the scanner is single-threaded', () => {
       nested: () => scanDocument(utf8Source(bytes('<inner/>')), OPTIONS),
     },
   ];
+  let fresh = 0;
   it.each(cases)('refuses $given, and scans again once the outer scan is over', ({ nested }) => {
-    const source = reentrantSource('<outer><a>1</a></outer>', nested);
+    // A root name never met before: the scanner reads it from the source as a string.
+    const root = `scanContract${++fresh}`;
+    const source = reentrantSource(`<${root}><a>1</a></${root}>`, nested);
     expect(() => scanDocument(source, OPTIONS)).toThrow(
       /a document is being scanned already: the scanner is single-threaded/,
     );
@@ -50,5 +53,24 @@ describe('the scanner is single-threaded', () => {
   it('scans again after a document it refused', () => {
     expect(() => readXml('<a>')).toThrow(/not closed/);
     expect(readXml('<a>2</a>').text(0)).toBe('2');
+  });
+});
+
+// Small documents' element tables are views carved from shared pools (src/runtime/xml/slots.ts):
+// every document must keep its own, however many are alive and whatever their sizes.
+describe('element tables of documents alive together', () => {
+  it('keep each document its own elements and attributes', () => {
+    const docs = Array.from({ length: 400 }, (_, i) => {
+      const children = '<c k="v">x</c>'.repeat(i % 40); // some outgrow the pooled size
+      return { i, doc: readXml(`<r n="${i}"><v>${i}</v>${children}<w a="${i}"/></r>`) };
+    });
+    for (const { i, doc } of docs) {
+      const v = doc.firstChild(0);
+      expect(doc.text(v)).toBe(String(i));
+      expect(doc.attributes(0).n).toBe(String(i));
+      expect(doc.attributes(doc.count - 1).a).toBe(String(i));
+      expect(doc.name(doc.count - 1)).toBe('w');
+      expect(doc.count).toBe(3 + (i % 40));
+    }
   });
 });
