@@ -117,8 +117,14 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
     `${r(over / mem.bytes)}x size (target < 5x)`,
   );
 
-  console.error('reference service at size (3,000 and 100,000 bookings)…');
+  console.error('reference service at size (evgen seed; 3,000 and 100,000 bookings)…');
   const size = await benchReference(o.quick);
+  add(
+    `evgen seed ${size.seed.bookings.toLocaleString('en')} bookings on 2 events (whole command)`,
+    `${r(size.seed.seconds)} s`,
+    '',
+    size.seed.bookings === 1_000_000 ? 'target < 60 s' : 'target < 60 s at 1,000,000',
+  );
   const [small, large] = size.pageCost;
   add(
     'GetBookingsBatch(100) server-side: 100,000 vs 3,000 bookings',

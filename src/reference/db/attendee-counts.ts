@@ -20,18 +20,9 @@ const SUBTRACT = (row: 'NEW' | 'OLD') => `
     UPDATE ticket_attendee_count SET n = n - 1
       WHERE ticket_type_id = ${row}.ticket_type_id AND status_type = (SELECT status_type FROM attendee_status WHERE id = ${row}.status_id);`;
 
-/** The trigger counting inserted attendees (seeding drops it, inserts, then recounts: RECOUNT). */
+/** The trigger counting inserted attendees (seeding sets it aside and tallies its own: seed/tally.ts). */
 export const INSERT_TRIGGER = `CREATE TRIGGER attendee_count_insert AFTER INSERT ON attendee BEGIN ${ADD('NEW')}
   END;`;
-
-/** Every count again from the rows, as migration 2 first filled them. */
-export const RECOUNT = `
-  DELETE FROM event_attendee_count;
-  DELETE FROM ticket_attendee_count;
-  INSERT INTO event_attendee_count (event_id, status_type, n)
-    SELECT b.event_id, s.status_type, count(*) FROM attendee a JOIN attendee_status s ON s.id = a.status_id JOIN booking b ON b.id = a.booking_id GROUP BY b.event_id, s.status_type;
-  INSERT INTO ticket_attendee_count (ticket_type_id, status_type, n)
-    SELECT a.ticket_type_id, s.status_type, count(*) FROM attendee a JOIN attendee_status s ON s.id = a.status_id GROUP BY a.ticket_type_id, s.status_type;`;
 
 export const ATTENDEE_COUNTS = `
   CREATE TABLE event_attendee_count (event_id INTEGER NOT NULL, status_type TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (event_id, status_type)) WITHOUT ROWID;

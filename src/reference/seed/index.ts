@@ -1,9 +1,10 @@
 // `evgen seed`: a deterministic demo data set across every table, sized by flags.
-import { INSERT_TRIGGER, RECOUNT } from '../db/attendee-counts.js';
+import { INSERT_TRIGGER } from '../db/attendee-counts.js';
 import type { Db } from '../db/open.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedBookings, seedContacts, seedSubmissions } from './people.js';
 import { Rng } from './rng.js';
+import { AttendeeTally } from './tally.js';
 
 export interface SeedOptions {
   readonly events?: number;
@@ -20,6 +21,13 @@ export interface SeedSummary {
 
 /** SQLite page cache while seeding, KiB. */
 const SEED_CACHE_KIB = 256 * 1024;
+const SEED_PRAGMAS = {
+  synchronous: 'OFF',
+  cache_size: -SEED_CACHE_KIB,
+  foreign_keys: 'OFF',
+  temp_store: 'MEMORY',
+  journal_mode: 'DELETE',
+};
 
 /** Seeds an empty database; refuses one that already holds events. */
 export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
@@ -31,17 +39,21 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   // its commits skip the fsync (measured: a third of the time of 1,000,000 bookings).
   // A large page cache keeps the tables being filled in memory instead of rereading them from the
   // OS (system time was a third of the total at 1,000,000 bookings).
-  // (Inside a caller's transaction, as at a first start, the caller's settings stay.)
+  // Foreign keys are not checked row by row (an eighth of the time): the seed writes parents
+  // before children, and a test checks its rows with foreign_key_check. A rollback journal
+  // instead of the WAL writes each page once, not into the WAL and then the file (a tenth of the
+  // time); a crash rolls the file back to empty as it is next opened (a test kills a seed), and
+  // openDatabase puts every connection back in WAL mode.
+  // Statement journals stay in memory. (Inside a caller's transaction, as at a first start, the
+  // caller's settings stay: foreign keys and the journal cannot change there.)
   const restore = db.inTransaction
     ? []
-    : ['synchronous', 'cache_size'].map((p) => `${p} = ${String(db.pragma(p, { simple: true }))}`);
-  if (!db.inTransaction) {
-    db.pragma('synchronous = OFF');
-    db.pragma(`cache_size = -${SEED_CACHE_KIB}`);
-  }
+    : Object.keys(SEED_PRAGMAS).map((p) => `${p} = ${String(db.pragma(p, { simple: true }))}`);
+  if (!db.inTransaction)
+    for (const [p, v] of Object.entries(SEED_PRAGMAS)) db.pragma(`${p} = ${v}`);
   try {
     // One transaction: nothing is seen half-seeded, and the insert trigger of the attendee counts
-    // can be set aside while the rows go in (a fifth of the time), the counts made once at the end.
+    // is set aside while the rows go in, the counts tallied by the seed (tally.ts).
     // (A database at a schema before the counts, as a migration test makes, has no trigger.)
     const counted = db
       .prepare(
@@ -50,8 +62,12 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
       .get();
     return db.transaction(() => {
       if (counted) db.exec('DROP TRIGGER attendee_count_insert');
-      const summary = seedAll(db, events, bookings, options);
-      if (counted) db.exec(RECOUNT + INSERT_TRIGGER);
+      const tally = new AttendeeTally();
+      const summary = seedAll(db, events, bookings, tally, options);
+      if (counted) {
+        tally.write(db);
+        db.exec(INSERT_TRIGGER);
+      }
       return summary;
     })();
   } finally {
@@ -59,7 +75,13 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   }
 }
 
-function seedAll(db: Db, events: number, bookings: number, options: SeedOptions): SeedSummary {
+function seedAll(
+  db: Db,
+  events: number,
+  bookings: number,
+  tally: AttendeeTally,
+  options: SeedOptions,
+): SeedSummary {
   const rng = new Rng(options.seed ?? 1);
   const contacts = Math.max(50, Math.ceil(bookings / 2));
   const seeded = db.transaction(() => {
@@ -67,7 +89,7 @@ function seedAll(db: Db, events: number, bookings: number, options: SeedOptions)
     seedContacts(db, rng, contacts);
     return ev;
   })();
-  seedBookings(db, rng, seeded, contacts, bookings, options.onProgress);
+  seedBookings(db, rng, seeded, contacts, bookings, tally, options.onProgress);
   db.transaction(() => seedSubmissions(db, rng, seeded))();
   return { events, bookings, contacts };
 }

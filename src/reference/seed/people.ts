@@ -1,10 +1,11 @@
 // Contacts (with salted password hashes) and the bookings that bring them to events.
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { Db } from '../db/open.js';
-import { BatchInsert } from './batch.js';
+import { BatchInsert, columnsOf, withIndexesAside } from './batch.js';
 import { BASE, type SeededEvent } from './catalogue.js';
 import type { Rng } from './rng.js';
 import { localDateTime } from './rng.js';
+import type { AttendeeTally } from './tally.js';
 import { FORENAMES, OCCUPATIONS, ORGANISATIONS, SURNAMES, TITLES, TOWNS } from './words.js';
 
 /** scrypt with a per-contact salt; the password itself is never stored or sent. */
@@ -18,57 +19,55 @@ export function hashPassword(
 export const DEMO_CONTACT_EMAIL = 'demo@example.com';
 
 export function seedContacts(db: Db, rng: Rng, count: number): void {
-  const insert = db.prepare(`INSERT INTO contact VALUES (${Array(34).fill('?').join(', ')})`);
-  const profile = db.prepare(
-    'INSERT INTO contact_profile_value (contact_id, value_id, name) VALUES (?, ?, ?)',
-  );
   // One fixed hash for seeded contacts keeps seeding fast and deterministic; real passwords get their own salt.
   const demo = hashPassword('demo-password', 'demo-salt-0001');
+  const blank = ['line3', 'fax', 'twitter', 'facebook', 'linkedin', 'google', 'short_bio', 'bio'];
+  const contact = new BatchInsert(db, 'contact', columnsOf(db, 'contact'), [], {
+    ...Object.fromEntries(blank.map((c) => [c, ''])),
+    password_hash: demo.hash,
+    password_salt: demo.salt,
+    reg_status: 1,
+  });
+  const profile = new BatchInsert(
+    db,
+    'contact_profile_value',
+    ['contact_id', 'value_id', 'name'],
+    [contact],
+  );
   for (let id = 1; id <= count; id++) {
-    const [f, s] = [rng.pick(FORENAMES), rng.pick(SURNAMES)];
-    const [town, county, postcode, country, code] = rng.pick(TOWNS);
-    const email =
-      id === 1
-        ? DEMO_CONTACT_EMAIL
-        : `${f}.${s}.${id}@example.com`.toLowerCase().replace(/[^a-z0-9.@']/g, '');
-    insert.run(
+    const [forename, surname] = [rng.pick(FORENAMES), rng.pick(SURNAMES)];
+    const [town, county, postcode, country, country_code] = rng.pick(TOWNS);
+    contact.runRow({
       id,
-      rng.pick(TITLES),
-      f,
-      s,
-      rng.pick(ORGANISATIONS),
-      rng.pick(OCCUPATIONS),
-      id % 5 === 0 ? 'Pat Assistant' : '',
-      `${rng.int(1, 200)} High Street`,
-      id % 2 ? 'Floor 2' : '',
-      '',
+      title: rng.pick(TITLES),
+      forename,
+      surname,
+      organisation: rng.pick(ORGANISATIONS),
+      occupation: rng.pick(OCCUPATIONS),
+      pa_name: id % 5 === 0 ? 'Pat Assistant' : '',
+      line1: `${rng.int(1, 200)} High Street`,
+      line2: id % 2 ? 'Floor 2' : '',
       town,
       county,
       postcode,
       country,
-      code,
-      email,
-      `+44 7700 9${String(id).padStart(5, '0').slice(-5)}`,
-      '',
-      id % 3 ? '+44 7700 900000' : '',
-      id % 4 ? '' : 'https://example.com',
-      `C${id}`,
-      `REF-${id}`,
-      demo.hash,
-      demo.salt,
-      `profile:${id % 7}`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      id % 9 === 0 ? 1 : 0,
-      localDateTime({ y: 1960 + (id % 40), m: 1 + (id % 12), d: 1 + (id % 28) }, 0),
-      1,
-    );
+      country_code,
+      email:
+        id === 1
+          ? DEMO_CONTACT_EMAIL
+          : `${forename}.${surname}.${id}@example.com`.toLowerCase().replace(/[^a-z0-9.@']/g, ''),
+      telephone: `+44 7700 9${String(id).padStart(5, '0').slice(-5)}`,
+      mobile: id % 3 ? '+44 7700 900000' : '',
+      website: id % 4 ? '' : 'https://example.com',
+      code: `C${id}`,
+      reference: `REF-${id}`,
+      profile_string: `profile:${id % 7}`,
+      marketing_opt_out: id % 9 === 0 ? 1 : 0,
+      date_of_birth: localDateTime({ y: 1960 + (id % 40), m: 1 + (id % 12), d: 1 + (id % 28) }, 0),
+    });
     profile.run(id, 1 + (id % 3), ['Member', 'Student', 'Fellow'][id % 3]!);
   }
+  profile.flush();
 }
 
 interface Counters {
@@ -82,6 +81,7 @@ export function seedBookings(
   events: SeededEvent[],
   contacts: number,
   total: number,
+  tally: AttendeeTally,
   onProgress?: (done: number, total: number) => void,
 ): void {
   const batch = (table: string, columns: string, ...parents: BatchInsert[]) =>
@@ -107,77 +107,78 @@ export function seedBookings(
   const c: Counters = { perTicket: new Map() };
   const live = events.filter((e) => !e.archived);
   let attendeeId = 0;
+  const one = (id: number) => {
+    const event = id % 10 === 0 ? rng.pick(events) : rng.pick(live);
+    const cancelled = rng.chance(0.05);
+    const isTest = rng.chance(0.04);
+    const lead = rng.int(1, contacts);
+    const people = [lead, ...Array.from({ length: rng.int(0, 2) }, () => rng.int(1, contacts))];
+    const created = localDateTime(BASE, -rng.int(1, 120), rng.int(8, 20), rng.int(0, 59));
+    let gross = 0;
+    let net = 0;
+    const chosen = people.map(() => {
+      let t = rng.pick(event.tickets);
+      if (t.capacity !== null && (c.perTicket.get(t.id) ?? 0) >= t.capacity) t = event.tickets[0]!;
+      c.perTicket.set(t.id, (c.perTicket.get(t.id) ?? 0) + 1);
+      gross += t.grossCents;
+      net += t.netCents;
+      return t;
+    });
+    booking.run(
+      id,
+      event.id,
+      `${event.prefix}-${String(id).padStart(6, '0')}`,
+      cancelled ? 3 : rng.chance(0.1) ? 2 : 1,
+      lead,
+      created,
+      gross,
+      net,
+      gross - net,
+      isTest ? 1 : 0,
+      rng.next().toString(36).slice(2, 12),
+      created,
+    );
+    people.forEach((contact, i) => {
+      const t = chosen[i]!;
+      const aid = ++attendeeId;
+      const status = cancelled
+        ? event.statuses.cancelled
+        : event.archived && rng.chance(0.7)
+          ? event.statuses.attended
+          : event.statuses.attending;
+      attendee.run(
+        aid,
+        id,
+        `${event.prefix}-A${String(aid).padStart(7, '0')}`,
+        contact,
+        status,
+        created,
+        t.attendeeTypeId,
+        t.id,
+        i === 0 ? 1 : 0,
+        status === event.statuses.attended ? 1 : 0,
+      );
+      tally.add(event.id, t.id, status);
+      for (const d of event.days) if (rng.chance(0.8)) day.run(aid, d);
+      custom.run(aid, event.customFieldIds[0]!, rng.pick(['None', 'Vegetarian', 'Vegan', 'Halal']));
+      if (rng.chance(0.2))
+        custom.run(aid, event.customFieldIds[1]!, 'Step-free access & <quiet> room');
+      if (rng.chance(0.3)) signup.run(aid, rng.pick(event.sessionIds), rng.chance(0.1) ? 1 : 0);
+      if (rng.chance(0.1)) reservation.run(aid, rng.pick(performances), rng.int(1, 4));
+    });
+  };
   const perTransaction = 2_000;
-  for (let start = 1; start <= total; start += perTransaction) {
-    db.transaction(() => {
-      for (let id = start; id < Math.min(start + perTransaction, total + 1); id++) {
-        const event = id % 10 === 0 ? rng.pick(events) : rng.pick(live);
-        const cancelled = rng.chance(0.05);
-        const isTest = rng.chance(0.04);
-        const lead = rng.int(1, contacts);
-        const people = [lead, ...Array.from({ length: rng.int(0, 2) }, () => rng.int(1, contacts))];
-        const created = localDateTime(BASE, -rng.int(1, 120), rng.int(8, 20), rng.int(0, 59));
-        let gross = 0;
-        let net = 0;
-        const chosen = people.map(() => {
-          let t = rng.pick(event.tickets);
-          if (t.capacity !== null && (c.perTicket.get(t.id) ?? 0) >= t.capacity)
-            t = event.tickets[0]!;
-          c.perTicket.set(t.id, (c.perTicket.get(t.id) ?? 0) + 1);
-          gross += t.grossCents;
-          net += t.netCents;
-          return t;
-        });
-        booking.run(
-          id,
-          event.id,
-          `${event.prefix}-${String(id).padStart(6, '0')}`,
-          cancelled ? 3 : rng.chance(0.1) ? 2 : 1,
-          lead,
-          created,
-          gross,
-          net,
-          gross - net,
-          isTest ? 1 : 0,
-          rng.next().toString(36).slice(2, 12),
-          created,
-        );
-        people.forEach((contact, i) => {
-          const t = chosen[i]!;
-          const aid = ++attendeeId;
-          const status = cancelled
-            ? event.statuses.cancelled
-            : event.archived && rng.chance(0.7)
-              ? event.statuses.attended
-              : event.statuses.attending;
-          attendee.run(
-            aid,
-            id,
-            `${event.prefix}-A${String(aid).padStart(7, '0')}`,
-            contact,
-            status,
-            created,
-            t.attendeeTypeId,
-            t.id,
-            i === 0 ? 1 : 0,
-            status === event.statuses.attended ? 1 : 0,
-          );
-          for (const d of event.days) if (rng.chance(0.8)) day.run(aid, d);
-          custom.run(
-            aid,
-            event.customFieldIds[0]!,
-            rng.pick(['None', 'Vegetarian', 'Vegan', 'Halal']),
-          );
-          if (rng.chance(0.2))
-            custom.run(aid, event.customFieldIds[1]!, 'Step-free access & <quiet> room');
-          if (rng.chance(0.3)) signup.run(aid, rng.pick(event.sessionIds), rng.chance(0.1) ? 1 : 0);
-          if (rng.chance(0.1)) reservation.run(aid, rng.pick(performances), rng.int(1, 4));
-        });
+  withIndexesAside(
+    db,
+    tables.map((t) => t.table),
+    () => {
+      for (let start = 1; start <= total; start += perTransaction) {
+        for (let id = start; id < Math.min(start + perTransaction, total + 1); id++) one(id);
+        for (const t of tables) t.flush();
+        onProgress?.(Math.min(start + perTransaction - 1, total), total);
       }
-      for (const t of tables) t.flush();
-    })();
-    onProgress?.(Math.min(start + perTransaction - 1, total), total);
-  }
+    },
+  );
 }
 
 /** A few abstract submissions on every third event. */

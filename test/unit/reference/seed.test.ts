@@ -3,6 +3,10 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../../src/reference/db/open.js';
 import { MIGRATIONS } from '../../../src/reference/db/migrations.js';
+import {
+  LIVE_EVENT_COUNTS,
+  LIVE_TICKET_COUNTS,
+} from '../../../src/reference/db/attendee-counts.js';
 import { seed } from '../../../src/reference/seed/index.js';
 
 const TABLES = [
@@ -68,6 +72,37 @@ describe('database', () => {
     for (const t of TABLES)
       expect(db.prepare(`SELECT count(*) FROM ${t}`).pluck().get(), t).toBeGreaterThan(0);
     expect(() => seed(db)).toThrow(/already holds demo data/);
+  });
+
+  // The seed writes with foreign keys off, its tables' indexes set aside and the attendee counts
+  // tallied by itself: what it leaves must be what checking every row would have left.
+  it('leaves rows whose keys hold, the counts of its rows, the schema it found', () => {
+    const schema = (db: Db) =>
+      db
+        .prepare(
+          "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name",
+        )
+        .all();
+    const db = openDatabase(':memory:');
+    const before = schema(db);
+    seed(db, { events: 7, bookings: 700 });
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(schema(db)).toEqual(before);
+    for (const [stored, live] of [
+      [
+        'SELECT event_id, status_type, n FROM event_attendee_count ORDER BY 1, 2',
+        LIVE_EVENT_COUNTS,
+      ],
+      [
+        'SELECT ticket_type_id, status_type, n FROM ticket_attendee_count ORDER BY 1, 2',
+        LIVE_TICKET_COUNTS,
+      ],
+    ]) {
+      const counts = db.prepare(live!).raw().all();
+      expect(counts.length).toBeGreaterThan(7);
+      expect(db.prepare(stored!).raw().all()).toEqual(counts);
+    }
   });
 
   it('stores only salted password hashes', () => {
