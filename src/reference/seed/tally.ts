@@ -25,9 +25,7 @@ export class AttendeeTally {
   /** Replaces both count tables' rows with the tally, by status type as the tables keep them. */
   write(db: Db): void {
     const types = new Map(
-      (
-        db.prepare('SELECT id, status_type FROM attendee_status').raw().all() as [number, string][]
-      ).map(([id, type]) => [id, type]),
+      db.prepare('SELECT id, status_type FROM attendee_status').raw().all() as [number, string][],
     );
     for (const [table, key, counts] of [
       ['event_attendee_count', 'event_id', this.#events],
