@@ -8,6 +8,7 @@ import {
   openDatabase,
   schemaVersion,
   BUSY_TIMEOUT_MS,
+  isBusy,
   type Db,
 } from './db/open.js';
 import { MIGRATIONS } from './db/migrations.js';
@@ -20,8 +21,6 @@ export class StartupError extends Error {}
 export const SEED_WAIT_MS = 120_000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-/** SQLITE_BUSY and its extended codes: another process holds a lock; never a sign of damage. */
-const isBusy = (e: unknown) => (e as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function refuseDamaged(path: string, why: string): never {

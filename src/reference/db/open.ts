@@ -20,6 +20,10 @@ export const MMAP_BYTES = 1024 * 1024 * 1024;
 /** How long a connection waits for another's write lock before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5_000;
 
+/** SQLITE_BUSY and its extended codes: another connection holds a lock; never a sign of damage. */
+export const isBusy = (e: unknown) =>
+  (e as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+
 export function openDatabase(path: string, o: OpenOptions = {}): Db {
   if (path !== ':memory:' && !o.readOnly) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, {

@@ -1,6 +1,6 @@
 // `evgen seed`: a deterministic demo data set across every table, sized by flags.
 import { INSERT_TRIGGER } from '../db/attendee-counts.js';
-import type { Db } from '../db/open.js';
+import { isBusy, type Db } from '../db/open.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedBookings, seedContacts, seedSubmissions } from './people.js';
 import { Rng } from './rng.js';
@@ -26,7 +26,6 @@ const SEED_PRAGMAS = {
   cache_size: -SEED_CACHE_KIB,
   foreign_keys: 'OFF',
   temp_store: 'MEMORY',
-  journal_mode: 'DELETE',
 };
 
 /** Seeds an empty database; refuses one that already holds events. */
@@ -41,9 +40,7 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   // OS (system time was a third of the total at 1,000,000 bookings).
   // Foreign keys are not checked row by row (an eighth of the time): the seed writes parents
   // before children, and a test checks its rows with foreign_key_check. A rollback journal
-  // instead of the WAL writes each page once, not into the WAL and then the file (a tenth of the
-  // time); a crash rolls the file back to empty as it is next opened (a test kills a seed), and
-  // openDatabase puts every connection back in WAL mode.
+  // (rollbackJournal) writes each page once.
   // Statement journals stay in memory. (Inside a caller's transaction, as at a first start, the
   // caller's settings stay: foreign keys and the journal cannot change there.)
   const restore = db.inTransaction
@@ -51,6 +48,7 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
     : Object.keys(SEED_PRAGMAS).map((p) => `${p} = ${String(db.pragma(p, { simple: true }))}`);
   if (!db.inTransaction)
     for (const [p, v] of Object.entries(SEED_PRAGMAS)) db.pragma(`${p} = ${v}`);
+  const journal = db.inTransaction ? undefined : rollbackJournal(db);
   try {
     // One transaction: nothing is seen half-seeded, and the insert trigger of the attendee counts
     // is set aside while the rows go in, the counts tallied by the seed (tally.ts).
@@ -72,6 +70,26 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
     })();
   } finally {
     for (const p of restore) db.pragma(p);
+    if (journal) db.pragma(`journal_mode = ${journal}`);
+  }
+}
+
+/**
+ * A rollback journal instead of the WAL while seeding: each page is written once, not into the
+ * WAL and then into the file (a tenth of the time). A crash rolls the file back to empty as it is
+ * next opened (a test kills a seed), and openDatabase puts every connection back in WAL mode. It
+ * needs the file to itself: with another connection on it, the seed keeps the WAL. Returns the
+ * mode to go back to, if it changed.
+ */
+function rollbackJournal(db: Db): string | undefined {
+  const mode = String(db.pragma('journal_mode', { simple: true }));
+  if (mode !== 'wal') return undefined;
+  try {
+    db.pragma('journal_mode = DELETE');
+    return mode;
+  } catch (e) {
+    if (isBusy(e)) return undefined;
+    throw e;
   }
 }
 

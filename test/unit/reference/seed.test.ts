@@ -1,5 +1,8 @@
 // Migrations are versioned and idempotent; demo data is deterministic and sized by its flags.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../../src/reference/db/open.js';
 import { MIGRATIONS } from '../../../src/reference/db/migrations.js';
@@ -102,6 +105,23 @@ describe('database', () => {
       const counts = db.prepare(live!).raw().all();
       expect(counts.length).toBeGreaterThan(7);
       expect(db.prepare(stored!).raw().all()).toEqual(counts);
+    }
+  });
+
+  // A rollback journal needs the file to itself; with another connection on it, the seed keeps
+  // the WAL rather than fail with "database is locked".
+  it('seeds a file another connection holds open', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evgen-seed-'));
+    const [holder, db] = [openDatabase(join(dir, 'e.sqlite')), openDatabase(join(dir, 'e.sqlite'))];
+    try {
+      holder.prepare('SELECT count(*) FROM event').get();
+      expect(seed(db, { events: 2, bookings: 20 })).toMatchObject({ bookings: 20 });
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(holder.prepare('SELECT count(*) FROM booking').pluck().get()).toBe(20);
+    } finally {
+      holder.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
