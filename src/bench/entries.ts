@@ -24,5 +24,8 @@ export function childCommand(name: string): { args: string[]; env: NodeJS.Proces
       };
 }
 
+/** The evgen command as an operator runs it (bin.js picks the build, or the sources). */
+export const EVGEN_BIN = join(ROOT, 'src/cli/bin.js');
+
 /** Files the build does not compile (scripts for other programs), from the sources. */
 export const benchAsset = (name: string) => join(ROOT, 'src/bench', name);

@@ -10,7 +10,7 @@ import { writeSoapMessage } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
 import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';
-import { childCommand } from './entries.js';
+import { EVGEN_BIN, childCommand } from './entries.js';
 import { benchCodecs } from './codecs.js';
 import { median } from './measure.js';
 import { bookings } from './samples.js';
@@ -67,9 +67,7 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   console.error('generator…');
   const spec = { specDir: join(ROOT, 'spec'), templatesDir: join(ROOT, 'templates') };
   const gen = await timeIt(() => generateFiles(spec));
-  const check = await timeIt(() =>
-    exec('node', [join(ROOT, 'src/cli/bin.js'), 'check'], { cwd: ROOT }),
-  );
+  const check = await timeIt(() => exec('node', [EVGEN_BIN, 'check'], { cwd: ROOT }));
   const inMemoryCheck = await timeIt(async () =>
     compareOutput(join(ROOT, 'generated'), await generateFiles(spec)),
   );

@@ -3,10 +3,10 @@
 // by side in one run.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { defaultWorkers } from '../reference/serve.js';
 import { withTempDir } from './children.js';
+import { EVGEN_BIN } from './entries.js';
 import {
   manyNamesRefusal,
   pageCost,
@@ -16,8 +16,6 @@ import {
   type PageCost,
   type SmallUnderLoad,
 } from './reference.js';
-
-const BIN = fileURLToPath(new URL('../../src/cli/bin.js', import.meta.url));
 
 export interface SizeFigures {
   /** `evgen seed` as an operator runs it, the whole command (progress bar to a pipe). */
@@ -53,7 +51,7 @@ export function benchReference(quick: boolean): Promise<SizeFigures> {
 }
 
 async function seedCommand(db: string, bookings: number): Promise<SizeFigures['seed']> {
-  const args = [BIN, 'seed', '--db', db, '--events', '2', '--bookings', String(bookings)];
+  const args = [EVGEN_BIN, 'seed', '--db', db, '--events', '2', '--bookings', String(bookings)];
   const started = performance.now();
   await promisify(execFile)('node', args, { maxBuffer: 1 << 20 });
   return { bookings, seconds: (performance.now() - started) / 1000 };

@@ -34,21 +34,7 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   const bookings = options.bookings ?? 3_000;
   if ((db.prepare('SELECT count(*) FROM event').pluck().get() as number) > 0)
     throw new Error('the database already holds demo data; seed a new file');
-  // A new database, refused if not empty: a crash while seeding loses nothing but the seed, so
-  // its commits skip the fsync (measured: a third of the time of 1,000,000 bookings).
-  // A large page cache keeps the tables being filled in memory instead of rereading them from the
-  // OS (system time was a third of the total at 1,000,000 bookings).
-  // Foreign keys are not checked row by row (an eighth of the time): the seed writes parents
-  // before children, and a test checks its rows with foreign_key_check. A rollback journal
-  // (rollbackJournal) writes each page once.
-  // Statement journals stay in memory. (Inside a caller's transaction, as at a first start, the
-  // caller's settings stay: foreign keys and the journal cannot change there.)
-  const restore = db.inTransaction
-    ? []
-    : Object.keys(SEED_PRAGMAS).map((p) => `${p} = ${String(db.pragma(p, { simple: true }))}`);
-  if (!db.inTransaction)
-    for (const [p, v] of Object.entries(SEED_PRAGMAS)) db.pragma(`${p} = ${v}`);
-  const journal = db.inTransaction ? undefined : rollbackJournal(db);
+  const restore = seedSettings(db);
   try {
     // One transaction: nothing is seen half-seeded, and the insert trigger of the attendee counts
     // is set aside while the rows go in, the counts tallied by the seed (tally.ts).
@@ -69,9 +55,32 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
       return summary;
     })();
   } finally {
-    for (const p of restore) db.pragma(p);
-    if (journal) db.pragma(`journal_mode = ${journal}`);
+    restore();
   }
+}
+
+/**
+ * The connection's settings while seeding; returns what puts them back. A new database, refused
+ * if not empty: a crash while seeding loses nothing but the seed, so its commits skip the fsync
+ * (measured: a third of the time of 1,000,000 bookings). A large page cache keeps the tables being
+ * filled in memory instead of rereading them from the OS (system time was a third of the total at
+ * 1,000,000 bookings). Foreign keys are not checked row by row (an eighth of the time): the seed
+ * writes parents before children, and a test checks its rows with foreign_key_check. Statement
+ * journals stay in memory, and a rollback journal (rollbackJournal) writes each page once.
+ * Inside a caller's transaction, as at a first start, the caller's settings stay: foreign keys and
+ * the journal cannot change there.
+ */
+function seedSettings(db: Db): () => void {
+  if (db.inTransaction) return () => {};
+  const before = Object.keys(SEED_PRAGMAS).map(
+    (p) => `${p} = ${String(db.pragma(p, { simple: true }))}`,
+  );
+  for (const [p, v] of Object.entries(SEED_PRAGMAS)) db.pragma(`${p} = ${v}`);
+  const journal = rollbackJournal(db);
+  return () => {
+    for (const p of before) db.pragma(p);
+    if (journal) db.pragma(`journal_mode = ${journal}`);
+  };
 }
 
 /**
@@ -102,12 +111,11 @@ function seedAll(
 ): SeedSummary {
   const rng = new Rng(options.seed ?? 1);
   const contacts = Math.max(50, Math.ceil(bookings / 2));
-  const seeded = db.transaction(() => {
-    const ev = seedCatalogue(db, rng, events);
-    seedContacts(db, rng, contacts);
-    return ev;
-  })();
+  // Inside seed's one transaction: no savepoints of its own (each wrote every page it touched
+  // into a sub-journal).
+  const seeded = seedCatalogue(db, rng, events);
+  seedContacts(db, rng, contacts);
   seedBookings(db, rng, seeded, contacts, bookings, tally, options.onProgress);
-  db.transaction(() => seedSubmissions(db, rng, seeded))();
+  seedSubmissions(db, rng, seeded);
   return { events, bookings, contacts };
 }
