@@ -1,7 +1,9 @@
 // The signed AuthenticationHeader: Signature = base64(HMAC-SHA1(utf8(secret), utf8(Operation +
-// Timestamp))). Web Crypto only, so the client also runs in browsers. The secret is never sent.
+// Timestamp))), computed by hmac.ts for client and server alike (no node: import, so the client
+// also runs in browsers). The secret is never sent.
 import { daysIn } from '../xml/calendar.js';
 import type { XmlDocument } from '../xml/index.js';
+import { hmacSha1Base64 } from './hmac.js';
 
 export interface AuthValues {
   Timestamp: string;
@@ -24,42 +26,12 @@ export interface AuthScheme {
   };
 }
 
-const utf8 = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    if (keys.size >= 1024) keys.clear(); // bounded: a server sees one entry per API key
-    key = crypto.subtle.importKey(
-      'raw',
-      utf8.encode(secret),
-      { name: 'HMAC', hash: 'SHA-1' },
-      false,
-      ['sign'],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-function base64(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-export async function signRequest(
-  secret: string,
-  operation: string,
-  timestamp: string,
-): Promise<string> {
-  const mac = await crypto.subtle.sign(
-    'HMAC',
-    await hmacKey(secret),
-    utf8.encode(operation + timestamp),
-  );
-  return base64(new Uint8Array(mac));
+/**
+ * The Signature of a request. A promise as it was when it signed through Web Crypto, so callers
+ * that await it need no change.
+ */
+export function signRequest(secret: string, operation: string, timestamp: string): Promise<string> {
+  return Promise.resolve(hmacSha1Base64(secret, operation + timestamp));
 }
 
 /** yyyy-MM-ddTHH:mm:ss.fffZ in UTC. */
