@@ -10,7 +10,7 @@ import { isPostgresUrl, redactUrl } from './pg/connect.js';
 import { PgDatabase } from './pg/database.js';
 import { migratePostgres, seedNew, withSchemaLock } from './pg/startup.js';
 import { PostgresStore } from './pg/store.js';
-import { seed, type SeedOptions, type SeedSummary } from './seed/index.js';
+import { seedFile, type SeedOptions, type SeedSummary } from './seed/index.js';
 import { numbered, type Dialect, type Program } from './store/program.js';
 import type { ReferenceStore } from './store/store.js';
 
@@ -94,7 +94,7 @@ export async function seedDatabase(
   if (target.dialect === 'sqlite') {
     const db = openDatabase(target.path);
     try {
-      return seed(db, options);
+      return await seedFile(db, options);
     } finally {
       db.close();
     }

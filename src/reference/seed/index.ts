@@ -1,8 +1,9 @@
 // `evgen seed`: a deterministic demo data set across every table, sized by flags.
 import { INSERT_TRIGGER } from '../db/attendee-counts.js';
 import { isBusy, type Db } from '../db/open.js';
+import { ContactsAside } from './aside.js';
 import { seedCatalogue } from './catalogue.js';
-import { seedBookings, seedContacts, seedSubmissions } from './people.js';
+import { CONTACT_DRAWS, seedBookings, seedContacts, seedSubmissions } from './people.js';
 import { Rng } from './rng.js';
 import { AttendeeTally } from './tally.js';
 
@@ -28,35 +29,95 @@ const SEED_PRAGMAS = {
   temp_store: 'MEMORY',
 };
 
+/** From this many contacts (100,000 bookings) `seedFile` writes them on a second thread. */
+export const CONTACTS_ASIDE_FROM = 50_000;
+
 /** Seeds an empty database; refuses one that already holds events. */
 export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
-  const events = options.events ?? 36;
-  const bookings = options.bookings ?? 3_000;
-  if ((db.prepare('SELECT count(*) FROM event').pluck().get() as number) > 0)
-    throw new Error('the database already holds demo data; seed a new file');
-  const restore = seedSettings(db);
+  const restore = prepare(db);
   try {
-    // One transaction: nothing is seen half-seeded, and the insert trigger of the attendee counts
-    // is set aside while the rows go in, the counts tallied by the seed (tally.ts).
-    // (A database at a schema before the counts, as a migration test makes, has no trigger.)
-    const counted = db
-      .prepare(
-        "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'attendee_count_insert'",
-      )
-      .get();
+    // One transaction: nothing is seen half-seeded.
     return db.transaction(() => {
-      if (counted) db.exec('DROP TRIGGER attendee_count_insert');
-      const tally = new AttendeeTally();
-      const summary = seedAll(db, events, bookings, tally, options);
-      if (counted) {
-        tally.write(db);
-        db.exec(INSERT_TRIGGER);
-      }
-      return summary;
+      const counts = countsAside(db);
+      const s = seedAll(db, counts.tally, options, (rng, count) => seedContacts(db, rng, count));
+      s.rest();
+      counts.write();
+      return s.summary;
     })();
   } finally {
     restore();
   }
+}
+
+/**
+ * `evgen seed`: as seed(), but a database file seeded outside any transaction with at least
+ * `asideFrom` contacts gets them from a second thread (aside.ts), while this one writes bookings.
+ */
+export async function seedFile(
+  db: Db,
+  options: SeedOptions = {},
+  asideFrom = CONTACTS_ASIDE_FROM,
+): Promise<SeedSummary> {
+  const small = contactCount(options.bookings ?? DEFAULT_BOOKINGS) < asideFrom;
+  if (small || db.memory || db.inTransaction) return seed(db, options);
+  const restore = prepare(db);
+  let aside: ContactsAside | undefined;
+  try {
+    aside = new ContactsAside(db);
+    const contacts = aside;
+    db.exec('BEGIN');
+    try {
+      const counts = countsAside(db);
+      const s = seedAll(db, counts.tally, options, (rng, count) => {
+        contacts.start(rng.state, count);
+        rng.skip(CONTACT_DRAWS * count); // what seedContacts draws, drawn on the other thread
+      });
+      await contacts.copyIn();
+      s.rest();
+      counts.write();
+      db.exec('COMMIT');
+      return s.summary;
+    } catch (e) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw e;
+    }
+  } finally {
+    await aside?.close();
+    restore();
+  }
+}
+
+const DEFAULT_BOOKINGS = 3_000;
+const contactCount = (bookings: number) => Math.max(50, Math.ceil(bookings / 2));
+
+/** Refuses a database that holds events; applies the seed's settings and returns their undoing. */
+function prepare(db: Db): () => void {
+  if ((db.prepare('SELECT count(*) FROM event').pluck().get() as number) > 0)
+    throw new Error('the database already holds demo data; seed a new file');
+  return seedSettings(db);
+}
+
+/**
+ * Inside the seed's transaction: the insert trigger of the attendee counts is set aside while the
+ * rows go in; `write` stores the counts the seed tallied (tally.ts) and puts the trigger back. (A
+ * database at a schema before the counts, as a migration test makes, has no trigger.)
+ */
+function countsAside(db: Db): { tally: AttendeeTally; write: () => void } {
+  const counted = db
+    .prepare(
+      "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'attendee_count_insert'",
+    )
+    .get();
+  if (counted) db.exec('DROP TRIGGER attendee_count_insert');
+  const tally = new AttendeeTally();
+  return {
+    tally,
+    write: () => {
+      if (!counted) return;
+      tally.write(db);
+      db.exec(INSERT_TRIGGER);
+    },
+  };
 }
 
 /**
@@ -102,20 +163,27 @@ function rollbackJournal(db: Db): string | undefined {
   }
 }
 
+/** Writes `count` contacts from where `rng` is, and leaves `rng` past them. */
+type ContactWriter = (rng: Rng, count: number) => void;
+
+/**
+ * Catalogue, contacts (through `writeContacts`) and bookings; `rest` adds the submissions, which
+ * read contacts, so it runs once they are in.
+ */
 function seedAll(
   db: Db,
-  events: number,
-  bookings: number,
   tally: AttendeeTally,
   options: SeedOptions,
-): SeedSummary {
+  writeContacts: ContactWriter,
+): { summary: SeedSummary; rest: () => void } {
+  const events = options.events ?? 36;
+  const bookings = options.bookings ?? DEFAULT_BOOKINGS;
   const rng = new Rng(options.seed ?? 1);
-  const contacts = Math.max(50, Math.ceil(bookings / 2));
+  const contacts = contactCount(bookings);
   // Inside seed's one transaction: no savepoints of its own (each wrote every page it touched
   // into a sub-journal).
   const seeded = seedCatalogue(db, rng, events);
-  seedContacts(db, rng, contacts);
+  writeContacts(rng, contacts);
   seedBookings(db, rng, seeded, contacts, bookings, tally, options.onProgress);
-  seedSubmissions(db, rng, seeded);
-  return { events, bookings, contacts };
+  return { summary: { events, bookings, contacts }, rest: () => seedSubmissions(db, rng, seeded) };
 }

@@ -18,6 +18,9 @@ export function hashPassword(
 
 export const DEMO_CONTACT_EMAIL = 'demo@example.com';
 
+/** What seedContacts draws from the generator for each contact, whatever the contact. */
+export const CONTACT_DRAWS = 7;
+
 export function seedContacts(db: Db, rng: Rng, count: number): void {
   // One fixed hash for seeded contacts keeps seeding fast and deterministic; real passwords get their own salt.
   const demo = hashPassword('demo-password', 'demo-salt-0001');

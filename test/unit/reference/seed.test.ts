@@ -1,6 +1,6 @@
 // Migrations are versioned and idempotent; demo data is deterministic and sized by its flags.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,11 @@ import {
   LIVE_EVENT_COUNTS,
   LIVE_TICKET_COUNTS,
 } from '../../../src/reference/db/attendee-counts.js';
-import { seed } from '../../../src/reference/seed/index.js';
+import { ContactsAside } from '../../../src/reference/seed/aside.js';
+import { seed, seedFile } from '../../../src/reference/seed/index.js';
+import { CONTACT_DRAWS, seedContacts } from '../../../src/reference/seed/people.js';
+import { Rng } from '../../../src/reference/seed/rng.js';
+import fc from 'fast-check';
 
 const TABLES = [
   'event',
@@ -22,6 +26,7 @@ const TABLES = [
   'attendee_status',
   'speaker_series',
   'contact',
+  'contact_profile_value',
   'booking',
   'attendee',
   'attendee_day',
@@ -131,5 +136,87 @@ describe('database', () => {
     const c = db.prepare('SELECT * FROM contact WHERE id = 1').get() as Record<string, string>;
     expect(JSON.stringify(c)).not.toContain('demo-password');
     expect(c.password_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+// `evgen seed` writes contacts on a worker thread into a file of its own, then copies them in
+// (seed/aside.ts): the rows must be the very ones seed() writes on one thread.
+describe('seedFile: contacts on a second thread', () => {
+  /** Runs `f` with TMPDIR pointing at a new folder, so what the seed leaves in it can be seen. */
+  async function withTmp<T>(f: (tmp: string) => Promise<T>): Promise<T> {
+    const tmp = mkdtempSync(join(tmpdir(), 'evgen-seed-test-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      return await f(tmp);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+
+  it('seeds the rows seed() does, and leaves no file or attachment of its own', async () => {
+    const options = { events: 6, bookings: 900 };
+    const memory = openDatabase(':memory:');
+    seed(memory, options);
+    await withTmp(async (tmp) => {
+      const db = openDatabase(join(tmp, 'e.sqlite'));
+      try {
+        // asideFrom 0: the second thread whatever the size (by default from 50,000 contacts).
+        expect(await seedFile(db, options, 0)).toEqual({ ...options, contacts: 450 });
+        expect(digest(db)).toBe(digest(memory));
+        // (tsx, which runs the worker from the sources, keeps its cache there too)
+        expect(
+          readdirSync(tmp)
+            .filter((f) => f !== 'tsx-0')
+            .sort(),
+        ).toEqual(['e.sqlite', 'e.sqlite-shm', 'e.sqlite-wal']);
+        expect((db.pragma('database_list') as { name: string }[]).map((d) => d.name)).toEqual([
+          'main',
+        ]);
+        expect(db.pragma('foreign_key_check')).toEqual([]);
+        expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        db.close();
+      }
+    });
+  });
+
+  it('fails, and removes its file, when the thread writing contacts fails', async () => {
+    await withTmp(async (tmp) => {
+      // A database without the contact table: the worker's SQL fails, and says so.
+      const db = new (await import('better-sqlite3')).default(join(tmp, 'bare.sqlite'));
+      const aside = new ContactsAside(db);
+      try {
+        aside.start(1, 10);
+        await expect(aside.copyIn()).rejects.toThrow(/^writing contacts: /);
+      } finally {
+        await aside.close();
+        db.close();
+      }
+      expect(readdirSync(tmp).filter((f) => f !== 'tsx-0')).toEqual(['bare.sqlite']);
+    });
+  });
+
+  it('skips as many draws as seedContacts takes for each contact', () => {
+    const db = openDatabase(':memory:');
+    const [drawn, skipped] = [new Rng(7), new Rng(7)];
+    seedContacts(db, drawn, 37);
+    skipped.skip(CONTACT_DRAWS * 37);
+    expect(skipped.state).toBe(drawn.state);
+    expect(skipped.next()).toBe(drawn.next());
+  });
+
+  it('Rng.skip(n) leaves the generator where n draws do (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.nat(3000), (seedValue, n) => {
+        const [a, b] = [new Rng(seedValue), new Rng(seedValue)];
+        for (let i = 0; i < n; i++) a.next();
+        b.skip(n);
+        expect(b.state).toBe(a.state);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
