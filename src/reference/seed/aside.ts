@@ -24,7 +24,12 @@ export class ContactsAside {
 
   /** Attaches the file the contacts go to (before the seed's transaction: SQLite attaches only outside one). */
   constructor(private readonly db: Db) {
-    db.prepare(`ATTACH ? AS ${SCHEMA}`).run(this.#path);
+    try {
+      db.prepare(`ATTACH ? AS ${SCHEMA}`).run(this.#path);
+    } catch (e) {
+      rmSync(this.#dir, { recursive: true, force: true });
+      throw e;
+    }
   }
 
   /** Starts writing `count` contacts from generator state `rngState`, on a worker thread. */

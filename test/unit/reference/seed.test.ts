@@ -199,6 +199,16 @@ describe('seedFile: contacts on a second thread', () => {
     });
   });
 
+  it('removes its folder when it cannot attach its file', async () => {
+    await withTmp(async (tmp) => {
+      const db = openDatabase(':memory:');
+      db.exec("ATTACH ':memory:' AS seed_contacts"); // the name it attaches its file under
+      expect(() => new ContactsAside(db)).toThrow(/already in use/);
+      expect(readdirSync(tmp)).toEqual([]);
+      await Promise.resolve();
+    });
+  });
+
   it('skips as many draws as seedContacts takes for each contact', () => {
     const db = openDatabase(':memory:');
     const [drawn, skipped] = [new Rng(7), new Rng(7)];
