@@ -80,20 +80,37 @@ async function within<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): 
 }
 
 /**
- * Holds one request open (its body never ends: a request of the first binding that sends a body)
- * while `concurrent` others must be answered.
+ * How long the others wait once the held request's head and first half have gone to fetch's
+ * socket: time for the server to read them first (over loopback, far less).
  */
+const HELD_SETTLE_MS = 100;
+
+/**
+ * Sends a request that stays open (its body never ends: a request of the first binding that sends
+ * a body), and resolves once its head is on its way. Without that wait the other requests could
+ * reach the server first, and a server that answers one request at a time would pass (it did once
+ * signing stopped taking a turn of the event loop: fetch connects in the background).
+ */
+async function holdOpen(c: Ctx, op: OperationSpec, held: AbortSignal): Promise<void> {
+  const withBody = c.o.wire.bindings.find((b) => b.requestContentType !== null);
+  if (!withBody) return;
+  const req = await prepare(c, op.name, paramsFor(c, op).params, withBody.id);
+  const text = typeof req.init.body === 'string' ? req.init.body : '';
+  const start = new TextEncoder().encode(text.slice(0, Math.ceil(text.length / 2)));
+  let sent = () => {};
+  const sending = new Promise<void>((resolve) => (sent = resolve));
+  // fetch reads the first chunk as it writes the request's head; only then does it ask for more.
+  const body = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(start), pull: sent });
+  const init = { ...req.init, body, duplex: 'half', signal: held };
+  void fetch(req.url, init as RequestInit).catch(sent);
+  await within(c.o.hostileWaitMs ?? 10_000, () => sending);
+  await new Promise((resolve) => setTimeout(resolve, HELD_SETTLE_MS));
+}
+
+/** While one request is held open, `concurrent` others must be answered. */
 async function checkConcurrency(c: Ctx, op: OperationSpec, binding: Binding): Promise<string[]> {
   const held = new AbortController();
-  const withBody = c.o.wire.bindings.find((b) => b.requestContentType !== null);
-  if (withBody) {
-    const req = await prepare(c, op.name, paramsFor(c, op).params, withBody.id);
-    const text = typeof req.init.body === 'string' ? req.init.body : '';
-    const start = new TextEncoder().encode(text.slice(0, Math.ceil(text.length / 2)));
-    const body = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(start) });
-    const init = { ...req.init, body, duplex: 'half', signal: held.signal };
-    void fetch(req.url, init as RequestInit).catch(() => undefined);
-  }
+  await holdOpen(c, op, held.signal);
   try {
     const n = c.model.hostile.concurrent;
     const answers = await within(c.o.hostileWaitMs ?? 10_000, async (signal) => {
