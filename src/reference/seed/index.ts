@@ -38,10 +38,8 @@ export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   try {
     // One transaction: nothing is seen half-seeded.
     return db.transaction(() => {
-      const counts = countsAside(db);
-      const s = seedAll(db, counts.tally, options, (rng, count) => seedContacts(db, rng, count));
-      s.rest();
-      counts.write();
+      const s = seedAll(db, options, (rng, count) => seedContacts(db, rng, count));
+      s.finish();
       return s.summary;
     })();
   } finally {
@@ -61,29 +59,33 @@ export async function seedFile(
   const small = contactCount(options.bookings ?? DEFAULT_BOOKINGS) < asideFrom;
   if (small || db.memory || db.inTransaction) return seed(db, options);
   const restore = prepare(db);
-  let aside: ContactsAside | undefined;
   try {
-    aside = new ContactsAside(db);
-    const contacts = aside;
-    db.exec('BEGIN');
+    const aside = new ContactsAside(db); // attached before the transaction, as SQLite requires
     try {
-      const counts = countsAside(db);
-      const s = seedAll(db, counts.tally, options, (rng, count) => {
-        contacts.start(rng.state, count);
-        rng.skip(CONTACT_DRAWS * count); // what seedContacts draws, drawn on the other thread
-      });
-      await contacts.copyIn();
-      s.rest();
-      counts.write();
-      db.exec('COMMIT');
-      return s.summary;
-    } catch (e) {
-      if (db.inTransaction) db.exec('ROLLBACK');
-      throw e;
+      return await withAside(db, aside, options);
+    } finally {
+      await aside.close();
     }
   } finally {
-    await aside?.close();
     restore();
+  }
+}
+
+/** seed()'s one transaction, the contacts written by `aside` and copied in before submissions. */
+async function withAside(db: Db, aside: ContactsAside, options: SeedOptions) {
+  db.exec('BEGIN');
+  try {
+    const s = seedAll(db, options, (rng, count) => {
+      aside.start(rng.state, count);
+      rng.skip(CONTACT_DRAWS * count); // what seedContacts draws, drawn on the other thread
+    });
+    await aside.copyIn();
+    s.finish();
+    db.exec('COMMIT');
+    return s.summary;
+  } catch (e) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw e;
   }
 }
 
@@ -167,23 +169,29 @@ function rollbackJournal(db: Db): string | undefined {
 type ContactWriter = (rng: Rng, count: number) => void;
 
 /**
- * Catalogue, contacts (through `writeContacts`) and bookings; `rest` adds the submissions, which
- * read contacts, so it runs once they are in.
+ * Catalogue, contacts (through `writeContacts`) and bookings, the attendee counts set aside;
+ * `finish` adds the submissions, which read contacts (so once they are in), and writes the counts.
  */
 function seedAll(
   db: Db,
-  tally: AttendeeTally,
   options: SeedOptions,
   writeContacts: ContactWriter,
-): { summary: SeedSummary; rest: () => void } {
+): { summary: SeedSummary; finish: () => void } {
   const events = options.events ?? 36;
   const bookings = options.bookings ?? DEFAULT_BOOKINGS;
   const rng = new Rng(options.seed ?? 1);
   const contacts = contactCount(bookings);
+  const counts = countsAside(db);
   // Inside seed's one transaction: no savepoints of its own (each wrote every page it touched
   // into a sub-journal).
   const seeded = seedCatalogue(db, rng, events);
   writeContacts(rng, contacts);
-  seedBookings(db, rng, seeded, contacts, bookings, tally, options.onProgress);
-  return { summary: { events, bookings, contacts }, rest: () => seedSubmissions(db, rng, seeded) };
+  seedBookings(db, rng, seeded, contacts, bookings, counts.tally, options.onProgress);
+  return {
+    summary: { events, bookings, contacts },
+    finish: () => {
+      seedSubmissions(db, rng, seeded);
+      counts.write();
+    },
+  };
 }
