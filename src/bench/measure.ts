@@ -41,4 +41,8 @@ export function resetPeakRss(): void {
   if (existsSync('/proc/self/clear_refs')) writeFileSync('/proc/self/clear_refs', '5');
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle item by `key` (the upper one of an even count). */
+export const medianBy = <T>(xs: readonly T[], key: (x: T) => number): T =>
+  [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
+
+export const median = (xs: readonly number[]) => medianBy(xs, (x) => x);

@@ -18,6 +18,7 @@ import {
 } from './children.js';
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
+import { median, medianBy } from './measure.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const CONNECTIONS = 32;
@@ -34,18 +35,63 @@ export interface RunFigures extends LoadFigures {
   readonly loadCpu: number;
 }
 
+/**
+ * Two servers measured in alternating rounds (a, b, a, b…): each side's median round by rate, and
+ * the median of the rounds' own ratios a/b. A single run each, one after the other, gave the stub
+ * against node-soap anywhere from 2.24x to 3.94x on this machine as other work came and went;
+ * runs next to each other share more of the same conditions.
+ */
+export interface Paired {
+  readonly a: RunFigures;
+  readonly b: RunFigures;
+  readonly ratio: number;
+  /** a/b of each round, in order. */
+  readonly ratios: readonly number[];
+  /** Every run of both sides (a load run with failed requests makes the bench run invalid). */
+  readonly runs: readonly RunFigures[];
+}
+
 export interface ServerFigures {
   readonly operation: string;
   readonly responseBytes: number;
   readonly ours: RunFigures;
   readonly bare: RunFigures;
-  readonly nodeSoap: RunFigures;
-  /** The generated server alone: a fixed in-memory answer, full authentication. */
-  readonly stub: RunFigures;
-  /** GetBookingsBatch: --workers 1 and 2; GetEventDetails7: replay protection off. */
-  readonly workers1?: RunFigures;
-  readonly workers2?: RunFigures;
+  /** The generated server alone (a: a fixed in-memory answer, full authentication) and node-soap (b). */
+  readonly stubVsNodeSoap: Paired;
+  /** GetBookingsBatch: --workers 2 (a) and 1 (b); GetEventDetails7: replay protection off. */
+  readonly workers?: Paired;
   readonly replayOff?: RunFigures;
+}
+
+/** The round whose rate is the median of the rounds' (the upper one of an even count). */
+export const medianRun = (runs: readonly RunFigures[]): RunFigures => medianBy(runs, (r) => r.rps);
+
+/** The figures of paired rounds: `as[i]` and `bs[i]` ran next to each other. */
+export function pairFigures(as: readonly RunFigures[], bs: readonly RunFigures[]): Paired {
+  if (as.length === 0 || as.length !== bs.length) throw new Error('pairs: one b for every a');
+  const ratios = as.map((x, i) => x.rps / bs[i]!.rps);
+  return {
+    a: medianRun(as),
+    b: medianRun(bs),
+    ratio: median(ratios),
+    ratios,
+    runs: [...as, ...bs],
+  };
+}
+
+/** `rounds` alternating pairs of runs (a first in each). */
+async function paired(
+  rounds: number,
+  a: () => Promise<RunFigures>,
+  b: () => Promise<RunFigures>,
+): Promise<Paired> {
+  const as: RunFigures[] = [];
+  const bs: RunFigures[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return pairFigures(as, bs);
 }
 
 /** The bare server loaded by both generators: is the generator the bottleneck at the ceiling? */
@@ -147,7 +193,10 @@ async function run(
   }
 }
 
-export async function benchServers(duration: number): Promise<{
+export async function benchServers(
+  duration: number,
+  rounds: number,
+): Promise<{
   servers: ServerFigures[];
   client: ClientFigures;
   generatorCheck: GeneratorCheck | undefined;
@@ -204,7 +253,9 @@ export async function benchServers(duration: number): Promise<{
 
     const servers: ServerFigures[] = [];
     for (const c of cases) {
-      console.error(`  ${c.operation}: ours, bare node:http, node-soap, stub…`);
+      console.error(
+        `  ${c.operation}: ours, bare node:http, then the stub and node-soap (${rounds} rounds)…`,
+      );
       const ours = await run(
         { type: 'start', kind: 'ours', database: dbPath, keys: 3 },
         c.operation,
@@ -217,17 +268,22 @@ export async function benchServers(duration: number): Promise<{
         c.params,
         duration,
       );
-      const nodeSoap = await run(
-        { type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result },
-        c.operation,
-        c.params,
-        duration,
-      );
-      const stub = await run(
-        { type: 'start', kind: 'stub', operation: c.operation, result: c.value, keys: 3 },
-        c.operation,
-        c.params,
-        duration,
+      const stubVsNodeSoap = await paired(
+        rounds,
+        () =>
+          run(
+            { type: 'start', kind: 'stub', operation: c.operation, result: c.value, keys: 3 },
+            c.operation,
+            c.params,
+            duration,
+          ),
+        () =>
+          run(
+            { type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result },
+            c.operation,
+            c.params,
+            duration,
+          ),
       );
       const ours1 = (extra: Partial<Extract<ServerConfig, { kind: 'ours' }>>) =>
         run(
@@ -238,15 +294,20 @@ export async function benchServers(duration: number): Promise<{
         );
       const more =
         c.operation === 'GetBookingsBatch'
-          ? { workers1: await ours1({ workers: 1 }), workers2: await ours1({ workers: 2 }) }
+          ? {
+              workers: await paired(
+                rounds,
+                () => ours1({ workers: 2 }),
+                () => ours1({ workers: 1 }),
+              ),
+            }
           : { replayOff: await ours1({ replay: 'off' }) };
       servers.push({
         operation: c.operation,
         responseBytes: Buffer.byteLength(c.fixed),
         ours,
         bare,
-        nodeSoap,
-        stub,
+        stubVsNodeSoap,
         ...more,
       });
     }

@@ -1,0 +1,52 @@
+// The bench's paired rounds: which round stands for each side, and the ratio it reports.
+import { describe, expect, it } from 'vitest';
+import { medianRun, pairFigures, type RunFigures } from '../../../src/bench/servers.js';
+
+const run = (rps: number, p99 = rps / 100): RunFigures => ({
+  generator: 'wrk',
+  rps,
+  p50: 1,
+  p99,
+  non2xx: 0,
+  errors: 0,
+  cpuMs: 0,
+  rssBefore: 0,
+  peakRssBefore: 0,
+  peakRss: 0,
+  serverCpu: 1,
+  loadCpu: 0,
+});
+
+describe('medianRun', () => {
+  it.each([
+    { given: [5], want: 5 },
+    { given: [9, 1, 5], want: 5 },
+    { given: [1, 9, 5, 7], want: 7 }, // even count: the upper middle
+  ])('$given → $want', ({ given, want }) => {
+    expect(medianRun(given.map((x) => run(x))).rps).toBe(want);
+  });
+});
+
+describe('pairFigures', () => {
+  it('reports the median of the rounds’ own ratios, not the ratio of the medians', () => {
+    // The medians of each side (20 and 5) would give 4x: no round measured that.
+    const p = pairFigures([run(30), run(20), run(10)], [run(10), run(4), run(5)]);
+    expect(p.ratios).toEqual([3, 5, 2]);
+    expect(p.ratio).toBe(3);
+    expect(p.a.rps).toBe(20);
+    expect(p.b.rps).toBe(5);
+    expect(p.runs.map((r) => r.rps)).toEqual([30, 20, 10, 10, 4, 5]);
+  });
+
+  it('keeps the median round’s other figures with its rate', () => {
+    const p = pairFigures([run(10, 7), run(30, 9), run(20, 8)], [run(1), run(1), run(1)]);
+    expect(p.a).toMatchObject({ rps: 20, p99: 8 });
+  });
+
+  it.each([
+    { given: [[], []] as const, what: 'no rounds' },
+    { given: [[run(1)], []] as const, what: 'an a without its b' },
+  ])('refuses $what', ({ given }) => {
+    expect(() => pairFigures(given[0], given[1])).toThrow('one b for every a');
+  });
+});
