@@ -214,8 +214,8 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
       );
   }
   const mb = (bytes: number) => `${r(bytes / 1e6)} MB`;
-  // Every server runs under node --import tsx; the bare server's RSS is that floor (node, the tsx
-  // loader, node:http), so the last row compares what each SOAP server holds above it.
+  // Every server runs the compiled build under plain node; the bare server's RSS is that floor
+  // (node, node:http), so the last row compares what each SOAP server holds above it.
   for (const s of servers.filter((x) => x.operation === 'GetBookingsBatch')) {
     const { ours, bare } = s;
     const nodeSoap = s.stubVsNodeSoap.b;

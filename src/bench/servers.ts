@@ -256,52 +256,28 @@ export async function benchServers(
       console.error(
         `  ${c.operation}: ours, bare node:http, then the stub and node-soap (${rounds} rounds)…`,
       );
-      const ours = await run(
-        { type: 'start', kind: 'ours', database: dbPath, keys: 3 },
-        c.operation,
-        c.params,
-        duration,
-      );
-      const bare = await run(
-        { type: 'start', kind: 'bare', body: c.fixed },
-        c.operation,
-        c.params,
-        duration,
-      );
+      // Every server of this case under the same load: the case's operation, for `duration`.
+      const serve = (config: ServerConfig) => run(config, c.operation, c.params, duration);
+      const oursWith = (extra: Partial<Extract<ServerConfig, { kind: 'ours' }>> = {}) =>
+        serve({ type: 'start', kind: 'ours', database: dbPath, keys: 3, ...extra });
+      const ours = await oursWith();
+      const bare = await serve({ type: 'start', kind: 'bare', body: c.fixed });
       const stubVsNodeSoap = await paired(
         rounds,
         () =>
-          run(
-            { type: 'start', kind: 'stub', operation: c.operation, result: c.value, keys: 3 },
-            c.operation,
-            c.params,
-            duration,
-          ),
-        () =>
-          run(
-            { type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result },
-            c.operation,
-            c.params,
-            duration,
-          ),
+          serve({ type: 'start', kind: 'stub', operation: c.operation, result: c.value, keys: 3 }),
+        () => serve({ type: 'start', kind: 'nodeSoap', operation: c.operation, result: c.result }),
       );
-      const ours1 = (extra: Partial<Extract<ServerConfig, { kind: 'ours' }>>) =>
-        run(
-          { type: 'start', kind: 'ours', database: dbPath, keys: 3, ...extra },
-          c.operation,
-          c.params,
-          duration,
-        );
       const more =
         c.operation === 'GetBookingsBatch'
           ? {
               workers: await paired(
                 rounds,
-                () => ours1({ workers: 2 }),
-                () => ours1({ workers: 1 }),
+                () => oursWith({ workers: 2 }),
+                () => oursWith({ workers: 1 }),
               ),
             }
-          : { replayOff: await ours1({ replay: 'off' }) };
+          : { replayOff: await oursWith({ replay: 'off' }) };
       servers.push({
         operation: c.operation,
         responseBytes: Buffer.byteLength(c.fixed),
