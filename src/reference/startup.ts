@@ -38,7 +38,10 @@ export function checkIntact(db: Db, path: string): void {
     if (isBusy(e)) throw e;
     refuseDamaged(path, message(e));
   }
-  if (result.length !== 1 || result[0] !== 'ok') refuseDamaged(path, result.slice(0, 3).join('; '));
+  if (result.length === 1 && result[0] === 'ok') return;
+  // A finding can span lines ("*** in database main ***\nFreelist: …"); the message is one line.
+  const findings = result.slice(0, 3).join('; ');
+  refuseDamaged(path, findings.replace(/\s*\n\s*/g, ' '));
 }
 
 /**
@@ -123,10 +126,13 @@ function prepareOnce(path: string, o: PrepareOptions): Prepared {
   }
 }
 
-/** Seeds an empty database in one write transaction; a concurrent starter waits, then finds data. */
+/**
+ * Seeds an empty database in one write transaction; a concurrent starter waits, then finds data.
+ * Emptiness is read only under the write lock (every start takes it anyway, in `writable`): a
+ * starter that looked before another one's seed committed would seed a second time.
+ */
 function seedOnce(db: Db, options: SeedOptions | undefined): boolean {
   const isEmpty = () => (db.prepare('SELECT count(*) FROM event').pluck().get() as number) === 0;
-  if (!isEmpty()) return false;
   const deadline = Date.now() + SEED_WAIT_MS;
   for (;;) {
     try {

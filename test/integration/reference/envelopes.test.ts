@@ -144,6 +144,27 @@ describe.each(['GET', 'POST'] as const)('HTTP %s', (method) => {
   });
 });
 
+describe('HTTP POST', () => {
+  it('refuses a parameter in both the query and the body', async () => {
+    const a = auth(OP);
+    const res = await raw(
+      'POST',
+      `${ENDPOINT}/${OP}?eventId=2`,
+      [
+        ['content-type', 'application/x-www-form-urlencoded'],
+        ['APIKey', a.APIKey],
+        ['Timestamp', a.Timestamp],
+        ['Signature', a.Signature],
+      ],
+      'eventId=1',
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(
+      /^InvalidRequest: .*duplicate parameter eventId: in the query and the body/,
+    );
+  });
+});
+
 describe('unauthenticated work', () => {
   it('refuses a body of many distinct names by a limit, naming it', async () => {
     const names = Array.from({ length: 20_000 }, (_, i) => `<n${i} a${i}="x"/>`).join('');

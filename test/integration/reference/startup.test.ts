@@ -3,7 +3,7 @@
 // middle (served /healthz 200 while every call was Internal), a read-only file (started, then
 // every write was Internal); and /healthz saying what it checked.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, openSync, readFileSync, statSync, writeSync, closeSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,9 @@ const count = (db: string, sql: string) => {
     h.close();
   }
 };
+
+/** The file header's count of free pages (a 4-byte big-endian integer at offset 36). */
+const FREELIST_COUNT = 36;
 
 describe('start-up', () => {
   it('serialises two first starts on one new file: one seeds, both serve', async () => {
@@ -74,15 +77,35 @@ describe('start-up', () => {
     const db = join(dir, 'damaged.sqlite');
     const first = serve(db, '--workers', '0');
     await first.ready;
-    await stop(first);
-    // 200 KB of garbage in the middle of the file (the WAL was checkpointed on close).
-    const size = statSync(db).size;
-    const fd = openSync(db, 'r+');
-    writeSync(fd, Buffer.alloc(200 * 1024, 0x5a), 0, 200 * 1024, Math.floor(size / 2));
-    closeSync(fd);
-    const again = serve(db, '--workers', '0');
-    expect(await again.exited).toBe(1);
-    expect(again.stderr()).toMatch(/database .*damaged\.sqlite is damaged/);
+    await stop(first); // the WAL is checkpointed on close: the file is the whole database
+    const cases = [
+      {
+        // quick_check itself fails on it ("database disk image is malformed")
+        given: '200 KB of garbage in the middle',
+        damage: (file: Buffer) =>
+          file.fill(0x5a, file.length >> 1, (file.length >> 1) + 200 * 1024),
+        want: /is damaged \(.+\)/,
+      },
+      {
+        // quick_check answers with a finding (every read still works: only the check sees it)
+        given: 'a header counting 7 free pages more than the file has',
+        damage: (file: Buffer) =>
+          file.writeUInt32BE(file.readUInt32BE(FREELIST_COUNT) + 7, FREELIST_COUNT),
+        want: /is damaged \(.*Freelist: size is \d+ but should be \d+/,
+      },
+    ];
+    for (const c of cases) {
+      const copy = join(dir, `damaged-${cases.indexOf(c)}.sqlite`);
+      const file = readFileSync(db);
+      c.damage(file);
+      writeFileSync(copy, file);
+      const again = serve(copy, '--workers', '0');
+      const outcome = await Promise.race([again.exited, again.ready.then(() => 'served')]);
+      if (outcome === 'served') await stop(again);
+      expect(outcome, c.given).toBe(1);
+      expect(again.stderr(), c.given).toMatch(/database .*damaged-\d\.sqlite is damaged/);
+      expect(again.stderr(), c.given).toMatch(c.want);
+    }
   }, 120_000);
 
   it('refuses a read-only file, and serves it reads-only with --read-only', async () => {

@@ -2,7 +2,7 @@
 // dies is logged and replaced, and the service keeps answering; /healthz counts them truthfully.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { laneOf } from '../../../src/reference/lanes.js';
-import { BULK_YOUNG_GENERATION_MB } from '../../../src/reference/workers.js';
+import { BULK_YOUNG_GENERATION_MB, MAX_QUEUED } from '../../../src/reference/workers.js';
 import { ENDPOINT } from '../../support/requests.js';
 import { startReference, type Reference } from './harness.js';
 
@@ -81,6 +81,25 @@ describe('worker threads', () => {
       expect.objectContaining({ event: 'worker started', worker: replacement.id }),
     );
     expect((await ref.client('soap12').getEventDetails3({ eventId: 2 })).EventId).toBe(2);
+  });
+
+  it(`refuses with 503 past ${MAX_QUEUED} requests waiting in a lane, and answers the rest`, async () => {
+    // Handed over in one synchronous run: the bulk worker takes the first, the queue holds the
+    // next MAX_QUEUED, and the two after them find it full.
+    const page = {
+      method: 'GET',
+      url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`, // no credentials: each is answered 401 at once
+      headers: {},
+      body: new Uint8Array(0),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: MAX_QUEUED + 3 }, () => ref.svc.pool!.handle(page)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.slice(-2)).toEqual([503, 503]);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(2);
+    expect(String(answers.at(-1)!.body)).toMatch(/^Internal/); // Internal's text is generic on the wire
+    expect(new Set(statuses.slice(0, -2))).toEqual(new Set([401]));
   });
 
   it('sends page operations to the bulk lane and small ones to the quick lane', () => {
