@@ -26,7 +26,8 @@ import { openReplayDatabase } from './db/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError, prepareDatabase } from './startup.js';
 import type { SeedOptions } from './seed/index.js';
-import type { ReferenceStore } from './store/store.js';
+import { healthCheck } from './health.js';
+import type { Lane } from './lanes.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
 
@@ -113,7 +114,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const healthStore = openStore(target, { ...config, poolSize: 1 });
   let handler: ServiceHandler;
   let stop: () => Promise<void>;
-  let running: () => number;
+  let running: () => Record<Lane, number>;
   let pool: WorkerPool | undefined;
   // Answers from worker threads own their buffers: freed once written (see detach.ts).
   let onWritten: ((answer: ServiceResponse) => void) | undefined;
@@ -121,7 +122,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     const inline = createReferenceHandler(config, log);
     handler = inline.handler;
     stop = inline.close;
-    running = () => 0;
+    running = () => ({ quick: 0, bulk: 0 });
   } else {
     const started = await WorkerPool.start({ config, workers, log });
     pool = started;
@@ -130,7 +131,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     stop = () => started.close();
     running = () => started.running;
   }
-  const health = healthCheck(healthStore, workers, running);
+  const health = healthCheck({ health: () => healthStore.health(), workers, running });
   const server = await listen(
     async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
     {
@@ -163,26 +164,5 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       await database.close();
       if (replayDir) rmSync(replayDir, { recursive: true, force: true });
     },
-  };
-}
-
-/** /healthz: 200 when the database answers and every lane has a worker, 503 otherwise; says which. */
-function healthCheck(store: ReferenceStore, workers: number, running: () => number) {
-  return async (): Promise<ServiceResponse> => {
-    const h = await store.health();
-    const database = h.ok
-      ? { ok: true, schemaVersion: h.schemaVersion }
-      : { ok: false, error: h.detail ?? 'unavailable' };
-    const live = running();
-    const ok = database.ok && (workers === 0 || live > 0);
-    return {
-      status: ok ? 200 : 503,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        status: ok ? 'ok' : 'unavailable',
-        database,
-        workers: { configured: workers, running: workers === 0 ? 0 : live },
-      }),
-    };
   };
 }

@@ -74,10 +74,10 @@ export class WorkerPool {
     return pool;
   }
 
-  /** Threads started and not dead. */
-  get running(): number {
-    let n = 0;
-    for (const t of this.#threads) if (t.ready) n++;
+  /** Threads started and not dead, per lane. */
+  get running(): Record<Lane, number> {
+    const n: Record<Lane, number> = { quick: 0, bulk: 0 };
+    for (const t of this.#threads) if (t.ready) n[t.lane]++;
     return n;
   }
 

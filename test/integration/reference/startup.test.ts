@@ -148,7 +148,7 @@ describe('start-up', () => {
       expect(await res.json()).toMatchObject({
         status: 'ok',
         database: { ok: true, schemaVersion: expect.any(Number) as number },
-        workers: { configured: 1, running: 2 }, // one per lane
+        workers: { configured: 1, running: 2, lanes: { quick: 1, bulk: 1 } }, // one per lane
       });
     } finally {
       await stop(p);
