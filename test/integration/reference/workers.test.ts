@@ -2,8 +2,12 @@
 // dies is logged and replaced, and the service keeps answering; /healthz counts them truthfully.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { laneOf } from '../../../src/reference/lanes.js';
-import { BULK_YOUNG_GENERATION_MB, MAX_QUEUED } from '../../../src/reference/workers.js';
-import { ENDPOINT } from '../../support/requests.js';
+import {
+  BULK_YOUNG_GENERATION_MB,
+  MAX_QUEUED,
+  WORKER_HEAP_MB,
+} from '../../../src/reference/workers.js';
+import { ENDPOINT, sign } from '../../support/requests.js';
 import { startReference, type Reference } from './harness.js';
 
 let ref: Reference;
@@ -11,6 +15,7 @@ beforeAll(async () => {
   ref = await startReference({ events: 4, bookings: 400 }, { workers: 1 }); // pages past 64 KiB
 });
 afterAll(() => ref.stop());
+let tick = 0;
 
 const health = async () =>
   (await (await fetch(`${ref.svc.server.url}/healthz`)).json()) as {
@@ -35,6 +40,11 @@ describe('worker threads', () => {
       ref.svc.pool!.threads.find((t) => t.lane === lane)!.resourceLimits.maxYoungGenerationSizeMb;
     expect(young('bulk')).toBe(BULK_YOUNG_GENERATION_MB);
     expect(young('quick')).toBeLessThan(BULK_YOUNG_GENERATION_MB);
+  });
+
+  it('bounds every worker heap: a request past it kills its worker, not the server', () => {
+    for (const t of ref.svc.pool!.threads)
+      expect(t.resourceLimits.maxOldGenerationSizeMb, t.lane).toBe(WORKER_HEAP_MB);
   });
 
   it('frees the buffer of an answer from a worker once it is written', async () => {
@@ -102,6 +112,38 @@ describe('worker threads', () => {
     expect(new Set(statuses.slice(0, -2))).toEqual(new Set([401]));
   });
 
+  it('answers Internal for the request a dying worker held, and replaces the worker', async () => {
+    const pool = ref.svc.pool!;
+    const key = ref.svc.demoKey!;
+    const page = () => {
+      const Timestamp = new Date(Date.now() + tick++).toISOString();
+      const Signature = sign('GetBookings', Timestamp, key.secretKey);
+      return {
+        method: 'GET',
+        url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`,
+        headers: { APIKey: key.apiKey, Timestamp, Signature },
+        body: new Uint8Array(0),
+      };
+    };
+    const killWhileBusy = async () => {
+      const answer = pool.handle(page()); // handed to the idle bulk worker at once
+      const bulk = pool.threads.find((t) => t.lane === 'bulk')!;
+      expect(bulk.busy).toBe(true);
+      await pool.terminate(bulk.id);
+      const res = await answer;
+      for (const deadline = Date.now() + 30_000; pool.running.bulk === 0 && Date.now() < deadline; )
+        await new Promise((r) => setTimeout(r, 50));
+      return res;
+    };
+    // The worker has its page (about 100 bookings) to build when it is stopped; should a
+    // descheduled test process let it answer first, the next try stops it in time.
+    let res = await killWhileBusy();
+    for (let tries = 1; res.status === 200 && tries < 3; tries++) res = await killWhileBusy();
+    expect(res.status).toBe(500);
+    expect(String(res.body)).toMatch(/^Internal/);
+    expect(pool.running).toEqual({ quick: 1, bulk: 1 });
+  });
+
   it('sends page operations to the bulk lane and small ones to the quick lane', () => {
     const req = (url: string, headers: Record<string, string> = {}) => ({
       method: 'POST',
@@ -126,5 +168,21 @@ describe('worker threads', () => {
         req(ENDPOINT, { 'content-type': 'application/soap+xml' }), // operation unknown until parsed
       ].map(laneOf),
     ).toEqual(['bulk', 'bulk', 'bulk', 'quick', 'quick', 'quick', 'bulk']);
+  });
+});
+
+describe('a graceful stop', () => {
+  it('answers every request in flight or waiting before the threads stop', async () => {
+    const own = await startReference({ events: 1, bookings: 50 }, { workers: 1 });
+    const page = {
+      method: 'GET',
+      url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`, // no credentials: the worker answers 401
+      headers: {},
+      body: new Uint8Array(0),
+    };
+    // One in the bulk worker, two waiting in its queue when the stop begins.
+    const answers = [1, 2, 3].map(() => own.svc.pool!.handle(page));
+    await own.stop();
+    expect((await Promise.all(answers)).map((a) => a.status)).toEqual([401, 401, 401]);
   });
 });
