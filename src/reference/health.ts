@@ -9,8 +9,8 @@ export interface HealthSources {
   readonly health: () => Promise<StoreHealth>;
   /** Worker threads per lane (--workers); 0: requests run on the request loop. */
   readonly workers: number;
-  /** Threads started and not dead, per lane. */
-  readonly running: () => Readonly<Record<Lane, number>>;
+  /** Threads started and not dead, per lane; absent when requests run on the request loop. */
+  readonly running?: () => Readonly<Record<Lane, number>>;
 }
 
 export function healthCheck(s: HealthSources): () => Promise<ServiceResponse> {
@@ -19,10 +19,9 @@ export function healthCheck(s: HealthSources): () => Promise<ServiceResponse> {
     const database = h.ok
       ? { ok: true, schemaVersion: h.schemaVersion }
       : { ok: false, error: h.detail ?? 'unavailable' };
-    const lanes = s.running();
-    const idle = s.workers === 0 ? [] : LANES.filter((lane) => lanes[lane] === 0);
+    const lanes = s.running?.();
+    const idle = lanes ? LANES.filter((lane) => lanes[lane] === 0) : [];
     const ok = database.ok && idle.length === 0;
-    const running = s.workers === 0 ? 0 : LANES.reduce((n, lane) => n + lanes[lane], 0);
     return {
       status: ok ? 200 : 503,
       headers: { 'content-type': 'application/json' },
@@ -31,8 +30,8 @@ export function healthCheck(s: HealthSources): () => Promise<ServiceResponse> {
         database,
         workers: {
           configured: s.workers,
-          running,
-          ...(s.workers === 0 ? {} : { lanes }),
+          running: lanes ? LANES.reduce((n, lane) => n + lanes[lane], 0) : 0,
+          ...(lanes ? { lanes } : {}),
           ...(idle.length > 0 ? { error: `no running worker in lane ${idle.join(', ')}` } : {}),
         },
       }),

@@ -26,8 +26,7 @@ import { openReplayDatabase } from './db/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError, prepareDatabase } from './startup.js';
 import type { SeedOptions } from './seed/index.js';
-import { healthCheck } from './health.js';
-import type { Lane } from './lanes.js';
+import { healthCheck, type HealthSources } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
 
@@ -114,15 +113,14 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const healthStore = openStore(target, { ...config, poolSize: 1 });
   let handler: ServiceHandler;
   let stop: () => Promise<void>;
-  let running: () => Record<Lane, number>;
   let pool: WorkerPool | undefined;
+  let running: HealthSources['running'];
   // Answers from worker threads own their buffers: freed once written (see detach.ts).
   let onWritten: ((answer: ServiceResponse) => void) | undefined;
   if (workers === 0) {
     const inline = createReferenceHandler(config, log);
     handler = inline.handler;
     stop = inline.close;
-    running = () => ({ quick: 0, bulk: 0 });
   } else {
     const started = await WorkerPool.start({ config, workers, log });
     pool = started;
@@ -131,7 +129,11 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     stop = () => started.close();
     running = () => started.running;
   }
-  const health = healthCheck({ health: () => healthStore.health(), workers, running });
+  const health = healthCheck({
+    health: () => healthStore.health(),
+    workers,
+    ...(running ? { running } : {}),
+  });
   const server = await listen(
     async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
     {

@@ -17,6 +17,14 @@ beforeAll(async () => {
 afterAll(() => ref.stop());
 let tick = 0;
 
+/** A GetBookings page as the request loop hands it to the pool (no credentials: answered 401). */
+const pageRequest = (headers: Record<string, string> = {}) => ({
+  method: 'GET',
+  url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`,
+  headers,
+  body: new Uint8Array(0),
+});
+
 const health = async () =>
   (await (await fetch(`${ref.svc.server.url}/healthz`)).json()) as {
     workers: { configured: number; running: number };
@@ -96,12 +104,7 @@ describe('worker threads', () => {
   it(`refuses with 503 past ${MAX_QUEUED} requests waiting in a lane, and answers the rest`, async () => {
     // Handed over in one synchronous run: the bulk worker takes the first, the queue holds the
     // next MAX_QUEUED, and the two after them find it full.
-    const page = {
-      method: 'GET',
-      url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`, // no credentials: each is answered 401 at once
-      headers: {},
-      body: new Uint8Array(0),
-    };
+    const page = pageRequest(); // no credentials: each is answered 401 at once
     const answers = await Promise.all(
       Array.from({ length: MAX_QUEUED + 3 }, () => ref.svc.pool!.handle(page)),
     );
@@ -118,12 +121,7 @@ describe('worker threads', () => {
     const page = () => {
       const Timestamp = new Date(Date.now() + tick++).toISOString();
       const Signature = sign('GetBookings', Timestamp, key.secretKey);
-      return {
-        method: 'GET',
-        url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`,
-        headers: { APIKey: key.apiKey, Timestamp, Signature },
-        body: new Uint8Array(0),
-      };
+      return pageRequest({ APIKey: key.apiKey, Timestamp, Signature });
     };
     const killWhileBusy = async () => {
       const answer = pool.handle(page()); // handed to the idle bulk worker at once
@@ -174,14 +172,8 @@ describe('worker threads', () => {
 describe('a graceful stop', () => {
   it('answers every request in flight or waiting before the threads stop', async () => {
     const own = await startReference({ events: 1, bookings: 50 }, { workers: 1 });
-    const page = {
-      method: 'GET',
-      url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`, // no credentials: the worker answers 401
-      headers: {},
-      body: new Uint8Array(0),
-    };
     // One in the bulk worker, two waiting in its queue when the stop begins.
-    const answers = [1, 2, 3].map(() => own.svc.pool!.handle(page));
+    const answers = [1, 2, 3].map(() => own.svc.pool!.handle(pageRequest()));
     await own.stop();
     expect((await Promise.all(answers)).map((a) => a.status)).toEqual([401, 401, 401]);
   });
