@@ -23,7 +23,11 @@ export class PgDatabase {
     return new PgDatabase(createPool(url, o.poolSize, o.name));
   }
 
-  /** A connection of the pool for `fn`; dropped (not returned) when it broke. */
+  /**
+   * A connection of the pool for `fn`; dropped (not returned) when it broke. A checked-out client
+   * has no listener of the pool's: a connection that breaks between two statements emits 'error'
+   * on it, which would kill the thread; the statement that follows fails, and that failure counts.
+   */
   async withConnection<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
@@ -31,12 +35,17 @@ export class PgDatabase {
     } catch (e) {
       throw asFault(e);
     }
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken = e);
+    client.on('error', onError);
     try {
       const out = await fn(client);
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
       return out;
     } catch (e) {
-      client.release(isUnavailable(e) ? (e as Error) : undefined);
+      client.off('error', onError);
+      client.release(broken ?? (isUnavailable(e) ? (e as Error) : undefined));
       throw asFault(e);
     }
   }
