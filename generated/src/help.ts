@@ -727,15 +727,16 @@ const sampleGetSubClientCompanyListResponse: T.GetSubClientCompanyListResponse =
 const FAULTS = `<p>Faults carry one of these codes in their detail. The table says how each binding carries it.</p>
 <div class="scroll" tabindex="0" role="region" aria-label="Fault codes">
 <table>
-<thead><tr><th scope="col">Code</th><th scope="col">When</th><th scope="col">SOAP 1.1</th><th scope="col">SOAP 1.2</th><th scope="col">HTTP status</th></tr></thead>
+<thead><tr><th scope="col">Code</th><th scope="col">When</th><th scope="col">SOAP 1.1 (HTTP status)</th><th scope="col">SOAP 1.2 (HTTP status)</th><th scope="col">HTTP GET/POST</th></tr></thead>
 <tbody>
-<tr><th scope="row"><code>AuthenticationFailed</code></th><td>The AuthenticationHeader (or the HTTP credential headers) is missing, malformed, stale, replayed, or its signature or API key is wrong.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>401, 403</td></tr>
-<tr><th scope="row"><code>InvalidRequest</code></th><td>The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>400, 404, 405, 413, 415</td></tr>
-<tr><th scope="row"><code>InvalidParameter</code></th><td>A parameter is missing or has a value outside its type or allowed range; the message names it.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>400</td></tr>
-<tr><th scope="row"><code>NotFound</code></th><td>A referenced record (event, booking, attendee, contact, token...) does not exist.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>404</td></tr>
-<tr><th scope="row"><code>Conflict</code></th><td>The request conflicts with the state of the data, such as a full event or ticket type.</td><td><code>soap:Client</code></td><td><code>soap12:Sender</code></td><td>409</td></tr>
-<tr><th scope="row"><code>NotImplemented</code></th><td>The server does not implement this operation (a server stub created with some handlers only). The message names the operation.</td><td><code>soap:Server</code></td><td><code>soap12:Receiver</code></td><td>501</td></tr>
-<tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;; details go only to the server log.</td><td><code>soap:Server</code></td><td><code>soap12:Receiver</code></td><td>500, 503</td></tr>
+<tr><th scope="row"><code>AuthenticationFailed</code></th><td>The AuthenticationHeader (or the HTTP credential headers) is missing, malformed, stale, replayed, or its signature or API key is wrong.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>401, 403</td></tr>
+<tr><th scope="row"><code>InvalidRequest</code></th><td>The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>400, 404, 405, 413, 415</td></tr>
+<tr><th scope="row"><code>InvalidParameter</code></th><td>A parameter is missing or has a value outside its type or allowed range; the message names it.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>400</td></tr>
+<tr><th scope="row"><code>NotFound</code></th><td>A referenced record (event, booking, attendee, contact, token...) does not exist.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>404</td></tr>
+<tr><th scope="row"><code>Conflict</code></th><td>The request conflicts with the state of the data, such as a full event or ticket type.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>409</td></tr>
+<tr><th scope="row"><code>NotImplemented</code></th><td>The server does not implement this operation (a server stub created with some handlers only). The message names the operation.</td><td><code>soap:Server</code> (500)</td><td><code>soap12:Receiver</code> (500)</td><td>501</td></tr>
+<tr><th scope="row"><code>Unavailable</code></th><td>The service cannot take the request now (too many requests waiting, stopping, or its database unreachable); nothing was done. The message says which. Calls may be repeated after Retry-After seconds.</td><td><code>soap:Server</code> (503)</td><td><code>soap12:Receiver</code> (503)</td><td>503, Retry-After: 1 s</td></tr>
+<tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;; details go only to the server log.</td><td><code>soap:Server</code> (500)</td><td><code>soap12:Receiver</code> (500)</td><td>500</td></tr>
 </tbody>
 </table>
 </div>
@@ -2003,13 +2004,13 @@ ${FAULTS}
 <h2 id="gap-http-status-codes-title">http-status-codes</h2>
 <p class="note">Errors · decided</p>
 <p><strong>The document:</strong> HTTP status codes other than 200 and the error conditions of each operation: not shown.</p>
-<p><strong>Decision:</strong> SOAP 1.1 faults use 500; SOAP 1.2 faults 400 (Sender) or 500 (Receiver); HTTP GET/POST errors use the statuses listed per code in errors.yaml with a text/plain body &quot;&lt;Code&gt;: &lt;message&gt;&quot;.</p>
+<p><strong>Decision:</strong> SOAP 1.1 faults use 500; SOAP 1.2 faults 400 (Sender) or 500 (Receiver); HTTP GET/POST errors use the statuses listed per code in errors.yaml with a text/plain body &quot;&lt;Code&gt;: &lt;message&gt;&quot;. Statuses about the HTTP exchange are kept on every binding: 413 and 415 for a request refused for its size or content type, and 503 with Retry-After for Unavailable (the service cannot take the request now and did nothing).</p>
 </section>
 <section id="gap-rate-limits" aria-labelledby="gap-rate-limits-title">
 <h2 id="gap-rate-limits-title">rate-limits</h2>
 <p class="note">Limits · decided</p>
 <p><strong>The document:</strong> Rate limits: not shown.</p>
-<p><strong>Decision:</strong> No rate limit in the interface or the reference service.</p>
+<p><strong>Decision:</strong> No rate limit in the interface or the reference service. A service too busy to take a request answers Unavailable (503, Retry-After) and does nothing; clients retry what changes nothing.</p>
 </section>
 <section id="gap-timeouts-and-size" aria-labelledby="gap-timeouts-and-size-title">
 <h2 id="gap-timeouts-and-size-title">timeouts-and-size</h2>

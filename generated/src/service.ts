@@ -108,8 +108,8 @@ export const WIRE = {
     detailElement: 'ErrorCode',
     /** Of HTTP GET/POST faults, whose body is `<Code>: <message>`. */
     httpContentType: 'text/plain; charset=utf-8',
-    /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
-    transportStatuses: [413, 415],
+    /** Statuses about the HTTP exchange that a SOAP fault keeps when a thrower picks one. */
+    transportStatuses: [413, 415, 503],
     /** The code the engine raises in each situation. */
     raisedFor: {
       authentication: 'AuthenticationFailed',
@@ -131,6 +131,7 @@ export const WIRE = {
         soap12Status: 400,
         httpStatuses: [401, 403],
         message: null,
+        retryAfterSeconds: null,
       },
       /**
        * The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).
@@ -144,6 +145,7 @@ export const WIRE = {
         soap12Status: 400,
         httpStatuses: [400, 404, 405, 413, 415],
         message: null,
+        retryAfterSeconds: null,
       },
       /**
        * A parameter is missing or has a value outside its type or allowed range; the message names it.
@@ -157,6 +159,7 @@ export const WIRE = {
         soap12Status: 400,
         httpStatuses: [400],
         message: null,
+        retryAfterSeconds: null,
       },
       /**
        * A referenced record (event, booking, attendee, contact, token...) does not exist.
@@ -170,6 +173,7 @@ export const WIRE = {
         soap12Status: 400,
         httpStatuses: [404],
         message: null,
+        retryAfterSeconds: null,
       },
       /**
        * The request conflicts with the state of the data, such as a full event or ticket type.
@@ -183,6 +187,7 @@ export const WIRE = {
         soap12Status: 400,
         httpStatuses: [409],
         message: null,
+        retryAfterSeconds: null,
       },
       /**
        * The server does not implement this operation (a server stub created with some handlers only). The message names the operation.
@@ -196,10 +201,25 @@ export const WIRE = {
         soap12Status: 500,
         httpStatuses: [501],
         message: null,
+        retryAfterSeconds: null,
+      },
+      /**
+       * The service cannot take the request now (too many requests waiting, stopping, or its database unreachable); nothing was done. The message says which. Calls may be repeated after Retry-After seconds.
+       * @generated from spec/errors.yaml:47 Unavailable
+       */
+      {
+        code: 'Unavailable',
+        soap11: 'soap:Server',
+        soap12: 'soap12:Receiver',
+        soap11Status: 503,
+        soap12Status: 503,
+        httpStatuses: [503],
+        message: null,
+        retryAfterSeconds: 1,
       },
       /**
        * The server failed. The message is always "Internal error"; details go only to the server log.
-       * @generated from spec/errors.yaml:47 Internal
+       * @generated from spec/errors.yaml:53 Internal
        */
       {
         code: 'Internal',
@@ -207,8 +227,9 @@ export const WIRE = {
         soap12: 'soap12:Receiver',
         soap11Status: 500,
         soap12Status: 500,
-        httpStatuses: [500, 503],
+        httpStatuses: [500],
         message: 'Internal error',
+        retryAfterSeconds: null,
       },
     ],
   },
@@ -226,6 +247,7 @@ export const FAULT_CODES = [
   'NotFound',
   'Conflict',
   'NotImplemented',
+  'Unavailable',
   'Internal',
 ] as const;
 export type FaultCode = (typeof FAULT_CODES)[number];

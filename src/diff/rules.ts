@@ -241,7 +241,20 @@ const TABLE: readonly (readonly [string, Severity, Severity, Severity, string])[
   ],
   ['FAULT_CODE_ADDED', D, D, D, 'a fault code added (old clients meet a code they do not know)'],
   ['FAULT_CODE_NO_REMOVE', S, S, D, 'a fault code removed (code handling it is dead)'],
-  ['FAULT_CODE_NO_REMAP', D, D, S, "a fault code's SOAP fault code or HTTP status changed"],
+  [
+    'FAULT_CODE_NO_REMAP',
+    D,
+    D,
+    S,
+    "a fault code's SOAP fault code or HTTP status changed, or the statuses SOAP faults keep",
+  ],
+  [
+    'FAULT_RETRY_AFTER_CHANGED',
+    S,
+    S,
+    S,
+    "a fault code's Retry-After changed (clients that honour it retry sooner or later)",
+  ],
   [
     'INTERFACE_VERSION_CHANGED',
     S,

@@ -3,7 +3,7 @@
 // whitelist narrow further. Parsed into a SearchFilter whose values the store binds as data: they
 // never become SQL. The query is bounded (length, terms, term length): a query past a bound is an
 // InvalidParameter fault naming the bound, never work for the database.
-import { ServiceFault } from '@evgen/runtime';
+import { fault } from './faults.js';
 import type { SearchFilter } from './store/store.js';
 
 export const MAX_QUERY_LENGTH = 2_000;
@@ -13,14 +13,14 @@ export const MAX_TERM_LENGTH = 200;
 type Field = Exclude<keyof SearchFilter, 'words'>;
 type Mutable = { -readonly [K in keyof SearchFilter]: SearchFilter[K][number][] };
 
-const fault = (message: string) => new ServiceFault('InvalidParameter', `searchQuery: ${message}`);
+const refuse = (message: string) => fault('InvalidParameter', `searchQuery: ${message}`);
 function date(v: string, field: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v))
-    throw fault(`${field}: expects a date yyyy-MM-dd, got "${v}"`);
+    throw refuse(`${field}: expects a date yyyy-MM-dd, got "${v}"`);
   return v;
 }
 function flag(v: string): boolean {
-  if (v !== 'true' && v !== 'false') throw fault(`archived: expects true or false, got "${v}"`);
+  if (v !== 'true' && v !== 'false') throw refuse(`archived: expects true or false, got "${v}"`);
   return v === 'true';
 }
 
@@ -40,18 +40,18 @@ export const SEARCH_FIELDS = Object.keys(FIELDS);
 /** Terms of a query: [field, value] for filters, [undefined, text] for free text. */
 export function tokenize(query: string): [string | undefined, string][] {
   if (query.length > MAX_QUERY_LENGTH)
-    throw fault(`longer than ${MAX_QUERY_LENGTH} characters (${query.length})`);
+    throw refuse(`longer than ${MAX_QUERY_LENGTH} characters (${query.length})`);
   const out: [string | undefined, string][] = [];
   const re = /\s*(?:([A-Za-z]+):)?(?:"([^"]*)"|(\S+))/g;
   for (let m = re.exec(query); m; m = re.exec(query)) {
     const value = m[2] ?? m[3] ?? '';
     if (m[1] === undefined && value === '') continue;
     if (value.length > MAX_TERM_LENGTH)
-      throw fault(`a term is longer than ${MAX_TERM_LENGTH} characters (${value.length})`);
+      throw refuse(`a term is longer than ${MAX_TERM_LENGTH} characters (${value.length})`);
     out.push([m[1]?.toLowerCase(), value]);
-    if (out.length > MAX_SEARCH_TERMS) throw fault(`more than ${MAX_SEARCH_TERMS} terms`);
+    if (out.length > MAX_SEARCH_TERMS) throw refuse(`more than ${MAX_SEARCH_TERMS} terms`);
   }
-  if (query.split('"').length % 2 === 0) throw fault('unclosed quotation mark');
+  if (query.split('"').length % 2 === 0) throw refuse('unclosed quotation mark');
   return out;
 }
 
@@ -71,7 +71,7 @@ export function parseSearch(query: string): SearchFilter {
   for (const [field, value] of tokenize(query)) {
     if (field === undefined) f.words.push(value);
     else if (Object.hasOwn(FIELDS, field)) FIELDS[field as Field](f, value);
-    else throw fault(`unknown field "${field}"; allowed: ${SEARCH_FIELDS.join(', ')}`);
+    else throw refuse(`unknown field "${field}"; allowed: ${SEARCH_FIELDS.join(', ')}`);
   }
   return f;
 }

@@ -2,11 +2,12 @@
 // calls and as many for bulk ones, each with its own database connection and its own instance of
 // the service. The request loop (node:http) only parses requests and writes answers, so no request
 // waits for another's database work or encoding. A thread takes one request at a time; requests
-// wait in their lane's queue (bounded: past it, 503). A thread that dies is logged and replaced;
-// the request it held is answered Internal. close() lets every request finish, then stops them.
+// wait in their lane's queue (bounded: past it, Unavailable). A thread that dies is logged and
+// replaced; the request it held is answered Internal. close() lets every request finish, then stops
+// them.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import {
-  ServiceFault,
+  type ServiceFault,
   encodeHttpFault,
   encodeSoapFault,
   mediaType,
@@ -15,13 +16,14 @@ import {
   type ServiceResponse,
 } from '@evgen/runtime';
 import { WIRE } from '@evgen/event-management/service';
+import { fault, unavailable } from './faults.js';
 import { LANES, laneOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 
 const ENTRY = new URL('./worker-entry.js', import.meta.url);
-/** Requests waiting per lane before new ones are refused with 503. */
+/** Requests waiting per lane before new ones are refused (Unavailable: 503, Retry-After). */
 export const MAX_QUEUED = 1_024;
 /** Heap of one worker: a request that needs more kills its worker (replaced), not the server. */
 export const WORKER_HEAP_MB = 1_024;
@@ -101,10 +103,10 @@ export class WorkerPool {
   handle(req: ServiceRequest): Promise<ServiceResponse> {
     const lane = laneOf(req);
     const queue = this.#queues[lane];
-    if (this.#closing || queue.length >= MAX_QUEUED)
-      return Promise.resolve(
-        refusal(req, new ServiceFault('Internal', this.#closing ? 'stopping' : 'busy', 503)),
-      );
+    if (this.#closing || queue.length >= MAX_QUEUED) {
+      const why = this.#closing ? 'stopping' : `busy: ${MAX_QUEUED} requests wait in lane ${lane}`;
+      return Promise.resolve(refusal(req, unavailable(why)));
+    }
     return new Promise((resolve) => {
       queue.push({ req, resolve });
       this.#dispatch(lane);
@@ -223,7 +225,7 @@ export class WorkerPool {
 }
 
 /** Answered on the request loop, in the request's binding, when no worker can answer it. */
-function refusal(req: ServiceRequest, fault: ServiceFault): ServiceResponse {
+function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResponse {
   const { type } = mediaType(req.headers['content-type']);
   // A SOAP binding's form for a POST to its path with its media type (the spec's tables).
   const soap =
@@ -236,17 +238,11 @@ function refusal(req: ServiceRequest, fault: ServiceFault): ServiceResponse {
         )
       : undefined;
   const host = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
-  const resolved = resolveFault(fault, WIRE.faults);
+  const resolved = resolveFault(refused, WIRE.faults);
   const ns = `${WIRE.namespace.scheme}://${host}${WIRE.namespace.path}`;
-  const encoded =
-    soap === undefined
-      ? encodeHttpFault(resolved, WIRE.faults)
-      : encodeSoapFault(soap, resolved, ns, WIRE.faults);
-  return {
-    status: fault.httpStatus === 503 ? 503 : encoded.status,
-    headers: { 'content-type': encoded.contentType },
-    body: encoded.body,
-  };
+  return soap === undefined
+    ? encodeHttpFault(resolved, WIRE.faults)
+    : encodeSoapFault(soap, resolved, ns, WIRE.faults);
 }
 const internal = (req: ServiceRequest) =>
-  refusal(req, new ServiceFault('Internal', 'the worker serving this request stopped'));
+  refusal(req, fault('Internal', 'the worker serving this request stopped'));

@@ -1,7 +1,7 @@
 // The PostgreSQL store itself: its schema is SQLite's, column for column; its pool holds at most
-// its bound of connections; a statement that waits past the time-out is answered Internal 503;
+// its bound of connections; a statement that waits past the time-out is answered Unavailable 503;
 // the search limits hold; the replay record keeps and prunes entries; an unreachable database is
-// Internal 503 and unhealthy.
+// Unavailable (503, Retry-After) and unhealthy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceFault } from '@evgen/runtime';
 import {
@@ -99,7 +99,7 @@ describe('connections', () => {
     expect(Math.max(...seen)).toBeGreaterThan(0);
   });
 
-  it('answers Internal 503 when a statement waits past the time-out, then serves again', async () => {
+  it('answers Unavailable 503 when a statement waits past the time-out, then serves again', async () => {
     const store = storeNamed('evgen time-out', 2);
     const h = referenceHandlers(store);
     const ticket = await reader(db).one<{ attendee_type_id: number; ticket_type_id: number }>(
@@ -130,7 +130,10 @@ describe('connections', () => {
       await new Promise((r) => setTimeout(r, 100));
       const e = await Promise.resolve(bookIt()).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(ServiceFault);
-      expect(e).toMatchObject({ code: 'Internal', httpStatus: 503 });
+      expect(e).toMatchObject({
+        code: 'Unavailable',
+        message: 'database busy: a statement ran past its time-out',
+      });
     } finally {
       release();
       await held;
@@ -140,17 +143,17 @@ describe('connections', () => {
     await store.close();
   }, 30_000);
 
-  it('answers Internal 503 and reports unhealthy when nothing listens', async () => {
+  it('answers Unavailable and reports unhealthy, with the cause, when nothing listens', async () => {
     const nowhere = url.replace(/host=[^&]+/, `host=${encodeURIComponent('/nonexistent-evgen')}`);
     const store = PostgresStore.open(nowhere, 1);
     await expect(store.eventDetails(1, true)).rejects.toMatchObject({
-      code: 'Internal',
-      httpStatus: 503,
-      message: expect.stringContaining('database unreachable') as string,
+      code: 'Unavailable',
+      message: 'database unreachable',
+      cause: expect.objectContaining({ code: 'ENOENT' }) as unknown,
     });
     expect(await store.health()).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('database unreachable') as string,
+      detail: expect.stringMatching(/^database unreachable: .*ENOENT/) as string,
     });
     await store.close();
   });

@@ -539,6 +539,18 @@ export const DIFF_CASES: readonly DiffCase[] = [
     want: { FAULT_CODE_NO_REMAP: [D, D, S] },
   },
   {
+    name: 'statuses SOAP faults keep changed',
+    edits: [
+      e('errors.yaml', 'transportStatuses: [413, 415, 503]', 'transportStatuses: [413, 503]'),
+    ],
+    want: { FAULT_CODE_NO_REMAP: [D, D, S] },
+  },
+  {
+    name: 'Retry-After of a fault code changed',
+    edits: [e('errors.yaml', 'retryAfterSeconds: 1', 'retryAfterSeconds: 30')],
+    want: { FAULT_RETRY_AFTER_CHANGED: [S, S, S] },
+  },
+  {
     name: 'conformance limits changed',
     edits: [e('conformance.yaml', 'bodyBytes: 2097152', 'bodyBytes: 4194304')],
     want: { CONFORMANCE_CHANGED: [S, S, S] },

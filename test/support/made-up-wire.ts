@@ -73,6 +73,7 @@ export const MADE_UP_WIRE: WireSpec = {
         soap12Status: 401,
         httpStatuses: [401],
         message: null,
+        retryAfterSeconds: null,
       },
       {
         code: 'Bad',
@@ -82,6 +83,7 @@ export const MADE_UP_WIRE: WireSpec = {
         soap12Status: 422,
         httpStatuses: [422],
         message: null,
+        retryAfterSeconds: null,
       },
       {
         code: 'Gone',
@@ -91,6 +93,7 @@ export const MADE_UP_WIRE: WireSpec = {
         soap12Status: 409,
         httpStatuses: [410],
         message: null,
+        retryAfterSeconds: null,
       },
       {
         code: 'Later',
@@ -100,6 +103,7 @@ export const MADE_UP_WIRE: WireSpec = {
         soap12Status: 506,
         httpStatuses: [507],
         message: null,
+        retryAfterSeconds: null,
       },
       {
         code: 'Oops',
@@ -109,6 +113,7 @@ export const MADE_UP_WIRE: WireSpec = {
         soap12Status: 503,
         httpStatuses: [503],
         message: 'Sorry',
+        retryAfterSeconds: 7,
       },
     ],
   },

@@ -193,6 +193,17 @@ function compareFaults(ctx: DiffContext, at: At): void {
       `${statuses(b)} → ${statuses(h)}: clients branching on the old HTTP status misjudge SOAP faults`,
       [],
     );
+  const kept = (x: typeof b) => x.faultTransportStatuses.join('/');
+  if (kept(b) !== kept(h))
+    at(
+      'FAULT_CODE_NO_REMAP',
+      'head',
+      file,
+      ['.transportStatuses'],
+      'faults.transportStatuses',
+      `SOAP faults keep HTTP ${kept(b) || 'none'} → ${kept(h) || 'none'}: clients branching on the old status misjudge SOAP faults`,
+      [],
+    );
   const inHead = new Map(h.faults.map((f) => [f.code, f]));
   const inBase = new Set(b.faults.map((f) => f.code));
   for (const bf of b.faults) {
@@ -219,6 +230,16 @@ function compareFaults(ctx: DiffContext, at: At): void {
         [bf.code],
         path,
         `${carried(bf)} → ${carried(hf)}: clients branching on the old carriage misjudge it`,
+        [],
+      );
+    if (bf.retryAfterSeconds !== hf.retryAfterSeconds)
+      at(
+        'FAULT_RETRY_AFTER_CHANGED',
+        'head',
+        file,
+        [bf.code],
+        path,
+        `Retry-After ${bf.retryAfterSeconds ?? 'none'} → ${hf.retryAfterSeconds ?? 'none'}`,
         [],
       );
     if (bf.doc !== hf.doc)

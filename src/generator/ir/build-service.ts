@@ -78,9 +78,15 @@ export function buildService(spec: RawSpec): ServicePart {
       message: x.message ?? null,
       soap11: x.soap11,
       soap12: x.soap12,
-      soap11Status: f.soap11Status,
-      soap12Status: x.soap12.endsWith(':Sender') ? f.soap12Status.sender : f.soap12Status.receiver,
+      // A code whose default status is about the HTTP exchange (503) keeps it on SOAP too.
+      soap11Status: f.transportStatuses.includes(x.http[0]!) ? x.http[0]! : f.soap11Status,
+      soap12Status: f.transportStatuses.includes(x.http[0]!)
+        ? x.http[0]!
+        : x.soap12.endsWith(':Sender')
+          ? f.soap12Status.sender
+          : f.soap12Status.receiver,
       httpStatuses: x.http,
+      retryAfterSeconds: x.retryAfterSeconds ?? null,
       provenance: provenance(x.pos, x.code),
     })),
     faultDetailElement: f.detailElement,

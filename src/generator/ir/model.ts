@@ -164,6 +164,8 @@ export interface IrFault {
   readonly soap12Status: number;
   /** HTTP GET/POST statuses; the first is the default. */
   readonly httpStatuses: readonly number[];
+  /** The Retry-After header of every answer with this code, on every binding. */
+  readonly retryAfterSeconds: number | null;
   readonly provenance: Provenance;
 }
 
@@ -247,7 +249,7 @@ export interface IrSpec {
   readonly faults: readonly IrFault[];
   readonly faultDetailElement: string;
   readonly faultHttpContentType: string;
-  /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
+  /** Statuses about the HTTP exchange, kept by SOAP faults too (as a hint or a code's default). */
   readonly faultTransportStatuses: readonly number[];
   /** HTTP statuses of SOAP faults: SOAP 1.1, and SOAP 1.2 by sender or receiver fault. */
   readonly soapFaultStatuses: {

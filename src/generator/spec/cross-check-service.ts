@@ -59,6 +59,8 @@ function checkAuthentication(c: CheckCtx): void {
       c.report(f.pos, `only Timestamp has a format, and it must`);
 }
 
+type FaultCodeSpec = NonNullable<CheckCtx['spec']['errors']>['faults']['codes'][number];
+
 function checkFaults(c: CheckCtx): void {
   const faults = c.spec.errors?.faults;
   if (!faults) return;
@@ -91,6 +93,7 @@ function checkFaults(c: CheckCtx): void {
   for (const f of faults.codes) {
     if (f.http.length === 0) c.report(f.pos, `fault code ${f.code} needs at least one HTTP status`);
     f.http.forEach((n) => status(n, f.pos));
+    checkRetryAfter(c, f);
   }
   [faults.soap11Status, faults.soap12Status.sender, faults.soap12Status.receiver].forEach((n) =>
     status(n, faults.pos),
@@ -126,4 +129,20 @@ function checkStates(c: CheckCtx): void {
       );
   }
   for (const id of states.notShown) c.checkGap(id, states.pos);
+}
+
+/** Retry-After means something with 503 and 429 only (RFC 9110, RFC 6585), and counts whole seconds. */
+function checkRetryAfter(c: CheckCtx, f: FaultCodeSpec): void {
+  const s = f.retryAfterSeconds;
+  if (s === undefined) return;
+  if (!Number.isInteger(s) || s < 0 || s > 86_400)
+    c.report(
+      f.pos,
+      `retryAfterSeconds of ${f.code} must be whole seconds from 0 to 86400, not ${s}`,
+    );
+  if (!f.http.includes(503) && !f.http.includes(429))
+    c.report(
+      f.pos,
+      `fault code ${f.code} has retryAfterSeconds but neither 503 nor 429 among its HTTP statuses`,
+    );
 }

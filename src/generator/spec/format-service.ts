@@ -181,12 +181,14 @@ export const errorsFile = obj({
             soap12: req(oneOf('soap12:Sender', 'soap12:Receiver')),
             /** HTTP GET/POST statuses; the first is the default */
             http: req(list(int)),
+            /** the Retry-After header of every answer with this code, on every binding */
+            retryAfterSeconds: opt(int),
           }),
         ),
       ),
       soap11Status: req(int),
       soap12Status: req(obj({ sender: req(int), receiver: req(int) })),
-      /** statuses a SOAP fault keeps too: the request was refused before it was read as SOAP */
+      /** statuses about the HTTP exchange, kept by SOAP faults too (as a hint or a code's default) */
       transportStatuses: req(list(int)),
     }),
   ),

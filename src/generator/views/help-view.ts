@@ -17,6 +17,7 @@ import {
   sampleScalar,
   sampleTypes,
 } from './help-samples.js';
+import { faultCarriage } from './service-tables-view.js';
 import { header, paramsTypeName, resultTypeName } from './ts-names.js';
 
 const HTML: Readonly<Record<string, string>> = {
@@ -204,7 +205,8 @@ export function helpView(ir: IrSpec) {
       doc: html(f.doc),
       soap11: html(f.soap11),
       soap12: html(f.soap12),
-      http: f.httpStatuses.join(', '),
+      ...faultCarriage(f),
+      http: html(faultCarriage(f).http),
     })),
     gaps: ir.gaps.map((g) => ({
       id: html(g.id),

@@ -4,7 +4,7 @@ import type { PackageInfo } from '../artifacts.js';
 import type { IrOperation, IrSpec } from '../ir/model.js';
 import { PRIMITIVE_CODECS } from './primitives.js';
 import { titleList } from './service-view.js';
-import { raisedBy } from './service-tables-view.js';
+import { faultCarriage, raisedBy } from './service-tables-view.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
@@ -65,7 +65,7 @@ export function readmeView(ir: IrSpec, pkg: PackageInfo, subpaths: readonly stri
       code: f.code,
       soap11: f.soap11,
       soap12: f.soap12,
-      http: f.httpStatuses.join(', '),
+      ...faultCarriage(f),
       doc: cell(f.doc),
     })),
     subpaths: subpaths.map((s) => `\`${pkg.name}${s.slice(1)}\``).join(', '),

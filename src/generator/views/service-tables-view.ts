@@ -32,6 +32,15 @@ function bindingView(b: IrBinding) {
   };
 }
 
+/** How each binding carries a fault code, as the README and help tables show it. */
+export function faultCarriage(f: IrFault) {
+  return {
+    soap11Status: f.soap11Status,
+    soap12Status: f.soap12Status,
+    http: `${f.httpStatuses.join(', ')}${f.retryAfterSeconds === null ? '' : `, Retry-After: ${f.retryAfterSeconds} s`}`,
+  };
+}
+
 function faultView(f: IrFault) {
   return {
     docs: docLines([f.doc, provenanceLine(f.provenance)]),
@@ -43,6 +52,7 @@ function faultView(f: IrFault) {
       soap12Status: f.soap12Status,
       httpStatuses: f.httpStatuses,
       message: f.message,
+      retryAfterSeconds: f.retryAfterSeconds,
     }),
   };
 }

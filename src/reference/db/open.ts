@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { unavailable } from '../faults.js';
 import { MIGRATIONS } from './migrations.js';
 
 export type Db = Database.Database;
@@ -23,6 +24,10 @@ export const BUSY_TIMEOUT_MS = 5_000;
 /** SQLITE_BUSY and its extended codes: another connection holds a lock; never a sign of damage. */
 export const isBusy = (e: unknown) =>
   (e as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+
+/** A lock held past the busy time-out, as the service answers it (Unavailable); others as they are. */
+export const busyAsFault = (e: unknown): unknown =>
+  isBusy(e) ? unavailable('database busy: another connection held its lock too long', e) : e;
 
 export function openDatabase(path: string, o: OpenOptions = {}): Db {
   if (path !== ':memory:' && !o.readOnly) mkdirSync(dirname(path), { recursive: true });

@@ -3,16 +3,25 @@
 // lock), so nothing else runs on the connection in between; the two transactions that take a
 // callback (bookings, tokens) hold the connection for their callback, and other calls wait.
 
-import { ServiceFault } from '@evgen/runtime';
 import type { InTransaction } from '../store/booking-tx.js';
 import type { Program } from '../store/program.js';
 import { ProgramStore } from '../store/program-store.js';
-import { openDatabase, type Db, type OpenOptions } from './open.js';
+import { fault } from '../faults.js';
+import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
 
 /** A write on a read-only service: InvalidRequest, as the README says. */
-const readOnlyFault = () => new ServiceFault('InvalidRequest', 'read-only service');
+const readOnlyFault = () => fault('InvalidRequest', 'read-only service');
+
+/** `fn`, a lock it waited for past the busy time-out answered as Unavailable. */
+function unlessBusy<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw busyAsFault(e);
+  }
+}
 
 export interface StoreOptions extends OpenOptions {
   /** Where replay entries are written when the database itself is read-only. */
@@ -51,19 +60,19 @@ export class SqliteStore extends ProgramStore {
   /** One statement: atomic by itself, no transaction needed. */
   protected async one<T>(program: Program<T>): Promise<T> {
     if (this.#held) await this.#free();
-    return runSqlite(this.sql, program);
+    return unlessBusy(() => runSqlite(this.sql, program));
   }
 
   /** A read in one read transaction (one snapshot). */
   protected async read<T>(program: Program<T>): Promise<T> {
     if (this.#held) await this.#free();
-    return this.db.transaction(() => runSqlite(this.sql, program))();
+    return unlessBusy(() => this.db.transaction(() => runSqlite(this.sql, program))());
   }
 
   protected async write<T>(program: Program<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
     if (this.#held) await this.#free();
-    return this.db.transaction(() => runSqlite(this.sql, program)).immediate();
+    return unlessBusy(() => this.db.transaction(() => runSqlite(this.sql, program)).immediate());
   }
 
   /** `fn` under BEGIN IMMEDIATE, holding the connection: other calls wait until it ends. */
@@ -71,7 +80,7 @@ export class SqliteStore extends ProgramStore {
     if (this.#readOnly) throw readOnlyFault();
     await this.#free();
     const run = (async () => {
-      this.db.exec('BEGIN IMMEDIATE');
+      unlessBusy(() => this.db.exec('BEGIN IMMEDIATE')); // holding the lock, nothing else waits
       try {
         const out = await fn((program) => Promise.resolve(runSqlite(this.sql, program)));
         this.db.exec('COMMIT');

@@ -1,5 +1,5 @@
 // Shared by the handlers: exact money formatting, the faults for missing records, grouping.
-import { ServiceFault } from '@evgen/runtime';
+import { fault } from '../faults.js';
 
 /** Integer minor units → a decimal string with exactly `scale` places, with no float in between. */
 export function fixed(units: number, scale: number): string {
@@ -12,8 +12,8 @@ export const PRICE_SCALE = 5;
 export const money = (cents: number) => fixed(cents, MONEY_SCALE);
 export const e5 = (units: number) => fixed(units, PRICE_SCALE);
 
-export const notFound = (what: string) => new ServiceFault('NotFound', `${what} does not exist`);
-export const invalid = (message: string) => new ServiceFault('InvalidParameter', message);
+export const notFound = (what: string) => fault('NotFound', `${what} does not exist`);
+export const invalid = (message: string) => fault('InvalidParameter', message);
 
 /** The record, or a NotFound fault naming what is missing. */
 export function found<T>(record: T | undefined, what: string): T {

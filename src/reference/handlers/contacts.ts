@@ -2,7 +2,7 @@
 // lists events where the contact has an attendee; includeArchived false leaves archived events out;
 // isTestBookingForm true lists events reached through test bookings only, false through real ones.
 // Password is always nil: only salted hashes are stored.
-import { ServiceFault } from '@evgen/runtime';
+import { fault } from '../faults.js';
 import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { ContactResponse } from '@evgen/event-management/types';
 import type { ContactRow } from '../store/records.js';
@@ -41,7 +41,7 @@ const address = (c: ContactRow): Omit<ContactResponse, 'ContactId' | 'MarketingO
   Website: c.website,
 });
 
-const tokenFault = (message: string) => new ServiceFault('NotFound', message);
+const tokenFault = (message: string) => fault('NotFound', message);
 
 export function contactHandlers(store: ReferenceStore): ContactHandlers {
   const byEmail = async (email: string) =>
@@ -126,10 +126,7 @@ export function contactHandlers(store: ReferenceStore): ContactHandlers {
     },
     async verifyTokenForContact({ tokenType, tokenValue }) {
       if (tokenType !== TOKEN_TYPE)
-        throw new ServiceFault(
-          'InvalidParameter',
-          `tokenType must be ${TOKEN_TYPE}, got "${tokenType}"`,
-        );
+        throw fault('InvalidParameter', `tokenType must be ${TOKEN_TYPE}, got "${tokenType}"`);
       const now = Date.now();
       return store.tokenTransaction(async (tx) => {
         const t = await tx.token(tokenType, tokenValue);

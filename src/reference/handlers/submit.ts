@@ -2,7 +2,7 @@
 // (so concurrent requests, even from several processes, can never overbook): validate every
 // reference, reserve a place within the event's and the ticket type's capacity, insert the
 // booking with its lead attendee and its BookingUpdated e-mail.
-import { ServiceFault } from '@evgen/runtime';
+import { fault } from '../faults.js';
 import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { SubmitSimpleBookingWithBookingStatusParams } from '@evgen/event-management/types';
 import { E5_PER_CENT, computeCosts, type Costs } from '../costs.js';
@@ -19,7 +19,7 @@ type Checked = BookingContext & {
   attendeeStatusId: number;
 };
 
-const conflict = (message: string) => new ServiceFault('Conflict', message);
+const conflict = (message: string) => fault('Conflict', message);
 /** Booking references: prefix-000042 and prefix-A0000042 (zero-padded, as the demo data). */
 const BOOKING_NUMBER_DIGITS = 6;
 const ATTENDEE_NUMBER_DIGITS = 7;

@@ -1,10 +1,11 @@
 // Connections to PostgreSQL (node-postgres): a bounded pool per store, every statement under a
 // time-out, integers as numbers, and the errors that mean "the database cannot be reached"
-// turned into the Internal fault the bindings answer with 503 (SOAP: a Receiver fault), so
-// clients retry what is safe to retry. A pool reconnects by itself: a connection the server
+// turned into the Unavailable fault (503 with Retry-After on every binding), so clients retry
+// what is safe to retry. A pool reconnects by itself: a connection the server
 // closed (a restart) is dropped, and the next request opens a new one.
 import pg from 'pg';
 import { ServiceFault } from '@evgen/runtime';
+import { unavailable } from '../faults.js';
 import { ListParam, type Param, type Program, type Query } from '../store/program.js';
 
 /** A statement that runs (or waits for a lock) longer than this is cancelled: SQLite's busy time-out. */
@@ -62,6 +63,7 @@ export function createPool(url: string, max: number, name = 'evgen'): pg.Pool {
 // Connection exceptions (08), operator intervention (57P01-57P03: shutdown, crash, starting up),
 // too many connections (53300), a cancelled statement (57014: the time-out) and the socket errors.
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|57014)$/;
+const STATEMENT_CANCELLED = '57014';
 const UNAVAILABLE_ERRNO = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -82,12 +84,15 @@ export function isUnavailable(e: unknown): boolean {
   return e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message);
 }
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** The error as the service answers it: unavailable → Internal with HTTP 503; others as they are. */
+/**
+ * The error as the service answers it: unavailable → Unavailable (503 with Retry-After); others as
+ * they are. The driver's text (addresses, time-outs) goes to the log only, as the fault's cause.
+ */
 export function asFault(e: unknown): unknown {
   if (e instanceof ServiceFault || !isUnavailable(e)) return e;
-  return new ServiceFault('Internal', `database unreachable: ${message(e)}`, 503);
+  const slow = (e as { code?: unknown }).code === STATEMENT_CANCELLED;
+  const why = slow ? 'database busy: a statement ran past its time-out' : 'database unreachable';
+  return unavailable(why, e);
 }
 
 /** Transactions PostgreSQL may refuse under concurrency, to be run again: serialization, deadlock. */

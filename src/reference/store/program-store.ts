@@ -113,7 +113,13 @@ export abstract class ProgramStore implements ReferenceStore {
     try {
       return await this.read(storeHealth());
     } catch (e) {
-      return { ok: false, schemaVersion: 0, detail: e instanceof Error ? e.message : String(e) };
+      return { ok: false, schemaVersion: 0, detail: detailOf(e) };
     }
   }
+}
+
+/** For the operator: the error and what lies under it (a fault's cause is not on the wire). */
+function detailOf(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  return e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message;
 }

@@ -13,6 +13,8 @@ export class ServiceError extends Error {
     readonly binding: Binding,
     /** soap:Client, soap:Server, soap12:Sender or soap12:Receiver for SOAP faults. */
     readonly soapFaultCode?: string,
+    /** The answer's Retry-After, in seconds: how long the service asks callers to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${code}: ${faultString} (HTTP ${httpStatus}, ${binding})`);
     this.name = 'ServiceError';
@@ -20,14 +22,28 @@ export class ServiceError extends Error {
 }
 
 export class TransportError extends Error {
+  /** The answer's Retry-After, in seconds, when an answer came with one. */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     message: string,
     readonly httpStatus?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'TransportError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+}
+
+/**
+ * Retry-After in whole seconds (RFC 9110 10.2.3: delay-seconds or an HTTP-date, a date in the past
+ * meaning now); undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  const v = value?.trim() ?? '';
+  if (/^\d+$/.test(v)) return Number(v);
+  const at = /[a-z]/i.test(v) ? Date.parse(v) : NaN; // a date has a day or month name
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**
@@ -102,16 +118,22 @@ export function parseFault(
   }
 }
 
-/** Turns a non-200 answer into the error it stands for. */
+/** Turns a non-200 answer into the error it stands for, with its Retry-After if it has one. */
 export function errorFromResponse(
   binding: Binding,
   status: number,
-  contentType: string,
+  headers: Headers,
   body: Uint8Array,
   faults: FaultTable,
 ): Error {
-  const fault = parseFault(binding, status, contentType, body, faults);
-  if (fault) return fault;
+  const after = parseRetryAfter(headers.get('retry-after'), Date.now());
+  const f = parseFault(binding, status, headers.get('content-type') ?? '', body, faults);
+  if (f)
+    return after === undefined
+      ? f
+      : new ServiceError(f.code, f.faultString, f.httpStatus, f.binding, f.soapFaultCode, after);
   const text = new TextDecoder().decode(body.subarray(0, 200));
-  return new TransportError(`HTTP ${status} from the service: ${text}`, status);
+  return new TransportError(`HTTP ${status} from the service: ${text}`, status, {
+    retryAfterSeconds: after,
+  });
 }

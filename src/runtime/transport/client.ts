@@ -33,7 +33,10 @@ export interface ClientOptions {
   /** {soap_namespace}; default: the base URL with the https scheme plus the version path. */
   readonly namespace?: string;
   readonly timeoutMs?: number;
-  /** Opt-in; only operations that change nothing are retried, on network errors and HTTP 503. */
+  /**
+   * Opt-in; only operations that change nothing are retried, on network errors and HTTP 503, never
+   * sooner than the answer's Retry-After, and not at all when it asks for more than maxDelayMs.
+   */
   readonly retry?: RetryPolicy;
   readonly fetch?: typeof fetch;
   /**
@@ -165,7 +168,8 @@ export function createTransport(o: ClientOptions): Transport {
       durationMs: performance.now() - started,
     });
     const type = res.headers.get('content-type') ?? '';
-    if (res.status !== 200) throw errorFromResponse(binding.id, res.status, type, body, faults);
+    if (res.status !== 200)
+      throw errorFromResponse(binding.id, res.status, res.headers, body, faults);
     const media = mediaType(type).type;
     if (!isXml(media))
       throw new TransportError(
@@ -206,10 +210,12 @@ export function createTransport(o: ClientOptions): Transport {
         } catch (e) {
           if (attempt >= attempts || !isRetryable(e) || options.signal?.aborted) throw e;
           const base = o.retry?.baseDelayMs ?? 100;
-          const delay =
-            Math.min(o.retry?.maxDelayMs ?? 2_000, base * 2 ** (attempt - 1)) *
-            (0.5 + Math.random() / 2);
-          await sleep(delay, options.signal);
+          const max = o.retry?.maxDelayMs ?? 2_000;
+          // The service's Retry-After is a floor; longer than the policy waits, the caller decides.
+          const asked = 1_000 * (retryAfterOf(e) ?? 0);
+          if (asked > max) throw e;
+          const backoff = Math.min(max, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+          await sleep(Math.max(asked, backoff), options.signal);
         }
       }
     },
@@ -232,6 +238,9 @@ const isTimeout = (reason: unknown): boolean =>
 const isRetryable = (e: unknown): boolean =>
   (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) ||
   (e instanceof ServiceError && e.httpStatus === 503);
+
+const retryAfterOf = (e: unknown): number | undefined =>
+  e instanceof TransportError || e instanceof ServiceError ? e.retryAfterSeconds : undefined;
 
 /** Backoff that ends early, with the abort reason, when the caller aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -11,8 +11,10 @@ export class ServiceFault extends Error {
     message: string,
     /** For HTTP GET/POST: one of the code's statuses that says more than its default. */
     readonly httpStatus?: number,
+    /** `cause`: what went wrong underneath, for the server's log only. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ServiceFault';
   }
 }
@@ -61,8 +63,15 @@ export function resolveFault(e: unknown, table: FaultTable): ResolvedFault {
 
 export interface EncodedFault {
   readonly status: number;
-  readonly contentType: string;
+  /** content-type, and retry-after where the code has one. */
+  readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+}
+
+function faultHeaders(def: FaultDef, contentType: string): Record<string, string> {
+  return def.retryAfterSeconds === null
+    ? { 'content-type': contentType }
+    : { 'content-type': contentType, 'retry-after': String(def.retryAfterSeconds) };
 }
 
 /** A SOAP fault in the envelope of `binding`, with the code in the detail element. */
@@ -88,7 +97,7 @@ export function encodeSoapFault(
         : v11
           ? def.soap11Status
           : def.soap12Status,
-    contentType: binding.responseContentType,
+    headers: faultHeaders(def, binding.responseContentType),
     body: writeSoapEnvelope(v11 ? '1.1' : '1.2', undefined, body),
   };
 }
@@ -101,7 +110,7 @@ export function encodeHttpFault(fault: ResolvedFault, table: FaultTable): Encode
       httpStatus !== undefined && def.httpStatuses.includes(httpStatus)
         ? httpStatus
         : def.httpStatuses[0]!,
-    contentType: table.httpContentType,
+    headers: faultHeaders(def, table.httpContentType),
     body: `${def.code}: ${fault.message.replace(/[\r\n]+/g, ' ')}\n`,
   };
 }

@@ -5,7 +5,13 @@ import type { AuthScheme } from './auth.js';
 import type { AnyOperationDef, Binding, OperationTable } from './binding.js';
 import { createHelpResponder, type HelpOptions } from '../help/serve.js';
 import { type CorsOptions, withCors } from './cors.js';
-import { EngineFault, encodeHttpFault, encodeSoapFault, resolveFault } from './faults.js';
+import {
+  EngineFault,
+  ServiceFault,
+  encodeHttpFault,
+  encodeSoapFault,
+  resolveFault,
+} from './faults.js';
 import { BoundedCache } from './memo.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import type { Log, Pipeline } from './server-bindings.js';
@@ -213,6 +219,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     let res: ServiceResponse;
     let faultCode: string | undefined;
     let error: { logged: LoggedError; answered: string } | undefined;
+    let cause: LoggedError | undefined; // of a fault that is not internal: the log's, not the client's
     try {
       // A SOAP request's target is its binding's path itself: only other targets need a URL parsed.
       const soapHere = req.method === 'POST' ? pipeline.soapByPath.get(req.url) : undefined;
@@ -225,15 +232,12 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       // What was thrown goes to the operator only; the client gets the code's fixed message.
       if (faultCode === wire.faults.raisedFor.internal)
         error = { logged: loggedError(e), answered: fault.message };
+      else if (e instanceof ServiceFault && e.cause !== undefined) cause = loggedError(e.cause);
       const encoded =
         log.binding?.kind === 'soap'
           ? encodeSoapFault(log.binding, fault, log.ns ?? ns, wire.faults)
           : encodeHttpFault(fault, wire.faults);
-      res = {
-        status: encoded.status,
-        headers: { 'content-type': encoded.contentType },
-        body: encoded.body,
-      };
+      res = { status: encoded.status, headers: encoded.headers, body: encoded.body };
     }
     if (!options.onLog && !error) return res;
     const entry: LogEntry = {
@@ -244,7 +248,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       status: res.status,
       durationMs: performance.now() - started,
       faultCode,
-      ...(error ? { error: error.logged } : {}),
+      ...(error ? { error: error.logged } : cause ? { error: cause } : {}),
     };
     options.onLog?.(entry);
     if (error) diagnostic(internalErrorMessage(entry, error.logged, error.answered));

@@ -45,6 +45,8 @@ export interface FaultDef {
   readonly httpStatuses: readonly number[];
   /** The only message this code carries on the wire (the original goes to the log only). */
   readonly message: string | null;
+  /** The Retry-After header (seconds) of every answer with this code, on every binding. */
+  readonly retryAfterSeconds: number | null;
 }
 
 export interface FaultTable {
@@ -52,7 +54,7 @@ export interface FaultTable {
   readonly detailElement: string;
   /** Of HTTP GET/POST faults, whose body is `<Code>: <message>`. */
   readonly httpContentType: string;
-  /** Statuses a SOAP fault keeps: the request was refused before it was read as SOAP. */
+  /** Statuses about the HTTP exchange that a SOAP fault keeps when a thrower picks one. */
   readonly transportStatuses: readonly number[];
   readonly codes: readonly FaultDef[];
   readonly raisedFor: RaisedFor;

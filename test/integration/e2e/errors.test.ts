@@ -4,12 +4,14 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceFault, parseSoapEnvelope } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
+import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,
   KEY,
   authHeaderXml,
   authValues,
   post,
+  send,
   soapRequest,
   startHarness,
   type Harness,
@@ -28,6 +30,10 @@ beforeAll(async () => {
       },
       getBookingDetails: ({ bookingId }) => {
         throw new ServiceFault('NotFound', `booking ${bookingId} does not exist`);
+      },
+      getShows: () => {
+        const cause = new Error('connect ECONNREFUSED 10.20.30.40:5432');
+        throw new ServiceFault('Unavailable', 'database unreachable', undefined, { cause });
       },
     },
     { onLog: (e) => logs.push(e) },
@@ -113,6 +119,44 @@ describe('SOAP faults', () => {
     expect(res.text).not.toMatch(/SQLITE|db\.ts|at /);
     expect(logs.at(-1)).toMatchObject({ faultCode: 'Internal' });
     expect(String((logs.at(-1)!.error as Error).message)).toContain('SQLITE_ERROR');
+  });
+
+  it('answers Unavailable with 503 and Retry-After on every binding; its cause goes to the log only', async () => {
+    const retryAfter = String(
+      WIRE.faults.codes.find((c) => c.code === 'Unavailable')!.retryAfterSeconds,
+    );
+    logs.length = 0;
+    const answers = [
+      await soap11('GetShows', ''),
+      await post(
+        url(),
+        soapRequest('1.2', h.ns, 'GetShows', '', authHeaderXml(h.ns, authValues('GetShows'))),
+        {
+          'content-type': 'application/soap+xml; charset=utf-8',
+        },
+      ),
+      await send(`${url()}/GetShows`, { headers: credentialHeaders(authValues('GetShows')) }),
+    ];
+    for (const res of answers) {
+      expect([res.status, res.headers?.get('retry-after')]).toEqual([503, retryAfter]);
+      expect(res.text).not.toContain('10.20.30.40');
+    }
+    expect(soapFault(answers[0]!.text)).toMatchObject({
+      faultcode: 'soap:Server',
+      code: 'Unavailable',
+      reason: 'database unreachable',
+    });
+    expect(soapFault(answers[1]!.text)).toMatchObject({
+      faultcode: 'soap12:Receiver',
+      code: 'Unavailable',
+    });
+    expect(answers[2]!.text).toBe('Unavailable: database unreachable\n');
+    expect(logs).toHaveLength(3);
+    for (const entry of logs)
+      expect(entry).toMatchObject({
+        faultCode: 'Unavailable',
+        error: { message: 'connect ECONNREFUSED 10.20.30.40:5432' },
+      });
   });
 
   it('answers SOAP 1.2 faults with 400 Sender and 500 Receiver', async () => {

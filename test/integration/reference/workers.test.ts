@@ -1,6 +1,8 @@
 // Worker threads: one per lane and per --workers, each answering whole requests; a worker that
 // dies is logged and replaced, and the service keeps answering; /healthz counts them truthfully.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseFault } from '@evgen/runtime';
+import { WIRE } from '@evgen/event-management/service';
 import { laneOf } from '../../../src/reference/lanes.js';
 import {
   BULK_YOUNG_GENERATION_MB,
@@ -16,6 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => ref.stop());
 let tick = 0;
+const UNAVAILABLE = {
+  code: 'Unavailable',
+  seconds: WIRE.faults.codes.find((c) => c.code === 'Unavailable')?.retryAfterSeconds,
+};
+const bytes = (body: string | Uint8Array) =>
+  typeof body === 'string' ? new TextEncoder().encode(body) : body;
 
 /** A GetBookings page as the request loop hands it to the pool (no credentials: answered 401). */
 const pageRequest = (headers: Record<string, string> = {}) => ({
@@ -111,8 +119,45 @@ describe('worker threads', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.slice(-2)).toEqual([503, 503]);
     expect(statuses.filter((s) => s === 503)).toHaveLength(2);
-    expect(String(answers.at(-1)!.body)).toMatch(/^Internal/); // Internal's text is generic on the wire
+    // Not "Internal": a client tells overload from a failure, and when to come back.
+    expect(answers.at(-1)!.headers).toMatchObject({ 'retry-after': String(UNAVAILABLE.seconds) });
+    expect(String(answers.at(-1)!.body)).toBe(
+      `${UNAVAILABLE.code}: busy: ${MAX_QUEUED} requests wait in lane bulk\n`,
+    );
     expect(new Set(statuses.slice(0, -2))).toEqual(new Set([401]));
+  });
+
+  it('refuses in the SOAP binding of the request too, with 503 and Retry-After', async () => {
+    const soap = WIRE.bindings.find((b) => b.kind === 'soap')!;
+    const request = {
+      method: 'POST',
+      url: ENDPOINT,
+      headers: { 'content-type': soap.requestContentType },
+      body: new TextEncoder().encode('<x/>'),
+    };
+    const pool = ref.svc.pool!;
+    const page = pageRequest();
+    const answers = await Promise.all([
+      ...Array.from({ length: MAX_QUEUED + 1 }, () => pool.handle(page)),
+      pool.handle(request), // no SOAPAction: the bulk lane, which is full
+    ]);
+    const last = answers.at(-1)!;
+    expect(last.status).toBe(503);
+    expect(last.headers).toEqual({
+      'content-type': soap.responseContentType,
+      'retry-after': String(UNAVAILABLE.seconds),
+    });
+    const fault = parseFault(
+      soap.id,
+      last.status,
+      soap.responseContentType,
+      bytes(last.body),
+      WIRE.faults,
+    );
+    expect(fault).toMatchObject({
+      code: UNAVAILABLE.code,
+      faultString: expect.stringMatching(/^busy: /) as string,
+    });
   });
 
   it('answers Internal for the request a dying worker held, and replaces the worker', async () => {

@@ -157,10 +157,17 @@ const MUTATIONS: readonly Mutation[] = [
   },
   {
     file: 'errors.yaml',
-    from: 'transportStatuses: [413, 415]',
-    to: 'transportStatuses: [413]',
+    from: 'transportStatuses: [413, 415, 503]',
+    to: 'transportStatuses: [413, 415]',
     want: 'src/service.ts',
   },
+  {
+    file: 'errors.yaml',
+    from: 'retryAfterSeconds: 1',
+    to: 'retryAfterSeconds: 2',
+    want: 'src/service.ts',
+  },
+  { file: 'errors.yaml', from: '      retryAfterSeconds: 1\n', to: '', want: 'src/service.ts' },
   {
     file: 'errors.yaml',
     from: 'httpContentType: text/plain; charset=utf-8',
@@ -256,8 +263,8 @@ const MUTATIONS: readonly Mutation[] = [
   // gaps.yaml
   {
     file: 'gaps.yaml',
-    from: 'decision: No rate limit in the interface or the reference service.',
-    to: 'decision: No rate limit.',
+    from: 'No rate limit in the interface or the reference service.',
+    to: 'No rate limit.',
     want: 'DECISIONS.md',
   },
   { file: 'gaps.yaml', from: 'id: soap12-action', to: 'id: soap12-actions', want: 'refused' },

@@ -138,7 +138,12 @@ describe('spec inventory', () => {
     expect(ir.faults.map((f) => f.code)).toEqual([...FAULT_CODES]);
     expect(ir.faults.filter((f) => f.soap11 === 'soap:Server').map((f) => f.code)).toEqual([
       'NotImplemented',
+      'Unavailable',
       'Internal',
+    ]);
+    // Unavailable's 503 is about the exchange (transportStatuses): SOAP keeps it; the others do not.
+    expect(ir.faults.filter((f) => f.soap11Status !== 500).map((f) => f.code)).toEqual([
+      'Unavailable',
     ]);
   });
 });

@@ -129,6 +129,19 @@ describe('spec edits validate refuses', () => {
       want: 'spec/types/booking.yaml: type name "string" is reserved in the generated TypeScript',
     },
     {
+      // Retry-After means nothing on a 409.
+      given: {
+        file: 'errors.yaml',
+        from: 'http: [409]',
+        to: 'http: [409]\n      retryAfterSeconds: 5',
+      },
+      want: 'spec/errors.yaml: fault code Conflict has retryAfterSeconds but neither 503 nor 429 among its HTTP statuses',
+    },
+    {
+      given: { file: 'errors.yaml', from: 'retryAfterSeconds: 1', to: 'retryAfterSeconds: -1' },
+      want: 'spec/errors.yaml: retryAfterSeconds of Unavailable must be whole seconds from 0 to 86400, not -1',
+    },
+    {
       given: {
         file: 'operations.yaml',
         from: '{ name: size, type: int, doc: The batch size. }',

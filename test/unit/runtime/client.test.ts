@@ -64,6 +64,52 @@ describe('retry policy', () => {
     expect(new Set(stamps).size).toBe(3); // each attempt is signed afresh
   });
 
+  // What the reference service answers when its queue is full (spec/errors.yaml: Unavailable).
+  const unavailable = (retryAfter: string) =>
+    new Response('Unavailable: busy\n', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': retryAfter },
+    });
+
+  it('waits at least Retry-After before retrying', async () => {
+    const s = scripted([unavailable('1'), shows()]);
+    const at: number[] = [];
+    const timed = ((url: string, init: RequestInit) => (
+      at.push(performance.now()),
+      s.fetch(url, init)
+    )) as typeof globalThis.fetch;
+    const c = client(timed, { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5_000 } });
+    await expect(c.getShows()).resolves.toEqual([]);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(990); // timers may fire a little early
+  });
+
+  it('gives up at once when Retry-After is longer than the policy waits', async () => {
+    const s = scripted([unavailable('30'), shows()]);
+    await expect(client(s.fetch).getShows()).rejects.toMatchObject({
+      code: 'Unavailable',
+      httpStatus: 503,
+      retryAfterSeconds: 30,
+    });
+    expect(s.seen).toHaveLength(1);
+  });
+
+  const inNineAndAHalf = () => new Date(Date.now() + 9_500).toUTCString(); // whole seconds: 9 or 10
+  it.each([
+    { name: '0', given: () => '0', want: [0] },
+    { name: 'spaced 120', given: () => ' 120 ', want: [120] },
+    { name: 'a date 9.5 s ahead', given: inNineAndAHalf, want: [9, 10] },
+    { name: 'a date past', given: () => 'Thu, 01 Jan 1970 00:00:00 GMT', want: [0] }, // in the past: no wait
+    { name: 'soon', given: () => 'soon', want: [undefined] },
+    { name: '-5', given: () => '-5', want: [undefined] },
+  ])('reads Retry-After $name as one of $want s', async ({ given, want }) => {
+    const s = scripted([unavailable(given())]);
+    const e = await client(s.fetch, { retry: undefined })
+      .getShows()
+      .catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: 'Unavailable' });
+    expect(want).toContain((e as { retryAfterSeconds?: number }).retryAfterSeconds);
+  });
+
   it('never retries an operation that changes data', async () => {
     const s = scripted([new TypeError('ECONNRESET'), shows()]);
     await expect(client(s.fetch).cancelBooking({ bookingReference: 'B-1' })).rejects.toBeInstanceOf(

@@ -62,6 +62,7 @@ const TABLE: FaultTable = {
       soap12Status: 419,
       httpStatuses: [451, 401],
       message: null,
+      retryAfterSeconds: null,
     },
     {
       code: 'Bad',
@@ -71,6 +72,7 @@ const TABLE: FaultTable = {
       soap12Status: 423,
       httpStatuses: [422, 413],
       message: null,
+      retryAfterSeconds: null,
     },
     {
       code: 'Later',
@@ -80,6 +82,7 @@ const TABLE: FaultTable = {
       soap12Status: 596,
       httpStatuses: [505],
       message: null,
+      retryAfterSeconds: null,
     },
     {
       code: 'Oops',
@@ -89,16 +92,34 @@ const TABLE: FaultTable = {
       soap12Status: 598,
       httpStatuses: [503],
       message: 'Sorry',
+      retryAfterSeconds: 9,
     },
   ],
 };
 const S11 = binding('1.1', 'text/x-soap11');
 const S12 = binding('1.2', 'application/x-soap12');
 
+/** Whatever is not a fault of the table, and the internal code itself, ends here. */
+const OOPS = {
+  code: 'Oops',
+  message: 'Sorry',
+  soap11: 599,
+  soap12: 598,
+  http: 503,
+  retryAfter: '9',
+};
+
 describe('faults from a fault table', () => {
   const cases: {
     given: unknown;
-    want: { code: string; message: string; soap11: number; soap12: number; http: number };
+    want: {
+      code: string;
+      message: string;
+      soap11: number;
+      soap12: number;
+      http: number;
+      retryAfter?: string;
+    };
   }[] = [
     {
       given: new ServiceFault('Who', 'no key'),
@@ -132,22 +153,27 @@ describe('faults from a fault table', () => {
     },
     {
       given: new ServiceFault('Oops', 'SQLITE_ERROR: no such table'),
-      want: { code: 'Oops', message: 'Sorry', soap11: 599, soap12: 598, http: 503 },
+      want: OOPS,
     },
     {
       given: new ServiceFault('NoSuchCode', 'x'),
-      want: { code: 'Oops', message: 'Sorry', soap11: 599, soap12: 598, http: 503 },
+      want: OOPS,
     },
     {
       given: new TypeError('secret detail'),
-      want: { code: 'Oops', message: 'Sorry', soap11: 599, soap12: 598, http: 503 },
+      want: OOPS,
     },
   ];
   for (const { given, want } of cases)
     it(`${String(given)} → ${want.code} ${want.soap11}/${want.soap12}/${want.http}`, () => {
       const r = resolveFault(given, TABLE);
       const s11 = encodeSoapFault(S11, r, NS, TABLE);
-      expect([s11.status, s11.contentType]).toEqual([want.soap11, 'text/x-soap11']);
+      // Retry-After, where the code has one, on every binding.
+      const retry = want.retryAfter === undefined ? {} : { 'retry-after': want.retryAfter };
+      expect([s11.status, s11.headers]).toEqual([
+        want.soap11,
+        { 'content-type': 'text/x-soap11', ...retry },
+      ]);
       const f11 = fault(s11.body);
       expect(f11.ns).toBe(SOAP11_NS);
       expect(kid(f11, 'faultcode', '')?.text).toBe(
@@ -157,7 +183,10 @@ describe('faults from a fault table', () => {
       expect(kid(kid(f11, 'detail', ''), 'Reason', NS)?.text).toBe(want.code);
 
       const s12 = encodeSoapFault(S12, r, NS, TABLE);
-      expect([s12.status, s12.contentType]).toEqual([want.soap12, 'application/x-soap12']);
+      expect([s12.status, s12.headers]).toEqual([
+        want.soap12,
+        { 'content-type': 'application/x-soap12', ...retry },
+      ]);
       const f12 = fault(s12.body);
       expect(f12.ns).toBe(SOAP12_NS);
       const text = kid(kid(f12, 'Reason', SOAP12_NS), 'Text', SOAP12_NS);
@@ -167,7 +196,7 @@ describe('faults from a fault table', () => {
 
       expect(encodeHttpFault(r, TABLE)).toEqual({
         status: want.http,
-        contentType: 'text/x-fault; charset=utf-8',
+        headers: { 'content-type': 'text/x-fault; charset=utf-8', ...retry },
         body: `${want.code}: ${want.message}\n`,
       });
     });
@@ -193,7 +222,7 @@ describe('parseFault (client side)', () => {
       const s11 = encodeSoapFault(soap11, r, NS, table);
       expect(s11.status).toBe(def.soap11Status);
       expect(
-        parseFault(soap11.id, s11.status, s11.contentType, bytes(s11.body), table),
+        parseFault(soap11.id, s11.status, s11.headers['content-type']!, bytes(s11.body), table),
       ).toMatchObject({
         code,
         faultString: msg,
@@ -204,7 +233,7 @@ describe('parseFault (client side)', () => {
       const s12 = encodeSoapFault(soap12, r, NS, table);
       expect(s12.status).toBe(def.soap12Status);
       expect(
-        parseFault(soap12.id, s12.status, s12.contentType, bytes(s12.body), table),
+        parseFault(soap12.id, s12.status, s12.headers['content-type']!, bytes(s12.body), table),
       ).toMatchObject({
         code,
         faultString: msg,
@@ -212,7 +241,9 @@ describe('parseFault (client side)', () => {
       });
       const h = encodeHttpFault(r, table);
       expect(h.status).toBe(def.httpStatuses[0]);
-      expect(parseFault(http.id, h.status, h.contentType, bytes(h.body), table)).toMatchObject({
+      expect(
+        parseFault(http.id, h.status, h.headers['content-type']!, bytes(h.body), table),
+      ).toMatchObject({
         code,
         faultString: msg,
         httpStatus: h.status,
@@ -237,9 +268,11 @@ describe('parseFault (client side)', () => {
   it('reads the code from the detail element the table names', () => {
     const r = resolveFault(new ServiceFault('Who', 'no'), TABLE);
     const s11 = encodeSoapFault(S11, r, NS, TABLE);
-    expect(parseFault('x', s11.status, s11.contentType, bytes(s11.body), TABLE)?.code).toBe('Who');
-    expect(parseFault('x', s11.status, s11.contentType, bytes(s11.body), table)?.code).toBe(
-      'Unknown',
-    );
+    expect(
+      parseFault('x', s11.status, s11.headers['content-type']!, bytes(s11.body), TABLE)?.code,
+    ).toBe('Who');
+    expect(
+      parseFault('x', s11.status, s11.headers['content-type']!, bytes(s11.body), table)?.code,
+    ).toBe('Unknown');
   });
 });

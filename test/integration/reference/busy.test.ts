@@ -1,0 +1,107 @@
+// A write that waits past SQLite's busy time-out for another connection's lock (another process
+// on the same file, a long booking) is answered Unavailable, which says "nothing was done, come
+// back" (503, Retry-After), not Internal; reads go on meanwhile (WAL), and the write succeeds once
+// the lock is free. The replay record's own file likewise.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceFault } from '@evgen/runtime';
+import { BUSY_TIMEOUT_MS, openDatabase, type Db } from '../../../src/reference/db/open.js';
+import { replayFileOf } from '../../../src/reference/db/replay-store.js';
+import { SqliteStore } from '../../../src/reference/db/store.js';
+import { referenceHandlers } from '../../../src/reference/handlers/index.js';
+import { prepareDatabase } from '../../../src/reference/startup.js';
+
+const ctx = { apiKey: 'k', apiKeyName: 'k', operation: 'test', binding: 'soap11' } as const;
+let dir: string;
+let path: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'evgen-busy-'));
+  path = join(dir, 'busy.sqlite');
+  prepareDatabase(path, { seed: { events: 1, bookings: 20 } });
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** `fn` while another connection holds the write lock of `file`. */
+async function whileLocked<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  const holder = openDatabase(file, { migrate: false });
+  holder.exec('BEGIN IMMEDIATE');
+  try {
+    return await fn();
+  } finally {
+    holder.exec('ROLLBACK');
+    holder.close();
+  }
+}
+
+const unavailable = {
+  code: 'Unavailable',
+  message: expect.stringMatching(/^database busy: /) as string,
+  cause: expect.objectContaining({ code: 'SQLITE_BUSY' }) as unknown,
+};
+
+describe('a write lock held past the busy time-out', () => {
+  let db: Db;
+  let store: SqliteStore;
+  beforeAll(() => {
+    db = openDatabase(path, { migrate: false });
+    db.pragma('busy_timeout = 50'); // the service waits BUSY_TIMEOUT_MS; the test need not
+    store = new SqliteStore(db);
+  });
+  afterAll(() => store.close());
+
+  const h = () => referenceHandlers(store);
+  const row = (sql: string) => db.prepare(sql).get() as Record<string, number | string>;
+  const cases = [
+    {
+      given: 'SubmitSimpleBookingWithBookingStatus (a callback transaction)',
+      call: () => {
+        const t = row(
+          'SELECT t.event_id AS eventId, t.id AS ticketTypeId, l.attendee_type_id AS attendeeTypeId FROM ticket_type t JOIN ticket_type_attendee_type l ON l.ticket_type_id = t.id LIMIT 1',
+        );
+        return h().submitSimpleBookingWithBookingStatus(
+          {
+            eventId: t.eventId as number,
+            attendeeTypeId: t.attendeeTypeId as number,
+            ticketTypeId: t.ticketTypeId as number,
+            bookingStatusId: 1,
+            contactId: 1,
+          },
+          ctx,
+        );
+      },
+    },
+    {
+      given: 'CancelBooking (one write)',
+      call: () => {
+        const b = row('SELECT reference FROM booking ORDER BY id DESC LIMIT 1'); // not cancelled yet
+        return h().cancelBooking({ bookingReference: b.reference as string }, ctx);
+      },
+    },
+  ];
+  for (const { given, call } of cases)
+    it(`${given}: Unavailable while locked, reads go on, done once free`, async () => {
+      await whileLocked(path, async () => {
+        const e = await Promise.resolve(call()).catch((x: unknown) => x);
+        expect(e).toBeInstanceOf(ServiceFault);
+        expect(e).toMatchObject(unavailable);
+        expect((await h().getEventDetails7({ eventId: 1 }, ctx)).EventId).toBe(1);
+      });
+      await expect(Promise.resolve(call())).resolves.not.toThrow();
+    });
+});
+
+it(`answers Unavailable when the replay record stays locked past ${BUSY_TIMEOUT_MS} ms`, async () => {
+  const store = SqliteStore.open(path);
+  try {
+    const now = Date.now();
+    await whileLocked(replayFileOf(path), async () => {
+      const e = await store.replay.seen('a request', now + 300_000, now).catch((x: unknown) => x);
+      expect(e).toMatchObject(unavailable);
+    });
+    expect(await store.replay.seen('a request', now + 300_000, now)).toBe(false);
+  } finally {
+    await store.close();
+  }
+}, 30_000);
