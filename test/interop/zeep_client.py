@@ -1,31 +1,20 @@
 """Calls the reference service with python3-zeep, from its served WSDL, over SOAP 1.1 and 1.2.
 
-Builds the AuthenticationHeader itself (HMAC-SHA1 of operation + timestamp, base64). Input: a JSON
+Builds the AuthenticationHeader itself (zeep_auth.py). Input: a JSON
 file {"wsdl", "apiKey", "secret", "calls": [{"operation", "params", "kinds"}], "booking": {...}}.
 Prints one JSON object with the calls made and any failures.
 """
-import base64
 import datetime
-import hashlib
-import hmac
 import json
 import sys
 
 import zeep
 
+from zeep_auth import header_maker
+
 spec = json.load(open(sys.argv[1]))
 client = zeep.Client(spec["wsdl"])
-header_type = client.get_element("ns0:AuthenticationHeader")
-last = [datetime.datetime.now(datetime.timezone.utc)]
-
-
-def header(operation):
-    # Strictly increasing timestamps: the service refuses a repeated one as a replay.
-    now = max(datetime.datetime.now(datetime.timezone.utc), last[0] + datetime.timedelta(milliseconds=1))
-    last[0] = now
-    stamp = now.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (now.microsecond // 1000)
-    digest = hmac.new(spec["secret"].encode("utf-8"), (operation + stamp).encode("utf-8"), hashlib.sha1).digest()
-    return header_type(Timestamp=stamp, Operation=operation, Signature=base64.b64encode(digest).decode("ascii"), APIKey=spec["apiKey"])
+header = header_maker(client, spec["apiKey"], spec["secret"])
 
 
 def value(kind, v):
