@@ -3,9 +3,15 @@
 // bookings, every attendee of an event, a search) run in the bulk lane; everything else in the
 // quick lane, so a small call never waits behind a page. A request whose operation cannot be
 // told without parsing its body goes to the bulk lane: it cannot hold up the quick one.
-import { mediaType, type ServiceRequest } from '@evgen/runtime';
+import {
+  sentSoapAction,
+  soapBindingAt,
+  unquoteAction,
+  type BindingDef,
+  type ServiceRequest,
+} from '@evgen/runtime';
 import type { operations } from '@evgen/event-management/operations';
-import { SERVICE } from '@evgen/event-management/service';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 
 export type Lane = 'quick' | 'bulk';
 export const LANES: readonly Lane[] = ['quick', 'bulk'];
@@ -29,14 +35,16 @@ export function operationOf(req: ServiceRequest): string | undefined {
     const end = name.indexOf('?');
     return end < 0 ? name : name.slice(0, end);
   }
-  if (req.url !== ENDPOINT || req.method !== 'POST') return undefined;
-  const type = req.headers['content-type'];
-  const action =
-    mediaType(type).type === 'application/soap+xml'
-      ? /;\s*action\s*=\s*"?([^";]*)/i.exec(type ?? '')?.[1]
-      : req.headers.soapaction?.replace(/^\s*"|"\s*$/g, '');
-  return action?.slice(action.lastIndexOf('/') + 1);
+  const binding = req.method === 'POST' ? soapBindingOf(req) : undefined;
+  const sent = binding && sentSoapAction(binding, req.headers);
+  if (sent === undefined) return undefined;
+  const action = unquoteAction(sent);
+  return action.slice(action.lastIndexOf('/') + 1);
 }
+
+/** The SOAP binding of a POST, from its path and media type (the spec's tables). */
+export const soapBindingOf = (req: ServiceRequest): BindingDef | undefined =>
+  soapBindingAt(WIRE, req.url, req.headers['content-type']);
 
 export function laneOf(req: ServiceRequest): Lane {
   if (req.method === 'GET' && !req.url.startsWith(`${ENDPOINT}/`)) return 'quick'; // WSDL, health

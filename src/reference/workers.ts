@@ -10,14 +10,13 @@ import {
   type ServiceFault,
   encodeHttpFault,
   encodeSoapFault,
-  mediaType,
   resolveFault,
   type ServiceRequest,
   type ServiceResponse,
 } from '@evgen/runtime';
 import { WIRE } from '@evgen/event-management/service';
 import { fault, unavailable } from './faults.js';
-import { LANES, laneOf, type Lane } from './lanes.js';
+import { LANES, laneOf, soapBindingOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
@@ -226,17 +225,7 @@ export class WorkerPool {
 
 /** Answered on the request loop, in the request's binding, when no worker can answer it. */
 function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResponse {
-  const { type } = mediaType(req.headers['content-type']);
-  // A SOAP binding's form for a POST to its path with its media type (the spec's tables).
-  const soap =
-    req.method === 'POST'
-      ? WIRE.bindings.find(
-          (b) =>
-            b.kind === 'soap' &&
-            b.path.replace('{endpoint}', WIRE.endpointPath) === req.url &&
-            mediaType(b.requestContentType ?? '').type === type,
-        )
-      : undefined;
+  const soap = req.method === 'POST' ? soapBindingOf(req) : undefined;
   const host = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
   const resolved = resolveFault(refused, WIRE.faults);
   const ns = `${WIRE.namespace.scheme}://${host}${WIRE.namespace.path}`;

@@ -22,7 +22,13 @@ import type {
   ServiceResponse,
 } from './server.js';
 import { verifyAuth, type VerifyOptions } from './verify.js';
-import { type BindingDef, fill, isNamespaceOfAnyHost } from './wire.js';
+import {
+  type BindingDef,
+  fill,
+  isNamespaceOfAnyHost,
+  sentSoapAction,
+  unquoteAction,
+} from './wire.js';
 
 export interface Pipeline {
   readonly options: ServiceHandlerOptions;
@@ -64,14 +70,6 @@ function checkBodySize(p: Pipeline, req: ServiceRequest): void {
   const over = req.bodyLimitExceeded ?? (req.body.byteLength > p.maxBodyBytes ? p.maxBodyBytes : 0);
   if (over > 0) throw invalid(`request body larger than ${over} bytes`, 413);
 }
-
-/** `action` parameter of a SOAP 1.2 content type (quoted or not, with or without a space). */
-function actionParameter(contentType: string): string | undefined {
-  const m = /;\s*action\s*=\s*("([^"]*)"|[^;\s]*)/i.exec(contentType);
-  return m ? (m[2] ?? m[1]) : undefined;
-}
-
-const unquote = (s: string) => s.trim().replace(/^"(.*)"$/, '$1');
 
 /** The handler's result, or the promise of it. */
 function callHandler(
@@ -190,15 +188,20 @@ function checkAction(
   // Computed once per binding, namespace and operation (XML names hold no NUL), with its quoted
   // form: what clients send, compared as it is before the slower unquoting.
   const [expected, quoted] = p.soapActions.get(`${binding.id}\u0000${ns}\u0000${operation}`, () => {
-    const action = unquote(fill(template, { soap_namespace: ns, Operation: operation }));
+    const action = unquoteAction(fill(template, { soap_namespace: ns, Operation: operation }));
     return [action, `"${action}"`] as const;
   });
-  const v11 = binding.soapVersion === '1.1';
-  const sent = v11 ? req.headers.soapaction : actionParameter(req.headers['content-type'] ?? '');
-  if (v11 && sent === undefined) throw invalid(`SOAPAction header missing; expected "${expected}"`);
-  if (sent !== undefined && sent !== quoted && sent !== expected && unquote(sent) !== expected)
+  const sent = sentSoapAction(binding, req.headers);
+  if (binding.soapVersion === '1.1' && sent === undefined)
+    throw invalid(`SOAPAction header missing; expected "${expected}"`);
+  if (
+    sent !== undefined &&
+    sent !== quoted &&
+    sent !== expected &&
+    unquoteAction(sent) !== expected
+  )
     throw invalid(
-      `SOAPAction "${unquote(sent)}" does not match the body's operation; expected "${expected}"`,
+      `SOAPAction "${unquoteAction(sent)}" does not match the body's operation; expected "${expected}"`,
     );
 }
 

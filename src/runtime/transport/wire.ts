@@ -2,6 +2,7 @@
 // hands its runtime a MessageInfo): endpoint and namespace, bindings, fault codes. The engines
 // know SOAP 1.1, SOAP 1.2 and HTTP forms in general, and nothing of a particular service.
 import type { SoapVersion } from '../xml/index.js';
+import { mediaType } from './binding.js';
 
 export interface BindingDef {
   /** What clients choose the binding by: its id in the spec. */
@@ -102,3 +103,37 @@ export function bindingById(wire: WireSpec, id: string): BindingDef {
     );
   return b;
 }
+
+/**
+ * The SOAP binding a POST to `path` with this Content-Type is in, if any: SOAP bindings that share
+ * a path are told apart by the media type of their requestContentType.
+ */
+export function soapBindingAt(
+  wire: WireSpec,
+  path: string,
+  contentType: string | undefined,
+): BindingDef | undefined {
+  const { type } = mediaType(contentType);
+  return wire.bindings.find(
+    (b) =>
+      b.kind === 'soap' &&
+      fill(b.path, { endpoint: wire.endpointPath }) === path &&
+      mediaType(b.requestContentType ?? '').type === type,
+  );
+}
+
+/**
+ * The SOAPAction as a request sent it, where its binding carries it: SOAP 1.1 in the SOAPAction
+ * header, SOAP 1.2 in the Content-Type's action parameter (quoted or not). Quotes are kept.
+ */
+export function sentSoapAction(
+  binding: BindingDef,
+  headers: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  if (binding.soapVersion === '1.1') return headers.soapaction;
+  const m = /;\s*action\s*=\s*("([^"]*)"|[^;\s]*)/i.exec(headers['content-type'] ?? '');
+  return m ? (m[2] ?? m[1]) : undefined;
+}
+
+/** A SOAPAction without the quotes around it, which do not count. */
+export const unquoteAction = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1');

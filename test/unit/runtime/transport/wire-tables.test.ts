@@ -9,6 +9,9 @@ import {
   ServiceFault,
   createServiceHandler,
   createTransport,
+  sentSoapAction,
+  soapBindingAt,
+  unquoteAction,
   type ServiceRequest,
 } from '@evgen/runtime';
 import { authScheme } from '@evgen/event-management/auth';
@@ -169,4 +172,38 @@ it('refuses the spec’s own SOAPAction and paths under a table that says otherw
     'text/x-fault',
     'Bad: no service at /API/1_0/SOAP/ServiceAPI.asmx; the endpoint is /svc/v2.asmx\n',
   ]);
+});
+
+describe('the SOAP binding of a request and its SOAPAction, from the table', () => {
+  const [v11, v12] = WIRE.bindings.filter((b) => b.kind === 'soap');
+  const endpoint = WIRE.endpointPath;
+  it.each([
+    { given: [endpoint, 'text/xml; charset=utf-8'], want: v11!.id },
+    { given: [endpoint, 'TEXT/XML'], want: v11!.id }, // the media type, any case, any parameters
+    { given: [`${endpoint}/twelve`, 'application/soap+xml; action="urn:act:X"'], want: v12!.id },
+    { given: [endpoint, 'application/soap+xml'], want: undefined }, // SOAP 1.2 has its own path here
+    { given: [`${endpoint}/twelve`, 'text/xml'], want: undefined },
+    { given: [endpoint, undefined], want: undefined },
+  ])('$given.0 with $given.1 → $want', ({ given: [path, type], want }) => {
+    expect(soapBindingAt(WIRE, path!, type)?.id).toBe(want);
+  });
+
+  it.each([
+    { binding: v11!, headers: { soapaction: '"urn:act:GetShows"' }, want: '"urn:act:GetShows"' },
+    { binding: v11!, headers: { 'content-type': 'text/xml; action=x' }, want: undefined },
+    { binding: v12!, headers: { 'content-type': 'a/b; action="urn:act:X"' }, want: 'urn:act:X' },
+    {
+      binding: v12!,
+      headers: { 'content-type': 'a/b;action=urn:act:Y; charset=utf-8' },
+      want: 'urn:act:Y',
+    },
+    { binding: v12!, headers: { soapaction: 'urn:act:Z' }, want: undefined },
+  ])('$binding.id reads $headers as $want', ({ binding, headers, want }) => {
+    expect(sentSoapAction(binding, headers)).toBe(want);
+  });
+
+  it('counts a SOAPAction with or without its quotes as the same', () => {
+    expect(unquoteAction(' "urn:act:X" ')).toBe('urn:act:X');
+    expect(unquoteAction('urn:act:X')).toBe('urn:act:X');
+  });
 });
