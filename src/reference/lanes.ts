@@ -4,6 +4,7 @@
 // quick lane, so a small call never waits behind a page. A request whose operation cannot be
 // told without parsing its body goes to the bulk lane: it cannot hold up the quick one.
 import {
+  httpOperationAt,
   sentSoapAction,
   soapBindingAt,
   unquoteAction,
@@ -11,7 +12,7 @@ import {
   type ServiceRequest,
 } from '@evgen/runtime';
 import type { operations } from '@evgen/event-management/operations';
-import { SERVICE, WIRE } from '@evgen/event-management/service';
+import { WIRE } from '@evgen/event-management/service';
 
 export type Lane = 'quick' | 'bulk';
 export const LANES: readonly Lane[] = ['quick', 'bulk'];
@@ -26,15 +27,10 @@ export const BULK_OPERATIONS: ReadonlySet<string> = new Set<OperationName>([
   'GetContactEventHistory3',
 ]);
 
-const ENDPOINT = SERVICE.endpointPath;
-
 /** The operation a request names before its body is read, if it names one. */
 export function operationOf(req: ServiceRequest): string | undefined {
-  if (req.url.startsWith(`${ENDPOINT}/`)) {
-    const name = req.url.slice(ENDPOINT.length + 1);
-    const end = name.indexOf('?');
-    return end < 0 ? name : name.slice(0, end);
-  }
+  const named = httpOperationAt(WIRE, req.url);
+  if (named !== undefined) return named;
   const binding = req.method === 'POST' ? soapBindingOf(req) : undefined;
   const sent = binding && sentSoapAction(binding, req.headers);
   if (sent === undefined) return undefined;
@@ -47,7 +43,7 @@ export const soapBindingOf = (req: ServiceRequest): BindingDef | undefined =>
   soapBindingAt(WIRE, req.url, req.headers['content-type']);
 
 export function laneOf(req: ServiceRequest): Lane {
-  if (req.method === 'GET' && !req.url.startsWith(`${ENDPOINT}/`)) return 'quick'; // WSDL, health
   const op = operationOf(req);
+  if (op === undefined && req.method === 'GET') return 'quick'; // the WSDL, /healthz, help pages
   return op === undefined || BULK_OPERATIONS.has(op) ? 'bulk' : 'quick';
 }

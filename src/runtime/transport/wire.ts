@@ -137,3 +137,24 @@ export function sentSoapAction(
 
 /** A SOAPAction without the quotes around it, which do not count. */
 export const unquoteAction = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1');
+
+/**
+ * The operation a request path names in an HTTP binding's path (`{endpoint}/{Operation}`, say), if
+ * the path is one of theirs; its query, if any, is not part of it.
+ */
+export function httpOperationAt(wire: WireSpec, url: string): string | undefined {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  for (const b of wire.bindings) {
+    if (b.kind !== 'http') continue;
+    const filled = fill(b.path, { endpoint: wire.endpointPath });
+    const [prefix = '', suffix = ''] = filled.split('{Operation}');
+    if (
+      path.length > prefix.length + suffix.length &&
+      path.startsWith(prefix) &&
+      path.endsWith(suffix)
+    )
+      return path.slice(prefix.length, path.length - suffix.length);
+  }
+  return undefined;
+}

@@ -9,6 +9,7 @@ import {
   ServiceFault,
   createServiceHandler,
   createTransport,
+  httpOperationAt,
   sentSoapAction,
   soapBindingAt,
   unquoteAction,
@@ -174,7 +175,7 @@ it('refuses the spec’s own SOAPAction and paths under a table that says otherw
   ]);
 });
 
-describe('the SOAP binding of a request and its SOAPAction, from the table', () => {
+describe('the binding and operation a request names, from the table', () => {
   const [v11, v12] = WIRE.bindings.filter((b) => b.kind === 'soap');
   const endpoint = WIRE.endpointPath;
   it.each([
@@ -200,6 +201,16 @@ describe('the SOAP binding of a request and its SOAPAction, from the table', () 
     { binding: v12!, headers: { soapaction: 'urn:act:Z' }, want: undefined },
   ])('$binding.id reads $headers as $want', ({ binding, headers, want }) => {
     expect(sentSoapAction(binding, headers)).toBe(want);
+  });
+
+  it.each([
+    { given: `${endpoint}/op/GetShows.xml`, want: 'GetShows' },
+    { given: `${endpoint}/op/GetShows.xml?x=1&y=2`, want: 'GetShows' }, // the query is not the path
+    { given: `${endpoint}/op/.xml`, want: undefined }, // no name
+    { given: `${endpoint}/GetShows`, want: undefined }, // the spec's shape, not this table's
+    { given: `${endpoint}?wsdl`, want: undefined },
+  ])('names the operation of HTTP path $given: $want', ({ given, want }) => {
+    expect(httpOperationAt(WIRE, given)).toBe(want);
   });
 
   it('counts a SOAPAction with or without its quotes as the same', () => {
