@@ -10,6 +10,8 @@ import {
   type ServiceFault,
   encodeHttpFault,
   encodeSoapFault,
+  isPlainHost,
+  namespaceFor,
   resolveFault,
   type ServiceRequest,
   type ServiceResponse,
@@ -226,9 +228,9 @@ export class WorkerPool {
 /** Answered on the request loop, in the request's binding, when no worker can answer it. */
 function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResponse {
   const soap = req.method === 'POST' ? soapBindingOf(req) : undefined;
-  const host = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost';
+  const sent = req.headers.host ?? '';
+  const ns = namespaceFor(isPlainHost(sent) ? sent : 'localhost', WIRE.namespace);
   const resolved = resolveFault(refused, WIRE.faults);
-  const ns = `${WIRE.namespace.scheme}://${host}${WIRE.namespace.path}`;
   return soap === undefined
     ? encodeHttpFault(resolved, WIRE.faults)
     : encodeSoapFault(soap, resolved, ns, WIRE.faults);

@@ -71,24 +71,24 @@ export function buildService(spec: RawSpec): ServicePart {
       replayRefused: a.window.replay === 'refused',
       provenance: provenance(a.header.pos, a.header.element),
     },
-    faults: f.codes.map((x) => ({
-      code: x.code,
-      doc: x.doc,
-      raisedFor: x.raisedFor ?? null,
-      message: x.message ?? null,
-      soap11: x.soap11,
-      soap12: x.soap12,
+    faults: f.codes.map((x) => {
       // A code whose default status is about the HTTP exchange (503) keeps it on SOAP too.
-      soap11Status: f.transportStatuses.includes(x.http[0]!) ? x.http[0]! : f.soap11Status,
-      soap12Status: f.transportStatuses.includes(x.http[0]!)
-        ? x.http[0]!
-        : x.soap12.endsWith(':Sender')
-          ? f.soap12Status.sender
-          : f.soap12Status.receiver,
-      httpStatuses: x.http,
-      retryAfterSeconds: x.retryAfterSeconds ?? null,
-      provenance: provenance(x.pos, x.code),
-    })),
+      const kept = f.transportStatuses.includes(x.http[0]!) ? x.http[0]! : undefined;
+      return {
+        code: x.code,
+        doc: x.doc,
+        raisedFor: x.raisedFor ?? null,
+        message: x.message ?? null,
+        soap11: x.soap11,
+        soap12: x.soap12,
+        soap11Status: kept ?? f.soap11Status,
+        soap12Status:
+          kept ?? (x.soap12.endsWith(':Sender') ? f.soap12Status.sender : f.soap12Status.receiver),
+        httpStatuses: x.http,
+        retryAfterSeconds: x.retryAfterSeconds ?? null,
+        provenance: provenance(x.pos, x.code),
+      };
+    }),
     faultDetailElement: f.detailElement,
     soapFaultStatuses: {
       soap11: f.soap11Status,

@@ -200,14 +200,17 @@ export function helpView(ir: IrSpec) {
       ),
       response: html(b.responseContentType),
     })),
-    faults: ir.faults.map((f) => ({
-      code: html(f.code),
-      doc: html(f.doc),
-      soap11: html(f.soap11),
-      soap12: html(f.soap12),
-      ...faultCarriage(f),
-      http: html(faultCarriage(f).http),
-    })),
+    faults: ir.faults.map((f) => {
+      const carriage = faultCarriage(f);
+      return {
+        code: html(f.code),
+        doc: html(f.doc),
+        soap11: html(f.soap11),
+        soap12: html(f.soap12),
+        ...carriage,
+        http: html(carriage.http),
+      };
+    }),
     gaps: ir.gaps.map((g) => ({
       id: html(g.id),
       section: html(g.section),

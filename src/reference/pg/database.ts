@@ -38,15 +38,17 @@ export class PgDatabase {
     let broken: Error | undefined;
     const onError = (e: Error) => (broken = e);
     client.on('error', onError);
+    let failed: unknown;
     try {
-      const out = await fn(client);
-      client.off('error', onError);
-      client.release(broken);
-      return out;
+      return await fn(client);
     } catch (e) {
-      client.off('error', onError);
-      client.release(broken ?? (isUnavailable(e) ? (e as Error) : undefined));
+      failed = e;
       throw asFault(e);
+    } finally {
+      client.off('error', onError);
+      client.release(
+        broken ?? (failed instanceof Error && isUnavailable(failed) ? failed : undefined),
+      );
     }
   }
 

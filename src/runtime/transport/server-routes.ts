@@ -4,12 +4,11 @@ import { mediaType } from './binding.js';
 import { EngineFault } from './faults.js';
 import { handleHttp, handleSoap, type Log, type Pipeline } from './server-bindings.js';
 import type { ServiceRequest, ServiceResponse } from './server.js';
-import { type BindingDef, type WireSpec, fill } from './wire.js';
+import { type BindingDef, type WireSpec, fill, soapBindingsByPath } from './wire.js';
 
 /** Where each binding is served: SOAP bindings by path and media type, HTTP ones by path and method. */
 export function routes(wire: WireSpec): Pick<Pipeline, 'soapByPath' | 'httpRoutes' | 'knownTypes'> {
   const at = (b: BindingDef) => fill(b.path, { endpoint: wire.endpointPath });
-  const soapByPath = new Map<string, Map<string, BindingDef>>();
   const httpRoutes: Pipeline['httpRoutes'][number][] = [];
   // The exact Content-Type each binding sends is what nearly every client sends: no parsing then.
   const knownTypes = new Map(
@@ -20,18 +19,13 @@ export function routes(wire: WireSpec): Pick<Pipeline, 'soapByPath' | 'httpRoute
   );
   for (const b of wire.bindings) {
     const path = at(b);
-    if (b.kind === 'soap') {
-      const byType = soapByPath.get(path) ?? new Map<string, BindingDef>();
-      byType.set(mediaType(b.requestContentType ?? '').type, b);
-      soapByPath.set(path, byType);
-      continue;
-    }
+    if (b.kind === 'soap') continue;
     const [prefix = '', suffix = ''] = path.split('{Operation}');
     let r = httpRoutes.find((x) => x.prefix === prefix && x.suffix === suffix);
     if (!r) httpRoutes.push((r = { prefix, suffix, byMethod: new Map() }));
     r.byMethod.set(b.method, b);
   }
-  return { soapByPath, httpRoutes, knownTypes };
+  return { soapByPath: soapBindingsByPath(wire), httpRoutes, knownTypes };
 }
 
 export async function route(

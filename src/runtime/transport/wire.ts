@@ -104,23 +104,34 @@ export function bindingById(wire: WireSpec, id: string): BindingDef {
   return b;
 }
 
+type SoapByPath = ReadonlyMap<string, ReadonlyMap<string, BindingDef>>;
+const soapTables = new WeakMap<WireSpec, SoapByPath>();
+
 /**
- * The SOAP binding a POST to `path` with this Content-Type is in, if any: SOAP bindings that share
- * a path are told apart by the media type of their requestContentType.
+ * The SOAP bindings by path, then by the media type of their requestContentType (what tells SOAP
+ * bindings that share a path apart); built once per table, as the engine and callers share it.
  */
-export function soapBindingAt(
+export function soapBindingsByPath(wire: WireSpec): SoapByPath {
+  let table = soapTables.get(wire);
+  if (table) return table;
+  const byPath = new Map<string, Map<string, BindingDef>>();
+  for (const b of wire.bindings) {
+    if (b.kind !== 'soap') continue;
+    const path = fill(b.path, { endpoint: wire.endpointPath });
+    const byType = byPath.get(path) ?? new Map<string, BindingDef>();
+    byType.set(mediaType(b.requestContentType ?? '').type, b);
+    byPath.set(path, byType);
+  }
+  soapTables.set(wire, (table = byPath));
+  return table;
+}
+
+/** The SOAP binding a POST to `path` with this Content-Type is in, if any. */
+export const soapBindingAt = (
   wire: WireSpec,
   path: string,
   contentType: string | undefined,
-): BindingDef | undefined {
-  const { type } = mediaType(contentType);
-  return wire.bindings.find(
-    (b) =>
-      b.kind === 'soap' &&
-      fill(b.path, { endpoint: wire.endpointPath }) === path &&
-      mediaType(b.requestContentType ?? '').type === type,
-  );
-}
+): BindingDef | undefined => soapBindingsByPath(wire).get(path)?.get(mediaType(contentType).type);
 
 /**
  * The SOAPAction as a request sent it, where its binding carries it: SOAP 1.1 in the SOAPAction
@@ -138,6 +149,23 @@ export function sentSoapAction(
 /** A SOAPAction without the quotes around it, which do not count. */
 export const unquoteAction = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1');
 
+/** Each HTTP binding path's text before and after `{Operation}`; built once per table. */
+const httpPathTables = new WeakMap<WireSpec, readonly (readonly [string, string])[]>();
+function httpPathParts(wire: WireSpec): readonly (readonly [string, string])[] {
+  let parts = httpPathTables.get(wire);
+  if (parts) return parts;
+  parts = wire.bindings
+    .filter((b) => b.kind === 'http')
+    .map((b) => {
+      const [prefix = '', suffix = ''] = fill(b.path, { endpoint: wire.endpointPath }).split(
+        '{Operation}',
+      );
+      return [prefix, suffix] as const;
+    });
+  httpPathTables.set(wire, parts);
+  return parts;
+}
+
 /**
  * The operation a request path names in an HTTP binding's path (`{endpoint}/{Operation}`, say), if
  * the path is one of theirs; its query, if any, is not part of it.
@@ -145,16 +173,12 @@ export const unquoteAction = (s: string): string => s.trim().replace(/^"(.*)"$/,
 export function httpOperationAt(wire: WireSpec, url: string): string | undefined {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  for (const b of wire.bindings) {
-    if (b.kind !== 'http') continue;
-    const filled = fill(b.path, { endpoint: wire.endpointPath });
-    const [prefix = '', suffix = ''] = filled.split('{Operation}');
+  for (const [prefix, suffix] of httpPathParts(wire))
     if (
       path.length > prefix.length + suffix.length &&
       path.startsWith(prefix) &&
       path.endsWith(suffix)
     )
       return path.slice(prefix.length, path.length - suffix.length);
-  }
   return undefined;
 }
