@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { ReplayStore } from '@evgen/runtime';
-import { BUSY_TIMEOUT_MS, busyAsFault, openDatabase, type Db } from './open.js';
+import { BUSY_TIMEOUT_MS, busyAsFault, isBusy, openDatabase, type Db } from './open.js';
 
 /** How often one connection deletes expired entries and checkpoints the WAL. */
 export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
@@ -84,8 +84,7 @@ export class SqliteReplayStore implements ReplayStore {
         if (this.#restartDue) this.#restartDue = (this.#restart.get() as Checkpoint).busy !== 0;
         return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
       } catch (e) {
-        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline)
-          throw busyAsFault(e);
+        if (!isBusy(e) || Date.now() > deadline) throw busyAsFault(e);
         // The lock is held for microseconds: try again after other work, then a moment later.
         await new Promise((r) => (attempt < 50 ? setImmediate(r) : setTimeout(r, 1)));
       }

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/reference/db/open.js';
+import { openDatabase, type Db } from '../../../src/reference/db/open.js';
 import {
   REPLAY_PRUNE_INTERVAL_MS,
   REPLAY_WAL_BYTES,
@@ -84,6 +84,53 @@ describe('the SQLite replay record', () => {
     } finally {
       await store.close();
     }
+  });
+
+  /** `db`, whose replay INSERT fails `times` times with `code` before it runs. */
+  function failingInsert(db: Db, code: string, times: number): Db {
+    let left = times;
+    const prepare = (sql: string) => {
+      const stmt = db.prepare(sql);
+      if (!sql.startsWith('INSERT INTO replay_record')) return stmt;
+      return new Proxy(stmt, {
+        get: (target, name) =>
+          name !== 'run'
+            ? (Reflect.get(target, name) as unknown)
+            : (...args: unknown[]) => {
+                if (left-- > 0) throw Object.assign(new Error(`injected ${code}`), { code });
+                return target.run(...args);
+              },
+      });
+    };
+    return new Proxy(db, {
+      get: (target, name) =>
+        name === 'prepare' ? prepare : (Reflect.get(target, name) as unknown),
+    });
+  }
+
+  // Every SQLITE_BUSY code means another connection holds a lock for now; only SQLITE_BUSY itself
+  // was tried again, so SQLITE_BUSY_RECOVERY (a connection recovering the log after a crash)
+  // answered Unavailable at once.
+  describe.each([
+    { given: 'SQLITE_BUSY', want: 'retried' },
+    { given: 'SQLITE_BUSY_RECOVERY', want: 'retried' },
+    { given: 'SQLITE_BUSY_SNAPSHOT', want: 'retried' },
+    { given: 'SQLITE_IOERR', want: 'thrown' },
+  ])('an insert failing with $given', ({ given, want }) => {
+    it(`is ${want}`, async () => {
+      const db = openReplayDatabase(join(dir, `failing-${given}.sqlite-replay`));
+      try {
+        const store = new SqliteReplayStore(failingInsert(db, given, 3));
+        const now = Date.now();
+        const seen = store.seen('a request', now + 300_000, now);
+        if (want === 'retried') {
+          expect(await seen).toBe(false);
+          expect(await store.seen('a request', now + 300_000, now)).toBe(true);
+        } else await expect(seen).rejects.toMatchObject({ code: given });
+      } finally {
+        db.close();
+      }
+    });
   });
 
   // Under steady load a writer always appends while the periodic checkpoint runs, so the WAL was
