@@ -2,7 +2,7 @@
 // --db <path or postgres:// URL> (default ./data/events.sqlite, or EVGEN_DB, or DATABASE_URL);
 // only serve and seed create a SQLite file.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { corsOrigins } from '@evgen/runtime';
+import { DEFAULT_MAX_CONNECTIONS, corsOrigins } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../reference/database.js';
 import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 
@@ -40,6 +40,11 @@ const positiveInt = (v: string) => {
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
   return n;
 };
+const countFromOne = (v: string) => {
+  const n = positiveInt(v);
+  if (n === 0) throw new InvalidArgumentError('expected a whole number above 0');
+  return n;
+};
 
 /** `--cors a,b`: origins as browsers send them; a bad one is a usage error. */
 const originList = (v: string) => {
@@ -61,6 +66,7 @@ interface ServeOptions {
   testForms: boolean;
   workers?: number;
   readOnly?: boolean;
+  maxConnections?: number;
 }
 
 function progressBar(done: number, total: number): void {
@@ -99,6 +105,7 @@ async function serve(o: ServeOptions): Promise<void> {
     ...(o.cors ? { cors: o.cors } : {}),
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(o.workers === undefined ? {} : { workers: o.workers }),
+    ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
     readOnly: o.readOnly ?? false,
   }).catch((e: unknown) => {
     throw listenError(e, o);
@@ -123,7 +130,7 @@ async function serve(o: ServeOptions): Promise<void> {
       ? 'none (requests run on the request loop)'
       : `${svc.workers} per lane (quick, bulk)`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n${key}  workers:  ${workers}\n`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n${key}  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections)\n`,
   );
 }
 
@@ -163,6 +170,11 @@ export function registerServiceCommands(program: Command): void {
       positiveInt,
     )
     .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
+    .option(
+      '--max-connections <n>',
+      `connections open at once; past it new ones are closed and logged (default: ${DEFAULT_MAX_CONNECTIONS})`,
+      countFromOne,
+    )
     .action(serve);
 
   dbOption(

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  DEFAULT_MAX_CONNECTIONS,
   listen,
   type RunningServer,
   type ServiceHandler,
@@ -26,6 +27,7 @@ import { openReplayDatabase } from './db/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError, prepareDatabase } from './startup.js';
 import type { SeedOptions } from './seed/index.js';
+import { logDroppedConnections } from './connections.js';
 import { healthCheck, type HealthSources } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
@@ -49,6 +51,8 @@ export interface ReferenceOptions {
   readonly replay?: ServiceConfig['replay'];
   /** Public base URL: fixes the namespace and the WSDL's addresses (default: the Host header). */
   readonly publicUrl?: string;
+  /** Connections open at once; past it new ones are closed and logged (default: the runtime's). */
+  readonly maxConnections?: number;
 }
 
 export interface ReferenceService {
@@ -63,6 +67,7 @@ export interface ReferenceService {
   /** {soap_namespace}, or how each request's Host header makes it. */
   readonly namespace: string;
   readonly workers: number;
+  readonly maxConnections: number;
   /** The worker threads (undefined with workers: 0). */
   readonly pool: WorkerPool | undefined;
   close(): Promise<void>;
@@ -129,6 +134,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     stop = () => started.close();
     running = () => started.running;
   }
+  const maxConnections = o.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const health = healthCheck({
     health: () => healthStore.health(),
     workers,
@@ -139,6 +145,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     {
       host: o.host ?? '127.0.0.1',
       port: o.port ?? 8080,
+      maxConnections,
       ...(onWritten ? { onWritten } : {}),
     },
   ).catch(async (e: unknown) => {
@@ -147,6 +154,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     await database.close();
     throw e;
   });
+  logDroppedConnections(server.server, log, maxConnections);
   // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
   // and the next start makes one (under the write lock: concurrent starts make one).
   const demoKey = o.readOnly ? undefined : await database.run(ensureDemoKey());
@@ -158,6 +166,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     endpointPath: SERVICE.endpointPath,
     namespace: o.publicUrl ? namespaceFor(o.publicUrl) : namespaceFor('{Host}'),
     workers,
+    maxConnections,
     pool,
     async close() {
       await server.close();

@@ -79,6 +79,10 @@ describe('usage errors are one line with exit code 2', () => {
       want: "error: option '--public-url <url>' argument 'ftp://events.example.com' is invalid. expected the public base URL, such as https://events.example.com (http or https, no query)\n",
     },
     {
+      given: ['serve', '--max-connections', '0'],
+      want: "error: option '--max-connections <n>' argument '0' is invalid. expected a whole number above 0\n",
+    },
+    {
       given: ['serve', '--db', 'a-file/events.sqlite'],
       want: 'error: --db {dir}/a-file/events.sqlite: {dir}/a-file is a file, not a folder\n',
     },
