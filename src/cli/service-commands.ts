@@ -5,6 +5,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_MAX_CONNECTIONS, corsOrigins } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../reference/database.js';
 import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
+import { UsageError } from './usage.js';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -13,6 +14,7 @@ const reference = async () => ({
   ...(await import('../reference/keys.js')),
   ...(await import('../reference/serve.js')),
   ...(await import('../reference/tokens.js')),
+  ...(await import('../reference/seed/index.js')),
 });
 
 const dbOption = (cmd: Command) =>
@@ -184,7 +186,10 @@ export function registerServiceCommands(program: Command): void {
     .option('--bookings <n>', 'number of bookings', positiveInt, 3000)
     .option('--seed <n>', 'random seed', positiveInt, 1)
     .action(async (o: { db: string; events: number; bookings: number; seed: number }) => {
-      const { databaseTarget, seedDatabase } = await reference();
+      const { databaseTarget, seedDatabase, seedOptionsProblem } = await reference();
+      const problem = seedOptionsProblem(o);
+      if (problem)
+        throw new UsageError(`--events ${o.events} --bookings ${o.bookings}: ${problem}`);
       const started = Date.now();
       const summary = await seedDatabase(databaseTarget(creatableDatabase(o.db)), {
         events: o.events,

@@ -10,7 +10,7 @@ import { isPostgresUrl, redactUrl } from './pg/connect.js';
 import { PgDatabase } from './pg/database.js';
 import { migratePostgres, seedNew, withSchemaLock } from './pg/startup.js';
 import { PostgresStore } from './pg/store.js';
-import { seedFile, type SeedOptions, type SeedSummary } from './seed/index.js';
+import { checkSeedOptions, seedFile, type SeedOptions, type SeedSummary } from './seed/index.js';
 import { numbered, type Dialect, type Program } from './store/program.js';
 import type { ReferenceStore } from './store/store.js';
 
@@ -91,6 +91,7 @@ export async function seedDatabase(
   target: DatabaseTarget,
   options: SeedOptions,
 ): Promise<SeedSummary> {
+  checkSeedOptions(options); // before a database is created or migrated for nothing
   if (target.dialect === 'sqlite') {
     const db = openDatabase(target.path);
     try {

@@ -32,8 +32,29 @@ const SEED_PRAGMAS = {
 /** From this many contacts (100,000 bookings) `seedFile` writes them on a second thread. */
 export const CONTACTS_ASIDE_FROM = 50_000;
 
+/** What is wrong with the sizes `options` asks for, or undefined (checked before anything is written). */
+export function seedOptionsProblem(options: SeedOptions): string | undefined {
+  for (const [name, n] of [
+    ['events', options.events],
+    ['bookings', options.bookings],
+  ] as const)
+    if (n !== undefined && !(Number.isSafeInteger(n) && n >= 0))
+      return `${name}: ${n} is not a whole number of at least 0`;
+  const bookings = options.bookings ?? DEFAULT_BOOKINGS;
+  if (bookings > 0 && (options.events ?? DEFAULT_EVENTS) === 0)
+    return `${bookings} bookings need at least one event`;
+  return undefined;
+}
+
+/** Throws a RangeError saying what is wrong with `options`' sizes. */
+export function checkSeedOptions(options: SeedOptions): void {
+  const problem = seedOptionsProblem(options);
+  if (problem !== undefined) throw new RangeError(problem);
+}
+
 /** Seeds an empty database; refuses one that already holds events. */
 export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
+  checkSeedOptions(options);
   const restore = prepare(db);
   try {
     // One transaction: nothing is seen half-seeded.
@@ -56,6 +77,7 @@ export async function seedFile(
   options: SeedOptions = {},
   asideFrom = CONTACTS_ASIDE_FROM,
 ): Promise<SeedSummary> {
+  checkSeedOptions(options);
   const small = contactCount(options.bookings ?? DEFAULT_BOOKINGS) < asideFrom;
   if (small || db.memory || db.inTransaction) return seed(db, options);
   const restore = prepare(db);
@@ -89,6 +111,7 @@ async function withAside(db: Db, aside: ContactsAside, options: SeedOptions) {
   }
 }
 
+const DEFAULT_EVENTS = 36;
 const DEFAULT_BOOKINGS = 3_000;
 const contactCount = (bookings: number) => Math.max(50, Math.ceil(bookings / 2));
 
@@ -177,7 +200,7 @@ function seedAll(
   options: SeedOptions,
   writeContacts: ContactWriter,
 ): { summary: SeedSummary; finish: () => void } {
-  const events = options.events ?? 36;
+  const events = options.events ?? DEFAULT_EVENTS;
   const bookings = options.bookings ?? DEFAULT_BOOKINGS;
   const rng = new Rng(options.seed ?? 1);
   const contacts = contactCount(bookings);

@@ -83,6 +83,10 @@ describe('usage errors are one line with exit code 2', () => {
       want: "error: option '--max-connections <n>' argument '0' is invalid. expected a whole number above 0\n",
     },
     {
+      given: ['seed', '--db', 'no-events.sqlite', '--events', '0', '--bookings', '10'],
+      want: 'error: --events 0 --bookings 10: 10 bookings need at least one event\n',
+    },
+    {
       given: ['serve', '--db', 'a-file/events.sqlite'],
       want: 'error: --db {dir}/a-file/events.sqlite: {dir}/a-file is a file, not a folder\n',
     },
@@ -111,6 +115,8 @@ describe('usage errors are one line with exit code 2', () => {
   it('leaves no database behind for a command that refused one', async () => {
     await evgen(['keys', 'list', '--db', 'typo/events.sqlite']);
     expect(existsSync(join(dir, 'typo'))).toBe(false);
+    await evgen(['seed', '--db', 'no-events.sqlite', '--events', '0', '--bookings', '10']);
+    expect(existsSync(join(dir, 'no-events.sqlite'))).toBe(false);
   });
 });
 

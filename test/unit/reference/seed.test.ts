@@ -82,6 +82,30 @@ describe('database', () => {
     expect(() => seed(db)).toThrow(/already holds demo data/);
   });
 
+  // Bookings with no event to book crashed half-way ("Cannot read properties of undefined
+  // (reading 'tickets')"); sizes that are not whole numbers were taken as they came.
+  it.each([
+    { given: { events: 0, bookings: 10 }, want: '10 bookings need at least one event' },
+    { given: { events: -1, bookings: 0 }, want: 'events: -1 is not a whole number of at least 0' },
+    {
+      given: { events: 2, bookings: 1.5 },
+      want: 'bookings: 1.5 is not a whole number of at least 0',
+    },
+  ])('refuses $given before writing anything: $want', async ({ given, want }) => {
+    const db = openDatabase(':memory:');
+    expect(() => seed(db, given)).toThrow(new RangeError(want));
+    await expect(seedFile(db, given)).rejects.toThrow(new RangeError(want));
+    expect(db.prepare('SELECT count(*) FROM contact').pluck().get()).toBe(0);
+  });
+
+  it('seeds an empty catalogue: no events, no bookings', () => {
+    expect(seed(openDatabase(':memory:'), { events: 0, bookings: 0 })).toEqual({
+      events: 0,
+      bookings: 0,
+      contacts: 50,
+    });
+  });
+
   // The seed writes with foreign keys off, its tables' indexes set aside and the attendee counts
   // tallied by itself: what it leaves must be what checking every row would have left.
   it('leaves rows whose keys hold, the counts of its rows, the schema it found', () => {
