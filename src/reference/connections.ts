@@ -5,11 +5,7 @@ import type { Server } from 'node:http';
 /** How long drops are counted before they are logged together. */
 export const DROP_LOG_INTERVAL_MS = 1_000;
 
-export function logDroppedConnections(
-  server: Server,
-  log: (line: string) => void,
-  maxConnections: number,
-): void {
+export function logDroppedConnections(server: Server, log: (line: string) => void): void {
   let dropped = 0;
   server.on('drop', () => {
     if (dropped++ > 0) return;
@@ -19,7 +15,7 @@ export function logDroppedConnections(
           time: new Date().toISOString(),
           event: 'connections refused',
           count: dropped,
-          maxConnections,
+          maxConnections: server.maxConnections,
           seconds: DROP_LOG_INTERVAL_MS / 1000,
         }),
       );

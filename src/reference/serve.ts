@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  DEFAULT_MAX_CONNECTIONS,
   listen,
   type RunningServer,
   type ServiceHandler,
@@ -67,6 +66,7 @@ export interface ReferenceService {
   /** {soap_namespace}, or how each request's Host header makes it. */
   readonly namespace: string;
   readonly workers: number;
+  /** Connections open at once, as the listener applies it (the runtime's default unless set). */
   readonly maxConnections: number;
   /** The worker threads (undefined with workers: 0). */
   readonly pool: WorkerPool | undefined;
@@ -134,7 +134,6 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     stop = () => started.close();
     running = () => started.running;
   }
-  const maxConnections = o.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const health = healthCheck({
     health: () => healthStore.health(),
     workers,
@@ -145,7 +144,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     {
       host: o.host ?? '127.0.0.1',
       port: o.port ?? 8080,
-      maxConnections,
+      ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
       ...(onWritten ? { onWritten } : {}),
     },
   ).catch(async (e: unknown) => {
@@ -154,7 +153,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     await database.close();
     throw e;
   });
-  logDroppedConnections(server.server, log, maxConnections);
+  logDroppedConnections(server.server, log);
   // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
   // and the next start makes one (under the write lock: concurrent starts make one).
   const demoKey = o.readOnly ? undefined : await database.run(ensureDemoKey());
@@ -166,7 +165,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     endpointPath: SERVICE.endpointPath,
     namespace: o.publicUrl ? namespaceFor(o.publicUrl) : namespaceFor('{Host}'),
     workers,
-    maxConnections,
+    maxConnections: server.server.maxConnections,
     pool,
     async close() {
       await server.close();

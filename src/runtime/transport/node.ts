@@ -203,15 +203,15 @@ export function listen(
   handler: ServiceHandler,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
+  const max = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  if (!Number.isSafeInteger(max) || max < 1)
+    return Promise.reject(new RangeError(`maxConnections: ${max} is not a whole number above 0`));
   const server = process.getBuiltinModule('node:http').createServer({
     headersTimeout: options.headersTimeoutMs ?? 10_000,
     requestTimeout: options.requestTimeoutMs ?? 30_000,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
     connectionsCheckingInterval: options.connectionsCheckingIntervalMs ?? 1_000,
   });
-  const max = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  if (!Number.isSafeInteger(max) || max < 1)
-    return Promise.reject(new RangeError(`maxConnections: ${max} is not a whole number above 0`));
   server.maxConnections = max;
   const drain = drainOnClose(server);
   server.on('request', toNodeListener(handler, options));

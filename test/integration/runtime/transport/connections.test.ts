@@ -3,9 +3,10 @@
 // to it). Past `maxConnections` a new connection is closed at once: before, a flood of idle
 // connections held file descriptors up to the process's limit until the header time-out freed
 // them, and nothing else in the process could open a file or a socket meanwhile.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type ListenOptions, type RunningServer } from '@evgen/runtime';
+import { rawConnection } from '../../../support/sockets.js';
 
 const servers: RunningServer[] = [];
 const sockets: Socket[] = [];
@@ -23,27 +24,7 @@ async function serve(o: ListenOptions): Promise<RunningServer> {
   return s;
 }
 
-interface Opened {
-  readonly socket: Socket;
-  /** Resolves with what the server sent and the ms it took, once the server closes it. */
-  readonly closed: Promise<{ data: string; ms: number }>;
-}
-
-/** A raw connection that sends nothing unless told to. */
-async function open(url: string): Promise<Opened> {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  sockets.push(socket);
-  await new Promise((r) => socket.once('connect', r));
-  const started = Date.now();
-  let data = '';
-  socket.setEncoding('utf8').on('data', (c: string) => (data += c));
-  socket.on('error', () => undefined); // a reset is one way of being closed
-  const closed = new Promise<{ data: string; ms: number }>((r) =>
-    socket.once('close', () => r({ data, ms: Date.now() - started })),
-  );
-  return { socket, closed };
-}
+const open = (url: string) => rawConnection(url, sockets);
 
 /** `p`, or `late` once `ms` pass. */
 const within = <T>(p: Promise<T>, ms: number, late: T) =>
