@@ -27,12 +27,15 @@ export const authScheme: AuthScheme = {
   encodeHeader(v: AuthValues, ns: string): string {
     let s = '';
     s +=
-      '<Timestamp>' + writeString(v.Timestamp, 'AuthenticationHeader.Timestamp') + '</Timestamp>';
-    s +=
-      '<Operation>' + writeString(v.Operation, 'AuthenticationHeader.Operation') + '</Operation>';
-    s +=
-      '<Signature>' + writeString(v.Signature, 'AuthenticationHeader.Signature') + '</Signature>';
-    s += '<APIKey>' + writeString(v.APIKey, 'AuthenticationHeader.APIKey') + '</APIKey>';
+      '<Timestamp>' +
+      writeString(v.Timestamp, 'AuthenticationHeader.Timestamp') +
+      '</Timestamp><Operation>' +
+      writeString(v.Operation, 'AuthenticationHeader.Operation') +
+      '</Operation><Signature>' +
+      writeString(v.Signature, 'AuthenticationHeader.Signature') +
+      '</Signature><APIKey>' +
+      writeString(v.APIKey, 'AuthenticationHeader.APIKey') +
+      '</APIKey>';
     return soapOperationElement('AuthenticationHeader', ns, s);
   },
   decodeHeader(d, el): AuthValues {

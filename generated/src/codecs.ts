@@ -75,57 +75,58 @@ export function encodeAttendeeExtResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeExtResponse', v);
   let s = '';
-  s += '<AttendeeId>' + writeInt(v.AttendeeId, 'AttendeeExtResponse.AttendeeId') + '</AttendeeId>';
   s +=
-    '<AttendeeReference>' +
+    '<AttendeeId>' +
+    writeInt(v.AttendeeId, 'AttendeeExtResponse.AttendeeId') +
+    '</AttendeeId><AttendeeReference>' +
     writeString(v.AttendeeReference, 'AttendeeExtResponse.AttendeeReference') +
-    '</AttendeeReference>';
-  s +=
-    '<AttendeeStatus>' +
+    '</AttendeeReference><AttendeeStatus>' +
     writeString(v.AttendeeStatus, 'AttendeeExtResponse.AttendeeStatus') +
-    '</AttendeeStatus>';
-  s +=
-    '<DateCreated>' +
+    '</AttendeeStatus><DateCreated>' +
     writeDateTime(v.DateCreated, 'AttendeeExtResponse.DateCreated') +
-    '</DateCreated>';
-  s +=
-    '<AttendeeType>' +
+    '</DateCreated><AttendeeType>' +
     writeString(v.AttendeeType, 'AttendeeExtResponse.AttendeeType') +
-    '</AttendeeType>';
-  s +=
-    '<AttendeeTypeId>' +
+    '</AttendeeType><AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeExtResponse.AttendeeTypeId') +
-    '</AttendeeTypeId>';
-  s +=
-    '<TicketType>' + writeString(v.TicketType, 'AttendeeExtResponse.TicketType') + '</TicketType>';
-  s +=
-    '<TicketTypeId>' +
+    '</AttendeeTypeId><TicketType>' +
+    writeString(v.TicketType, 'AttendeeExtResponse.TicketType') +
+    '</TicketType><TicketTypeId>' +
     writeInt(v.TicketTypeId, 'AttendeeExtResponse.TicketTypeId') +
-    '</TicketTypeId>';
-  s += '<Title>' + writeString(v.Title, 'AttendeeExtResponse.Title') + '</Title>';
-  s += '<Forename>' + writeString(v.Forename, 'AttendeeExtResponse.Forename') + '</Forename>';
-  s += '<Surname>' + writeString(v.Surname, 'AttendeeExtResponse.Surname') + '</Surname>';
-  s +=
-    '<Organisation>' +
+    '</TicketTypeId><Title>' +
+    writeString(v.Title, 'AttendeeExtResponse.Title') +
+    '</Title><Forename>' +
+    writeString(v.Forename, 'AttendeeExtResponse.Forename') +
+    '</Forename><Surname>' +
+    writeString(v.Surname, 'AttendeeExtResponse.Surname') +
+    '</Surname><Organisation>' +
     writeString(v.Organisation, 'AttendeeExtResponse.Organisation') +
-    '</Organisation>';
-  s +=
-    '<Occupation>' + writeString(v.Occupation, 'AttendeeExtResponse.Occupation') + '</Occupation>';
+    '</Organisation><Occupation>' +
+    writeString(v.Occupation, 'AttendeeExtResponse.Occupation') +
+    '</Occupation>';
   if (v.PAName !== undefined)
     s += '<PAName>' + writeString(v.PAName, 'AttendeeExtResponse.PAName') + '</PAName>';
   s +=
     '<MarketingOptOut>' +
     writeBoolean(v.MarketingOptOut, 'AttendeeExtResponse.MarketingOptOut') +
-    '</MarketingOptOut>';
-  s += '<Line1>' + writeString(v.Line1, 'AttendeeExtResponse.Line1') + '</Line1>';
-  s += '<Line2>' + writeString(v.Line2, 'AttendeeExtResponse.Line2') + '</Line2>';
-  s += '<Line3>' + writeString(v.Line3, 'AttendeeExtResponse.Line3') + '</Line3>';
-  s += '<Town>' + writeString(v.Town, 'AttendeeExtResponse.Town') + '</Town>';
-  s += '<County>' + writeString(v.County, 'AttendeeExtResponse.County') + '</County>';
-  s += '<Postcode>' + writeString(v.Postcode, 'AttendeeExtResponse.Postcode') + '</Postcode>';
-  s += '<Country>' + writeString(v.Country, 'AttendeeExtResponse.Country') + '</Country>';
-  s += '<Email>' + writeString(v.Email, 'AttendeeExtResponse.Email') + '</Email>';
-  s += '<Telephone>' + writeString(v.Telephone, 'AttendeeExtResponse.Telephone') + '</Telephone>';
+    '</MarketingOptOut><Line1>' +
+    writeString(v.Line1, 'AttendeeExtResponse.Line1') +
+    '</Line1><Line2>' +
+    writeString(v.Line2, 'AttendeeExtResponse.Line2') +
+    '</Line2><Line3>' +
+    writeString(v.Line3, 'AttendeeExtResponse.Line3') +
+    '</Line3><Town>' +
+    writeString(v.Town, 'AttendeeExtResponse.Town') +
+    '</Town><County>' +
+    writeString(v.County, 'AttendeeExtResponse.County') +
+    '</County><Postcode>' +
+    writeString(v.Postcode, 'AttendeeExtResponse.Postcode') +
+    '</Postcode><Country>' +
+    writeString(v.Country, 'AttendeeExtResponse.Country') +
+    '</Country><Email>' +
+    writeString(v.Email, 'AttendeeExtResponse.Email') +
+    '</Email><Telephone>' +
+    writeString(v.Telephone, 'AttendeeExtResponse.Telephone') +
+    '</Telephone>';
   if (v.Fax !== undefined) s += '<Fax>' + writeString(v.Fax, 'AttendeeExtResponse.Fax') + '</Fax>';
   if (v.Mobile !== undefined)
     s += '<Mobile>' + writeString(v.Mobile, 'AttendeeExtResponse.Mobile') + '</Mobile>';
@@ -177,9 +178,7 @@ export function encodeAttendeeExtResponse(
   s +=
     '<CountryCode>' +
     writeString(v.CountryCode, 'AttendeeExtResponse.CountryCode') +
-    '</CountryCode>';
-  s +=
-    '<AttendedStatus>' +
+    '</CountryCode><AttendedStatus>' +
     writeBoolean(v.AttendedStatus, 'AttendeeExtResponse.AttendedStatus') +
     '</AttendedStatus>';
   return s;
@@ -449,55 +448,58 @@ export function decodeAttendeeExtResponse(
 export function encodeAttendeeResponse(v: T.AttendeeResponse, path = 'AttendeeResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeResponse', v);
   let s = '';
-  s += '<AttendeeId>' + writeInt(v.AttendeeId, 'AttendeeResponse.AttendeeId') + '</AttendeeId>';
   s +=
-    '<AttendeeReference>' +
+    '<AttendeeId>' +
+    writeInt(v.AttendeeId, 'AttendeeResponse.AttendeeId') +
+    '</AttendeeId><AttendeeReference>' +
     writeString(v.AttendeeReference, 'AttendeeResponse.AttendeeReference') +
-    '</AttendeeReference>';
-  s +=
-    '<AttendeeStatus>' +
+    '</AttendeeReference><AttendeeStatus>' +
     writeString(v.AttendeeStatus, 'AttendeeResponse.AttendeeStatus') +
-    '</AttendeeStatus>';
-  s +=
-    '<DateCreated>' +
+    '</AttendeeStatus><DateCreated>' +
     writeDateTime(v.DateCreated, 'AttendeeResponse.DateCreated') +
-    '</DateCreated>';
-  s +=
-    '<AttendeeType>' +
+    '</DateCreated><AttendeeType>' +
     writeString(v.AttendeeType, 'AttendeeResponse.AttendeeType') +
-    '</AttendeeType>';
-  s +=
-    '<AttendeeTypeId>' +
+    '</AttendeeType><AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeResponse.AttendeeTypeId') +
-    '</AttendeeTypeId>';
-  s += '<TicketType>' + writeString(v.TicketType, 'AttendeeResponse.TicketType') + '</TicketType>';
-  s +=
-    '<TicketTypeId>' +
+    '</AttendeeTypeId><TicketType>' +
+    writeString(v.TicketType, 'AttendeeResponse.TicketType') +
+    '</TicketType><TicketTypeId>' +
     writeInt(v.TicketTypeId, 'AttendeeResponse.TicketTypeId') +
-    '</TicketTypeId>';
-  s += '<Title>' + writeString(v.Title, 'AttendeeResponse.Title') + '</Title>';
-  s += '<Forename>' + writeString(v.Forename, 'AttendeeResponse.Forename') + '</Forename>';
-  s += '<Surname>' + writeString(v.Surname, 'AttendeeResponse.Surname') + '</Surname>';
-  s +=
-    '<Organisation>' +
+    '</TicketTypeId><Title>' +
+    writeString(v.Title, 'AttendeeResponse.Title') +
+    '</Title><Forename>' +
+    writeString(v.Forename, 'AttendeeResponse.Forename') +
+    '</Forename><Surname>' +
+    writeString(v.Surname, 'AttendeeResponse.Surname') +
+    '</Surname><Organisation>' +
     writeString(v.Organisation, 'AttendeeResponse.Organisation') +
-    '</Organisation>';
-  s += '<Occupation>' + writeString(v.Occupation, 'AttendeeResponse.Occupation') + '</Occupation>';
+    '</Organisation><Occupation>' +
+    writeString(v.Occupation, 'AttendeeResponse.Occupation') +
+    '</Occupation>';
   if (v.PAName !== undefined)
     s += '<PAName>' + writeString(v.PAName, 'AttendeeResponse.PAName') + '</PAName>';
   s +=
     '<MarketingOptOut>' +
     writeBoolean(v.MarketingOptOut, 'AttendeeResponse.MarketingOptOut') +
-    '</MarketingOptOut>';
-  s += '<Line1>' + writeString(v.Line1, 'AttendeeResponse.Line1') + '</Line1>';
-  s += '<Line2>' + writeString(v.Line2, 'AttendeeResponse.Line2') + '</Line2>';
-  s += '<Line3>' + writeString(v.Line3, 'AttendeeResponse.Line3') + '</Line3>';
-  s += '<Town>' + writeString(v.Town, 'AttendeeResponse.Town') + '</Town>';
-  s += '<County>' + writeString(v.County, 'AttendeeResponse.County') + '</County>';
-  s += '<Postcode>' + writeString(v.Postcode, 'AttendeeResponse.Postcode') + '</Postcode>';
-  s += '<Country>' + writeString(v.Country, 'AttendeeResponse.Country') + '</Country>';
-  s += '<Email>' + writeString(v.Email, 'AttendeeResponse.Email') + '</Email>';
-  s += '<Telephone>' + writeString(v.Telephone, 'AttendeeResponse.Telephone') + '</Telephone>';
+    '</MarketingOptOut><Line1>' +
+    writeString(v.Line1, 'AttendeeResponse.Line1') +
+    '</Line1><Line2>' +
+    writeString(v.Line2, 'AttendeeResponse.Line2') +
+    '</Line2><Line3>' +
+    writeString(v.Line3, 'AttendeeResponse.Line3') +
+    '</Line3><Town>' +
+    writeString(v.Town, 'AttendeeResponse.Town') +
+    '</Town><County>' +
+    writeString(v.County, 'AttendeeResponse.County') +
+    '</County><Postcode>' +
+    writeString(v.Postcode, 'AttendeeResponse.Postcode') +
+    '</Postcode><Country>' +
+    writeString(v.Country, 'AttendeeResponse.Country') +
+    '</Country><Email>' +
+    writeString(v.Email, 'AttendeeResponse.Email') +
+    '</Email><Telephone>' +
+    writeString(v.Telephone, 'AttendeeResponse.Telephone') +
+    '</Telephone>';
   if (v.Fax !== undefined) s += '<Fax>' + writeString(v.Fax, 'AttendeeResponse.Fax') + '</Fax>';
   if (v.Mobile !== undefined)
     s += '<Mobile>' + writeString(v.Mobile, 'AttendeeResponse.Mobile') + '</Mobile>';
@@ -801,21 +803,17 @@ export function encodeAttendeeStatusResponse(
   s +=
     '<AttendeeStatusId>' +
     writeInt(v.AttendeeStatusId, 'AttendeeStatusResponse.AttendeeStatusId') +
-    '</AttendeeStatusId>';
-  s += '<Name>' + writeString(v.Name, 'AttendeeStatusResponse.Name') + '</Name>';
-  s +=
-    '<IsAttending>' +
+    '</AttendeeStatusId><Name>' +
+    writeString(v.Name, 'AttendeeStatusResponse.Name') +
+    '</Name><IsAttending>' +
     writeBoolean(v.IsAttending, 'AttendeeStatusResponse.IsAttending') +
-    '</IsAttending>';
-  s +=
-    '<IsDefault>' + writeBoolean(v.IsDefault, 'AttendeeStatusResponse.IsDefault') + '</IsDefault>';
-  s +=
-    '<StatusType>' +
+    '</IsAttending><IsDefault>' +
+    writeBoolean(v.IsDefault, 'AttendeeStatusResponse.IsDefault') +
+    '</IsDefault><StatusType>' +
     writeString(v.StatusType, 'AttendeeStatusResponse.StatusType') +
-    '</StatusType>';
-  s += '<EventId>' + writeInt(v.EventId, 'AttendeeStatusResponse.EventId') + '</EventId>';
-  s +=
-    '<LinkedBookingStatusId>' +
+    '</StatusType><EventId>' +
+    writeInt(v.EventId, 'AttendeeStatusResponse.EventId') +
+    '</EventId><LinkedBookingStatusId>' +
     writeInt(v.LinkedBookingStatusId, 'AttendeeStatusResponse.LinkedBookingStatusId') +
     '</LinkedBookingStatusId>';
   return s;
@@ -902,17 +900,11 @@ export function encodeAttendeeTicketTypeResponse(
   s +=
     '<AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeTicketTypeResponse.AttendeeTypeId') +
-    '</AttendeeTypeId>';
-  s +=
-    '<TicketTypeId>' +
+    '</AttendeeTypeId><TicketTypeId>' +
     writeInt(v.TicketTypeId, 'AttendeeTicketTypeResponse.TicketTypeId') +
-    '</TicketTypeId>';
-  s +=
-    '<AttendeeType>' +
+    '</TicketTypeId><AttendeeType>' +
     writeString(v.AttendeeType, 'AttendeeTicketTypeResponse.AttendeeType') +
-    '</AttendeeType>';
-  s +=
-    '<TicketType>' +
+    '</AttendeeType><TicketType>' +
     writeString(v.TicketType, 'AttendeeTicketTypeResponse.TicketType') +
     '</TicketType>';
   return s;
@@ -973,10 +965,9 @@ export function encodeAttendeeTypeResponse(
   s +=
     '<AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'AttendeeTypeResponse.AttendeeTypeId') +
-    '</AttendeeTypeId>';
-  s += '<Name>' + writeString(v.Name, 'AttendeeTypeResponse.Name') + '</Name>';
-  s +=
-    '<TicketTypes>' +
+    '</AttendeeTypeId><Name>' +
+    writeString(v.Name, 'AttendeeTypeResponse.Name') +
+    '</Name><TicketTypes>' +
     writeItems(
       v.TicketTypes,
       'TicketTypeResponse',
@@ -1030,8 +1021,12 @@ export function decodeAttendeeTypeResponse(
 export function encodeAuthorResponse(v: T.AuthorResponse, path = 'AuthorResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'AuthorResponse', v);
   let s = '';
-  s += '<AttendeeId>' + writeInt(v.AttendeeId, 'AuthorResponse.AttendeeId') + '</AttendeeId>';
-  s += '<FullName>' + writeString(v.FullName, 'AuthorResponse.FullName') + '</FullName>';
+  s +=
+    '<AttendeeId>' +
+    writeInt(v.AttendeeId, 'AuthorResponse.AttendeeId') +
+    '</AttendeeId><FullName>' +
+    writeString(v.FullName, 'AuthorResponse.FullName') +
+    '</FullName>';
   return s;
 }
 
@@ -1074,25 +1069,21 @@ export function encodeBookableSessionResponse(
   s +=
     '<BookableSessionId>' +
     writeInt(v.BookableSessionId, 'BookableSessionResponse.BookableSessionId') +
-    '</BookableSessionId>';
-  s += '<Title>' + writeString(v.Title, 'BookableSessionResponse.Title') + '</Title>';
-  s += '<Code>' + writeString(v.Code, 'BookableSessionResponse.Code') + '</Code>';
-  s +=
-    '<AllowGuests>' +
+    '</BookableSessionId><Title>' +
+    writeString(v.Title, 'BookableSessionResponse.Title') +
+    '</Title><Code>' +
+    writeString(v.Code, 'BookableSessionResponse.Code') +
+    '</Code><AllowGuests>' +
     writeBoolean(v.AllowGuests, 'BookableSessionResponse.AllowGuests') +
-    '</AllowGuests>';
-  s += '<Capacity>' + writeInt(v.Capacity, 'BookableSessionResponse.Capacity') + '</Capacity>';
-  s +=
-    '<StartDateTime>' +
+    '</AllowGuests><Capacity>' +
+    writeInt(v.Capacity, 'BookableSessionResponse.Capacity') +
+    '</Capacity><StartDateTime>' +
     writeDateTime(v.StartDateTime, 'BookableSessionResponse.StartDateTime') +
-    '</StartDateTime>';
-  s +=
-    '<EndDateTime>' +
+    '</StartDateTime><EndDateTime>' +
     writeDateTime(v.EndDateTime, 'BookableSessionResponse.EndDateTime') +
-    '</EndDateTime>';
-  s += '<TaxRate>' + writeDecimal(v.TaxRate, 5, 'BookableSessionResponse.TaxRate') + '</TaxRate>';
-  s +=
-    '<GrossPrice>' +
+    '</EndDateTime><TaxRate>' +
+    writeDecimal(v.TaxRate, 5, 'BookableSessionResponse.TaxRate') +
+    '</TaxRate><GrossPrice>' +
     writeDecimal(v.GrossPrice, 5, 'BookableSessionResponse.GrossPrice') +
     '</GrossPrice>';
   s +=
@@ -1114,19 +1105,13 @@ export function encodeBookableSessionResponse(
   s +=
     '<SignupCount>' +
     writeInt(v.SignupCount, 'BookableSessionResponse.SignupCount') +
-    '</SignupCount>';
-  s +=
-    '<WaitingListSignupCount>' +
+    '</SignupCount><WaitingListSignupCount>' +
     writeInt(v.WaitingListSignupCount, 'BookableSessionResponse.WaitingListSignupCount') +
-    '</WaitingListSignupCount>';
-  s +=
-    '<VenueName>' + writeString(v.VenueName, 'BookableSessionResponse.VenueName') + '</VenueName>';
-  s +=
-    '<VenueRoomName>' +
+    '</WaitingListSignupCount><VenueName>' +
+    writeString(v.VenueName, 'BookableSessionResponse.VenueName') +
+    '</VenueName><VenueRoomName>' +
     writeString(v.VenueRoomName, 'BookableSessionResponse.VenueRoomName') +
-    '</VenueRoomName>';
-  s +=
-    '<AttendeeTicketTypes>' +
+    '</VenueRoomName><AttendeeTicketTypes>' +
     writeItems(
       v.AttendeeTicketTypes,
       'AttendeeTicketTypeResponse',
@@ -1293,10 +1278,9 @@ export function encodeBookableSessionSignupResponse(
   s +=
     '<BookableSessionId>' +
     writeInt(v.BookableSessionId, 'BookableSessionSignupResponse.BookableSessionId') +
-    '</BookableSessionId>';
-  s += '<Title>' + writeString(v.Title, 'BookableSessionSignupResponse.Title') + '</Title>';
-  s +=
-    '<IsWaitingList>' +
+    '</BookableSessionId><Title>' +
+    writeString(v.Title, 'BookableSessionSignupResponse.Title') +
+    '</Title><IsWaitingList>' +
     writeBoolean(v.IsWaitingList, 'BookableSessionSignupResponse.IsWaitingList') +
     '</IsWaitingList>';
   return s;
@@ -1345,19 +1329,18 @@ export function decodeBookableSessionSignupResponse(
 export function encodeBookingDetails(v: T.BookingDetails, path = 'BookingDetails'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingDetails', v);
   let s = '';
-  s += '<BookingId>' + writeInt(v.BookingId, 'BookingDetails.BookingId') + '</BookingId>';
   s +=
-    '<BookingReference>' +
+    '<BookingId>' +
+    writeInt(v.BookingId, 'BookingDetails.BookingId') +
+    '</BookingId><BookingReference>' +
     writeString(v.BookingReference, 'BookingDetails.BookingReference') +
-    '</BookingReference>';
-  s +=
-    '<AttendeeCount>' +
+    '</BookingReference><AttendeeCount>' +
     writeInt(v.AttendeeCount, 'BookingDetails.AttendeeCount') +
-    '</AttendeeCount>';
-  s += '<InvoiceUrl>' + writeString(v.InvoiceUrl, 'BookingDetails.InvoiceUrl') + '</InvoiceUrl>';
-  s += '<SecureKey>' + writeString(v.SecureKey, 'BookingDetails.SecureKey') + '</SecureKey>';
-  s +=
-    '<LeadAttendeeReference>' +
+    '</AttendeeCount><InvoiceUrl>' +
+    writeString(v.InvoiceUrl, 'BookingDetails.InvoiceUrl') +
+    '</InvoiceUrl><SecureKey>' +
+    writeString(v.SecureKey, 'BookingDetails.SecureKey') +
+    '</SecureKey><LeadAttendeeReference>' +
     writeString(v.LeadAttendeeReference, 'BookingDetails.LeadAttendeeReference') +
     '</LeadAttendeeReference>';
   return s;
@@ -1430,26 +1413,24 @@ export function encodeBookingExtResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingExtResponse', v);
   let s = '';
-  s += '<BookingId>' + writeInt(v.BookingId, 'BookingExtResponse.BookingId') + '</BookingId>';
   s +=
-    '<BookingReference>' +
+    '<BookingId>' +
+    writeInt(v.BookingId, 'BookingExtResponse.BookingId') +
+    '</BookingId><BookingReference>' +
     writeString(v.BookingReference, 'BookingExtResponse.BookingReference') +
-    '</BookingReference>';
-  s +=
-    '<BookingStatus>' +
+    '</BookingReference><BookingStatus>' +
     writeString(v.BookingStatus, 'BookingExtResponse.BookingStatus') +
-    '</BookingStatus>';
-  s +=
-    '<CreatedDate>' +
+    '</BookingStatus><CreatedDate>' +
     writeDateTime(v.CreatedDate, 'BookingExtResponse.CreatedDate') +
-    '</CreatedDate>';
-  s +=
-    '<GrossCost>' + writeDecimal(v.GrossCost, 2, 'BookingExtResponse.GrossCost') + '</GrossCost>';
-  s += '<NetCost>' + writeDecimal(v.NetCost, 2, 'BookingExtResponse.NetCost') + '</NetCost>';
-  s += '<Tax>' + writeDecimal(v.Tax, 2, 'BookingExtResponse.Tax') + '</Tax>';
-  s += '<IsTest>' + writeBoolean(v.IsTest, 'BookingExtResponse.IsTest') + '</IsTest>';
-  s +=
-    '<Attendees>' +
+    '</CreatedDate><GrossCost>' +
+    writeDecimal(v.GrossCost, 2, 'BookingExtResponse.GrossCost') +
+    '</GrossCost><NetCost>' +
+    writeDecimal(v.NetCost, 2, 'BookingExtResponse.NetCost') +
+    '</NetCost><Tax>' +
+    writeDecimal(v.Tax, 2, 'BookingExtResponse.Tax') +
+    '</Tax><IsTest>' +
+    writeBoolean(v.IsTest, 'BookingExtResponse.IsTest') +
+    '</IsTest><Attendees>' +
     writeItems(
       v.Attendees,
       'AttendeeExtResponse',
@@ -1549,25 +1530,24 @@ export function decodeBookingExtResponse(
 export function encodeBookingResponse(v: T.BookingResponse, path = 'BookingResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingResponse', v);
   let s = '';
-  s += '<BookingId>' + writeInt(v.BookingId, 'BookingResponse.BookingId') + '</BookingId>';
   s +=
-    '<BookingReference>' +
+    '<BookingId>' +
+    writeInt(v.BookingId, 'BookingResponse.BookingId') +
+    '</BookingId><BookingReference>' +
     writeString(v.BookingReference, 'BookingResponse.BookingReference') +
-    '</BookingReference>';
-  s +=
-    '<BookingStatus>' +
+    '</BookingReference><BookingStatus>' +
     writeString(v.BookingStatus, 'BookingResponse.BookingStatus') +
-    '</BookingStatus>';
-  s +=
-    '<CreatedDate>' +
+    '</BookingStatus><CreatedDate>' +
     writeDateTime(v.CreatedDate, 'BookingResponse.CreatedDate') +
-    '</CreatedDate>';
-  s += '<GrossCost>' + writeDecimal(v.GrossCost, 2, 'BookingResponse.GrossCost') + '</GrossCost>';
-  s += '<NetCost>' + writeDecimal(v.NetCost, 2, 'BookingResponse.NetCost') + '</NetCost>';
-  s += '<Tax>' + writeDecimal(v.Tax, 2, 'BookingResponse.Tax') + '</Tax>';
-  s += '<IsTest>' + writeBoolean(v.IsTest, 'BookingResponse.IsTest') + '</IsTest>';
-  s +=
-    '<Attendees>' +
+    '</CreatedDate><GrossCost>' +
+    writeDecimal(v.GrossCost, 2, 'BookingResponse.GrossCost') +
+    '</GrossCost><NetCost>' +
+    writeDecimal(v.NetCost, 2, 'BookingResponse.NetCost') +
+    '</NetCost><Tax>' +
+    writeDecimal(v.Tax, 2, 'BookingResponse.Tax') +
+    '</Tax><IsTest>' +
+    writeBoolean(v.IsTest, 'BookingResponse.IsTest') +
+    '</IsTest><Attendees>' +
     writeItems(
       v.Attendees,
       'AttendeeResponse',
@@ -1669,18 +1649,21 @@ export function encodeCalendarAttendeeResponse(
   s +=
     '<AttendeeId>' +
     writeInt(v.AttendeeId, 'CalendarAttendeeResponse.AttendeeId') +
-    '</AttendeeId>';
-  s += '<Title>' + writeString(v.Title, 'CalendarAttendeeResponse.Title') + '</Title>';
-  s +=
-    '<FirstName>' + writeString(v.FirstName, 'CalendarAttendeeResponse.FirstName') + '</FirstName>';
-  s += '<SurName>' + writeString(v.SurName, 'CalendarAttendeeResponse.SurName') + '</SurName>';
-  s += '<JobTitle>' + writeString(v.JobTitle, 'CalendarAttendeeResponse.JobTitle') + '</JobTitle>';
-  s +=
-    '<Organisation>' +
+    '</AttendeeId><Title>' +
+    writeString(v.Title, 'CalendarAttendeeResponse.Title') +
+    '</Title><FirstName>' +
+    writeString(v.FirstName, 'CalendarAttendeeResponse.FirstName') +
+    '</FirstName><SurName>' +
+    writeString(v.SurName, 'CalendarAttendeeResponse.SurName') +
+    '</SurName><JobTitle>' +
+    writeString(v.JobTitle, 'CalendarAttendeeResponse.JobTitle') +
+    '</JobTitle><Organisation>' +
     writeString(v.Organisation, 'CalendarAttendeeResponse.Organisation') +
-    '</Organisation>';
-  s += '<Status>' + writeString(v.Status, 'CalendarAttendeeResponse.Status') + '</Status>';
-  s += '<Email>' + writeString(v.Email, 'CalendarAttendeeResponse.Email') + '</Email>';
+    '</Organisation><Status>' +
+    writeString(v.Status, 'CalendarAttendeeResponse.Status') +
+    '</Status><Email>' +
+    writeString(v.Email, 'CalendarAttendeeResponse.Email') +
+    '</Email>';
   return s;
 }
 
@@ -1760,25 +1743,18 @@ export function encodeCalendarAttendeesResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'CalendarAttendeesResponse', v);
   let s = '';
-  s += '<Title>' + writeString(v.Title, 'CalendarAttendeesResponse.Title') + '</Title>';
   s +=
-    '<Description>' +
+    '<Title>' +
+    writeString(v.Title, 'CalendarAttendeesResponse.Title') +
+    '</Title><Description>' +
     writeString(v.Description, 'CalendarAttendeesResponse.Description') +
-    '</Description>';
-  s +=
-    '<HelplineName>' +
+    '</Description><HelplineName>' +
     writeString(v.HelplineName, 'CalendarAttendeesResponse.HelplineName') +
-    '</HelplineName>';
-  s +=
-    '<HelplineEmail>' +
+    '</HelplineName><HelplineEmail>' +
     writeString(v.HelplineEmail, 'CalendarAttendeesResponse.HelplineEmail') +
-    '</HelplineEmail>';
-  s +=
-    '<HelplineTelephone>' +
+    '</HelplineEmail><HelplineTelephone>' +
     writeString(v.HelplineTelephone, 'CalendarAttendeesResponse.HelplineTelephone') +
-    '</HelplineTelephone>';
-  s +=
-    '<Attendees>' +
+    '</HelplineTelephone><Attendees>' +
     writeItems(
       v.Attendees,
       'CalendarAttendeeResponse',
@@ -1853,27 +1829,26 @@ export function encodeCalendarEventResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'CalendarEventResponse', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'CalendarEventResponse.EventId') + '</EventId>';
-  s += '<Title>' + writeString(v.Title, 'CalendarEventResponse.Title') + '</Title>';
   s +=
-    '<Description>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'CalendarEventResponse.EventId') +
+    '</EventId><Title>' +
+    writeString(v.Title, 'CalendarEventResponse.Title') +
+    '</Title><Description>' +
     writeString(v.Description, 'CalendarEventResponse.Description') +
-    '</Description>';
-  s +=
-    '<StartDate>' + writeDateTime(v.StartDate, 'CalendarEventResponse.StartDate') + '</StartDate>';
-  s += '<Location>' + writeString(v.Location, 'CalendarEventResponse.Location') + '</Location>';
-  s += '<Country>' + writeString(v.Country, 'CalendarEventResponse.Country') + '</Country>';
-  s += '<Type>' + writeString(v.Type, 'CalendarEventResponse.Type') + '</Type>';
-  s +=
-    '<EventStatus>' +
+    '</Description><StartDate>' +
+    writeDateTime(v.StartDate, 'CalendarEventResponse.StartDate') +
+    '</StartDate><Location>' +
+    writeString(v.Location, 'CalendarEventResponse.Location') +
+    '</Location><Country>' +
+    writeString(v.Country, 'CalendarEventResponse.Country') +
+    '</Country><Type>' +
+    writeString(v.Type, 'CalendarEventResponse.Type') +
+    '</Type><EventStatus>' +
     writeString(v.EventStatus, 'CalendarEventResponse.EventStatus') +
-    '</EventStatus>';
-  s +=
-    '<NumAttendees>' +
+    '</EventStatus><NumAttendees>' +
     writeInt(v.NumAttendees, 'CalendarEventResponse.NumAttendees') +
-    '</NumAttendees>';
-  s +=
-    '<HelpDeskEmail>' +
+    '</NumAttendees><HelpDeskEmail>' +
     writeString(v.HelpDeskEmail, 'CalendarEventResponse.HelpDeskEmail') +
     '</HelpDeskEmail>';
   return s;
@@ -1981,13 +1956,9 @@ export function encodeCalendarEventsResponse(
   s +=
     '<SystemOwnerEmail>' +
     writeString(v.SystemOwnerEmail, 'CalendarEventsResponse.SystemOwnerEmail') +
-    '</SystemOwnerEmail>';
-  s +=
-    '<SystemOwnerFullname>' +
+    '</SystemOwnerEmail><SystemOwnerFullname>' +
     writeString(v.SystemOwnerFullname, 'CalendarEventsResponse.SystemOwnerFullname') +
-    '</SystemOwnerFullname>';
-  s +=
-    '<Events>' +
+    '</SystemOwnerFullname><Events>' +
     writeItems(
       v.Events,
       'CalendarEventResponse',
@@ -2044,12 +2015,16 @@ export function encodeCollaboratorResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'CollaboratorResponse', v);
   let s = '';
-  s += '<Name>' + writeString(v.Name, 'CollaboratorResponse.Name') + '</Name>';
-  s += '<Type>' + writeString(v.Type, 'CollaboratorResponse.Type') + '</Type>';
-  s += '<Order>' + writeInt(v.Order, 'CollaboratorResponse.Order') + '</Order>';
-  s += '<EventLink>' + writeString(v.EventLink, 'CollaboratorResponse.EventLink') + '</EventLink>';
   s +=
-    '<EventLinkItem>' +
+    '<Name>' +
+    writeString(v.Name, 'CollaboratorResponse.Name') +
+    '</Name><Type>' +
+    writeString(v.Type, 'CollaboratorResponse.Type') +
+    '</Type><Order>' +
+    writeInt(v.Order, 'CollaboratorResponse.Order') +
+    '</Order><EventLink>' +
+    writeString(v.EventLink, 'CollaboratorResponse.EventLink') +
+    '</EventLink><EventLinkItem>' +
     writeString(v.EventLinkItem, 'CollaboratorResponse.EventLinkItem') +
     '</EventLinkItem>';
   return s;
@@ -2113,120 +2088,73 @@ export function encodeContactEventHistoryResponse3(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactEventHistoryResponse3', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'ContactEventHistoryResponse3.EventId') + '</EventId>';
   s +=
-    '<AttendeeId>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'ContactEventHistoryResponse3.EventId') +
+    '</EventId><AttendeeId>' +
     writeInt(v.AttendeeId, 'ContactEventHistoryResponse3.AttendeeId') +
-    '</AttendeeId>';
-  s += '<CPDValue>' + writeInt(v.CPDValue, 'ContactEventHistoryResponse3.CPDValue') + '</CPDValue>';
-  s +=
-    '<EventTitle>' +
+    '</AttendeeId><CPDValue>' +
+    writeInt(v.CPDValue, 'ContactEventHistoryResponse3.CPDValue') +
+    '</CPDValue><EventTitle>' +
     writeString(v.EventTitle, 'ContactEventHistoryResponse3.EventTitle') +
-    '</EventTitle>';
-  s +=
-    '<Description>' +
+    '</EventTitle><Description>' +
     writeString(v.Description, 'ContactEventHistoryResponse3.Description') +
-    '</Description>';
-  s +=
-    '<MediumDescription>' +
+    '</Description><MediumDescription>' +
     writeString(v.MediumDescription, 'ContactEventHistoryResponse3.MediumDescription') +
-    '</MediumDescription>';
-  s +=
-    '<AttendeeStatus>' +
+    '</MediumDescription><AttendeeStatus>' +
     writeString(v.AttendeeStatus, 'ContactEventHistoryResponse3.AttendeeStatus') +
-    '</AttendeeStatus>';
-  s +=
-    '<AttendeeStatusType>' +
+    '</AttendeeStatus><AttendeeStatusType>' +
     writeString(v.AttendeeStatusType, 'ContactEventHistoryResponse3.AttendeeStatusType') +
-    '</AttendeeStatusType>';
-  s +=
-    '<BookingStatus>' +
+    '</AttendeeStatusType><BookingStatus>' +
     writeString(v.BookingStatus, 'ContactEventHistoryResponse3.BookingStatus') +
-    '</BookingStatus>';
-  s +=
-    '<BookingStatusType>' +
+    '</BookingStatus><BookingStatusType>' +
     writeString(v.BookingStatusType, 'ContactEventHistoryResponse3.BookingStatusType') +
-    '</BookingStatusType>';
-  s +=
-    '<BookingReference>' +
+    '</BookingStatusType><BookingReference>' +
     writeString(v.BookingReference, 'ContactEventHistoryResponse3.BookingReference') +
-    '</BookingReference>';
-  s += '<Status>' + writeString(v.Status, 'ContactEventHistoryResponse3.Status') + '</Status>';
-  s +=
-    '<HelplineEmail>' +
+    '</BookingReference><Status>' +
+    writeString(v.Status, 'ContactEventHistoryResponse3.Status') +
+    '</Status><HelplineEmail>' +
     writeString(v.HelplineEmail, 'ContactEventHistoryResponse3.HelplineEmail') +
-    '</HelplineEmail>';
-  s +=
-    '<HelplineName>' +
+    '</HelplineEmail><HelplineName>' +
     writeString(v.HelplineName, 'ContactEventHistoryResponse3.HelplineName') +
-    '</HelplineName>';
-  s +=
-    '<HelplineTelephone>' +
+    '</HelplineName><HelplineTelephone>' +
     writeString(v.HelplineTelephone, 'ContactEventHistoryResponse3.HelplineTelephone') +
-    '</HelplineTelephone>';
-  s +=
-    '<Organisers>' +
+    '</HelplineTelephone><Organisers>' +
     writeString(v.Organisers, 'ContactEventHistoryResponse3.Organisers') +
-    '</Organisers>';
-  s +=
-    '<ExternalURL>' +
+    '</Organisers><ExternalURL>' +
     writeString(v.ExternalURL, 'ContactEventHistoryResponse3.ExternalURL') +
-    '</ExternalURL>';
-  s +=
-    '<Code_Type>' +
+    '</ExternalURL><Code_Type>' +
     writeString(v.Code_Type, 'ContactEventHistoryResponse3.Code_Type') +
-    '</Code_Type>';
-  s +=
-    '<Code_Series>' +
+    '</Code_Type><Code_Series>' +
     writeString(v.Code_Series, 'ContactEventHistoryResponse3.Code_Series') +
-    '</Code_Series>';
-  s +=
-    '<Code_Room>' +
+    '</Code_Series><Code_Room>' +
     writeString(v.Code_Room, 'ContactEventHistoryResponse3.Code_Room') +
-    '</Code_Room>';
-  s +=
-    '<ClientCompanyName>' +
+    '</Code_Room><ClientCompanyName>' +
     writeString(v.ClientCompanyName, 'ContactEventHistoryResponse3.ClientCompanyName') +
-    '</ClientCompanyName>';
-  s +=
-    '<SubClientCompanyName>' +
+    '</ClientCompanyName><SubClientCompanyName>' +
     writeString(v.SubClientCompanyName, 'ContactEventHistoryResponse3.SubClientCompanyName') +
-    '</SubClientCompanyName>';
-  s +=
-    '<Location>' + writeString(v.Location, 'ContactEventHistoryResponse3.Location') + '</Location>';
-  s +=
-    '<EndDate>' + writeDateTime(v.EndDate, 'ContactEventHistoryResponse3.EndDate') + '</EndDate>';
-  s +=
-    '<StartDate>' +
+    '</SubClientCompanyName><Location>' +
+    writeString(v.Location, 'ContactEventHistoryResponse3.Location') +
+    '</Location><EndDate>' +
+    writeDateTime(v.EndDate, 'ContactEventHistoryResponse3.EndDate') +
+    '</EndDate><StartDate>' +
     writeDateTime(v.StartDate, 'ContactEventHistoryResponse3.StartDate') +
-    '</StartDate>';
-  s +=
-    '<SignupEndDate>' +
+    '</StartDate><SignupEndDate>' +
     writeDateTime(v.SignupEndDate, 'ContactEventHistoryResponse3.SignupEndDate') +
-    '</SignupEndDate>';
-  s +=
-    '<SignupStartDate>' +
+    '</SignupEndDate><SignupStartDate>' +
     writeDateTime(v.SignupStartDate, 'ContactEventHistoryResponse3.SignupStartDate') +
-    '</SignupStartDate>';
-  s +=
-    '<RegDate>' + writeDateTime(v.RegDate, 'ContactEventHistoryResponse3.RegDate') + '</RegDate>';
-  s +=
-    '<LastUpdatedDate>' +
+    '</SignupStartDate><RegDate>' +
+    writeDateTime(v.RegDate, 'ContactEventHistoryResponse3.RegDate') +
+    '</RegDate><LastUpdatedDate>' +
     writeDateTime(v.LastUpdatedDate, 'ContactEventHistoryResponse3.LastUpdatedDate') +
-    '</LastUpdatedDate>';
-  s +=
-    '<Attended>' +
+    '</LastUpdatedDate><Attended>' +
     writeBoolean(v.Attended, 'ContactEventHistoryResponse3.Attended') +
-    '</Attended>';
-  s +=
-    '<EventWaitingListEnabled>' +
+    '</Attended><EventWaitingListEnabled>' +
     writeBoolean(
       v.EventWaitingListEnabled,
       'ContactEventHistoryResponse3.EventWaitingListEnabled',
     ) +
-    '</EventWaitingListEnabled>';
-  s +=
-    '<ThirdPartyEvent>' +
+    '</EventWaitingListEnabled><ThirdPartyEvent>' +
     writeBoolean(v.ThirdPartyEvent, 'ContactEventHistoryResponse3.ThirdPartyEvent') +
     '</ThirdPartyEvent>';
   return s;
@@ -2485,20 +2413,20 @@ export function encodeContactEventResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactEventResponse', v);
   let s = '';
-  s += '<ContactId>' + writeInt(v.ContactId, 'ContactEventResponse.ContactId') + '</ContactId>';
-  s += '<EventId>' + writeInt(v.EventId, 'ContactEventResponse.EventId') + '</EventId>';
-  s += '<EventName>' + writeString(v.EventName, 'ContactEventResponse.EventName') + '</EventName>';
   s +=
-    '<StartDateAndTime>' +
+    '<ContactId>' +
+    writeInt(v.ContactId, 'ContactEventResponse.ContactId') +
+    '</ContactId><EventId>' +
+    writeInt(v.EventId, 'ContactEventResponse.EventId') +
+    '</EventId><EventName>' +
+    writeString(v.EventName, 'ContactEventResponse.EventName') +
+    '</EventName><StartDateAndTime>' +
     writeString(v.StartDateAndTime, 'ContactEventResponse.StartDateAndTime') +
-    '</StartDateAndTime>';
-  s += '<CPDValue>' + writeInt(v.CPDValue, 'ContactEventResponse.CPDValue') + '</CPDValue>';
-  s +=
-    '<DefaultBookingFormId>' +
+    '</StartDateAndTime><CPDValue>' +
+    writeInt(v.CPDValue, 'ContactEventResponse.CPDValue') +
+    '</CPDValue><DefaultBookingFormId>' +
     writeInt(v.DefaultBookingFormId, 'ContactEventResponse.DefaultBookingFormId') +
-    '</DefaultBookingFormId>';
-  s +=
-    '<BookingFormUsedId>' +
+    '</DefaultBookingFormId><BookingFormUsedId>' +
     writeInt(v.BookingFormUsedId, 'ContactEventResponse.BookingFormUsedId') +
     '</BookingFormUsedId>';
   return s;
@@ -2579,30 +2507,46 @@ export function decodeContactEventResponse(
 export function encodeContactResponse(v: T.ContactResponse, path = 'ContactResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactResponse', v);
   let s = '';
-  s += '<Title>' + writeString(v.Title, 'ContactResponse.Title') + '</Title>';
-  s += '<Forename>' + writeString(v.Forename, 'ContactResponse.Forename') + '</Forename>';
-  s += '<Surname>' + writeString(v.Surname, 'ContactResponse.Surname') + '</Surname>';
   s +=
-    '<Organisation>' +
+    '<Title>' +
+    writeString(v.Title, 'ContactResponse.Title') +
+    '</Title><Forename>' +
+    writeString(v.Forename, 'ContactResponse.Forename') +
+    '</Forename><Surname>' +
+    writeString(v.Surname, 'ContactResponse.Surname') +
+    '</Surname><Organisation>' +
     writeString(v.Organisation, 'ContactResponse.Organisation') +
-    '</Organisation>';
-  s += '<Occupation>' + writeString(v.Occupation, 'ContactResponse.Occupation') + '</Occupation>';
-  s += '<PAName>' + writeString(v.PAName, 'ContactResponse.PAName') + '</PAName>';
-  s += '<Line1>' + writeString(v.Line1, 'ContactResponse.Line1') + '</Line1>';
-  s += '<Line2>' + writeString(v.Line2, 'ContactResponse.Line2') + '</Line2>';
-  s += '<Line3>' + writeString(v.Line3, 'ContactResponse.Line3') + '</Line3>';
-  s += '<Town>' + writeString(v.Town, 'ContactResponse.Town') + '</Town>';
-  s += '<County>' + writeString(v.County, 'ContactResponse.County') + '</County>';
-  s += '<Postcode>' + writeString(v.Postcode, 'ContactResponse.Postcode') + '</Postcode>';
-  s += '<Country>' + writeString(v.Country, 'ContactResponse.Country') + '</Country>';
-  s += '<Email>' + writeString(v.Email, 'ContactResponse.Email') + '</Email>';
-  s += '<Telephone>' + writeString(v.Telephone, 'ContactResponse.Telephone') + '</Telephone>';
-  s += '<Fax>' + writeString(v.Fax, 'ContactResponse.Fax') + '</Fax>';
-  s += '<Mobile>' + writeString(v.Mobile, 'ContactResponse.Mobile') + '</Mobile>';
-  s += '<Website>' + writeString(v.Website, 'ContactResponse.Website') + '</Website>';
-  s += '<ContactId>' + writeInt(v.ContactId, 'ContactResponse.ContactId') + '</ContactId>';
-  s +=
-    '<MarketingOptOut>' +
+    '</Organisation><Occupation>' +
+    writeString(v.Occupation, 'ContactResponse.Occupation') +
+    '</Occupation><PAName>' +
+    writeString(v.PAName, 'ContactResponse.PAName') +
+    '</PAName><Line1>' +
+    writeString(v.Line1, 'ContactResponse.Line1') +
+    '</Line1><Line2>' +
+    writeString(v.Line2, 'ContactResponse.Line2') +
+    '</Line2><Line3>' +
+    writeString(v.Line3, 'ContactResponse.Line3') +
+    '</Line3><Town>' +
+    writeString(v.Town, 'ContactResponse.Town') +
+    '</Town><County>' +
+    writeString(v.County, 'ContactResponse.County') +
+    '</County><Postcode>' +
+    writeString(v.Postcode, 'ContactResponse.Postcode') +
+    '</Postcode><Country>' +
+    writeString(v.Country, 'ContactResponse.Country') +
+    '</Country><Email>' +
+    writeString(v.Email, 'ContactResponse.Email') +
+    '</Email><Telephone>' +
+    writeString(v.Telephone, 'ContactResponse.Telephone') +
+    '</Telephone><Fax>' +
+    writeString(v.Fax, 'ContactResponse.Fax') +
+    '</Fax><Mobile>' +
+    writeString(v.Mobile, 'ContactResponse.Mobile') +
+    '</Mobile><Website>' +
+    writeString(v.Website, 'ContactResponse.Website') +
+    '</Website><ContactId>' +
+    writeInt(v.ContactId, 'ContactResponse.ContactId') +
+    '</ContactId><MarketingOptOut>' +
     writeBoolean(v.MarketingOptOut, 'ContactResponse.MarketingOptOut') +
     '</MarketingOptOut>';
   return s;
@@ -2770,31 +2714,52 @@ export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T
 export function encodeContactResponse2(v: T.ContactResponse2, path = 'ContactResponse2'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactResponse2', v);
   let s = '';
-  s += '<ContactId>' + writeInt(v.ContactId, 'ContactResponse2.ContactId') + '</ContactId>';
-  s += '<Reg_Status>' + writeInt(v.Reg_Status, 'ContactResponse2.Reg_Status') + '</Reg_Status>';
-  s += '<Title>' + writeString(v.Title, 'ContactResponse2.Title') + '</Title>';
-  s += '<Forename>' + writeString(v.Forename, 'ContactResponse2.Forename') + '</Forename>';
-  s += '<Surname>' + writeString(v.Surname, 'ContactResponse2.Surname') + '</Surname>';
   s +=
-    '<Organisation>' +
+    '<ContactId>' +
+    writeInt(v.ContactId, 'ContactResponse2.ContactId') +
+    '</ContactId><Reg_Status>' +
+    writeInt(v.Reg_Status, 'ContactResponse2.Reg_Status') +
+    '</Reg_Status><Title>' +
+    writeString(v.Title, 'ContactResponse2.Title') +
+    '</Title><Forename>' +
+    writeString(v.Forename, 'ContactResponse2.Forename') +
+    '</Forename><Surname>' +
+    writeString(v.Surname, 'ContactResponse2.Surname') +
+    '</Surname><Organisation>' +
     writeString(v.Organisation, 'ContactResponse2.Organisation') +
-    '</Organisation>';
-  s += '<Occupation>' + writeString(v.Occupation, 'ContactResponse2.Occupation') + '</Occupation>';
-  s += '<PAName>' + writeString(v.PAName, 'ContactResponse2.PAName') + '</PAName>';
-  s += '<Line1>' + writeString(v.Line1, 'ContactResponse2.Line1') + '</Line1>';
-  s += '<Line2>' + writeString(v.Line2, 'ContactResponse2.Line2') + '</Line2>';
-  s += '<Line3>' + writeString(v.Line3, 'ContactResponse2.Line3') + '</Line3>';
-  s += '<Town>' + writeString(v.Town, 'ContactResponse2.Town') + '</Town>';
-  s += '<County>' + writeString(v.County, 'ContactResponse2.County') + '</County>';
-  s += '<Postcode>' + writeString(v.Postcode, 'ContactResponse2.Postcode') + '</Postcode>';
-  s += '<Country>' + writeString(v.Country, 'ContactResponse2.Country') + '</Country>';
-  s += '<Email>' + writeString(v.Email, 'ContactResponse2.Email') + '</Email>';
-  s += '<Telephone>' + writeString(v.Telephone, 'ContactResponse2.Telephone') + '</Telephone>';
-  s += '<Fax>' + writeString(v.Fax, 'ContactResponse2.Fax') + '</Fax>';
-  s += '<Mobile>' + writeString(v.Mobile, 'ContactResponse2.Mobile') + '</Mobile>';
-  s += '<Website>' + writeString(v.Website, 'ContactResponse2.Website') + '</Website>';
-  s += '<Code>' + writeString(v.Code, 'ContactResponse2.Code') + '</Code>';
-  s += '<Reference>' + writeString(v.Reference, 'ContactResponse2.Reference') + '</Reference>';
+    '</Organisation><Occupation>' +
+    writeString(v.Occupation, 'ContactResponse2.Occupation') +
+    '</Occupation><PAName>' +
+    writeString(v.PAName, 'ContactResponse2.PAName') +
+    '</PAName><Line1>' +
+    writeString(v.Line1, 'ContactResponse2.Line1') +
+    '</Line1><Line2>' +
+    writeString(v.Line2, 'ContactResponse2.Line2') +
+    '</Line2><Line3>' +
+    writeString(v.Line3, 'ContactResponse2.Line3') +
+    '</Line3><Town>' +
+    writeString(v.Town, 'ContactResponse2.Town') +
+    '</Town><County>' +
+    writeString(v.County, 'ContactResponse2.County') +
+    '</County><Postcode>' +
+    writeString(v.Postcode, 'ContactResponse2.Postcode') +
+    '</Postcode><Country>' +
+    writeString(v.Country, 'ContactResponse2.Country') +
+    '</Country><Email>' +
+    writeString(v.Email, 'ContactResponse2.Email') +
+    '</Email><Telephone>' +
+    writeString(v.Telephone, 'ContactResponse2.Telephone') +
+    '</Telephone><Fax>' +
+    writeString(v.Fax, 'ContactResponse2.Fax') +
+    '</Fax><Mobile>' +
+    writeString(v.Mobile, 'ContactResponse2.Mobile') +
+    '</Mobile><Website>' +
+    writeString(v.Website, 'ContactResponse2.Website') +
+    '</Website><Code>' +
+    writeString(v.Code, 'ContactResponse2.Code') +
+    '</Code><Reference>' +
+    writeString(v.Reference, 'ContactResponse2.Reference') +
+    '</Reference>';
   s +=
     v.Password === null
       ? '<Password xsi:nil="true" />'
@@ -2802,25 +2767,23 @@ export function encodeContactResponse2(v: T.ContactResponse2, path = 'ContactRes
   s +=
     '<ProfileString>' +
     writeString(v.ProfileString, 'ContactResponse2.ProfileString') +
-    '</ProfileString>';
-  s += '<TwitterURL>' + writeString(v.TwitterURL, 'ContactResponse2.TwitterURL') + '</TwitterURL>';
-  s +=
-    '<FacebookURL>' + writeString(v.FacebookURL, 'ContactResponse2.FacebookURL') + '</FacebookURL>';
-  s +=
-    '<LinkedInURL>' + writeString(v.LinkedInURL, 'ContactResponse2.LinkedInURL') + '</LinkedInURL>';
-  s += '<GoogleURL>' + writeString(v.GoogleURL, 'ContactResponse2.GoogleURL') + '</GoogleURL>';
-  s += '<ShortBio>' + writeString(v.ShortBio, 'ContactResponse2.ShortBio') + '</ShortBio>';
-  s += '<Bio>' + writeString(v.Bio, 'ContactResponse2.Bio') + '</Bio>';
-  s +=
-    '<MarketingOptOut>' +
+    '</ProfileString><TwitterURL>' +
+    writeString(v.TwitterURL, 'ContactResponse2.TwitterURL') +
+    '</TwitterURL><FacebookURL>' +
+    writeString(v.FacebookURL, 'ContactResponse2.FacebookURL') +
+    '</FacebookURL><LinkedInURL>' +
+    writeString(v.LinkedInURL, 'ContactResponse2.LinkedInURL') +
+    '</LinkedInURL><GoogleURL>' +
+    writeString(v.GoogleURL, 'ContactResponse2.GoogleURL') +
+    '</GoogleURL><ShortBio>' +
+    writeString(v.ShortBio, 'ContactResponse2.ShortBio') +
+    '</ShortBio><Bio>' +
+    writeString(v.Bio, 'ContactResponse2.Bio') +
+    '</Bio><MarketingOptOut>' +
     writeBoolean(v.MarketingOptOut, 'ContactResponse2.MarketingOptOut') +
-    '</MarketingOptOut>';
-  s +=
-    '<DateOfBirth>' +
+    '</MarketingOptOut><DateOfBirth>' +
     writeDateTime(v.DateOfBirth, 'ContactResponse2.DateOfBirth') +
-    '</DateOfBirth>';
-  s +=
-    '<ProfileValues>' +
+    '</DateOfBirth><ProfileValues>' +
     writeItems(
       v.ProfileValues,
       'ProfileValue',
@@ -3086,9 +3049,10 @@ export function encodeContactTokenResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactTokenResponse', v);
   let s = '';
-  s += '<ContactId>' + writeInt(v.ContactId, 'ContactTokenResponse.ContactId') + '</ContactId>';
   s +=
-    '<ContactEmail>' +
+    '<ContactId>' +
+    writeInt(v.ContactId, 'ContactTokenResponse.ContactId') +
+    '</ContactId><ContactEmail>' +
     writeString(v.ContactEmail, 'ContactTokenResponse.ContactEmail') +
     '</ContactEmail>';
   return s;
@@ -3137,11 +3101,11 @@ export function encodeCustomFieldResponse(
   s +=
     '<CustomFieldId>' +
     writeInt(v.CustomFieldId, 'CustomFieldResponse.CustomFieldId') +
-    '</CustomFieldId>';
-  s += '<Name>' + writeString(v.Name, 'CustomFieldResponse.Name') + '</Name>';
-  s += '<Type>' + writeString(v.Type, 'CustomFieldResponse.Type') + '</Type>';
-  s +=
-    '<Values>' +
+    '</CustomFieldId><Name>' +
+    writeString(v.Name, 'CustomFieldResponse.Name') +
+    '</Name><Type>' +
+    writeString(v.Type, 'CustomFieldResponse.Type') +
+    '</Type><Values>' +
     writeItems(v.Values, 'string', writeString, 'CustomFieldResponse.Values') +
     '</Values>';
   return s;
@@ -3202,9 +3166,11 @@ export function encodeCustomFieldValueResponse(
   s +=
     '<CustomFieldId>' +
     writeInt(v.CustomFieldId, 'CustomFieldValueResponse.CustomFieldId') +
-    '</CustomFieldId>';
-  s += '<Name>' + writeString(v.Name, 'CustomFieldValueResponse.Name') + '</Name>';
-  s += '<Value>' + writeString(v.Value, 'CustomFieldValueResponse.Value') + '</Value>';
+    '</CustomFieldId><Name>' +
+    writeString(v.Name, 'CustomFieldValueResponse.Name') +
+    '</Name><Value>' +
+    writeString(v.Value, 'CustomFieldValueResponse.Value') +
+    '</Value>';
   return s;
 }
 
@@ -3274,141 +3240,126 @@ export function decodeEntityReference(d: XmlDocument, el: number, ns: string): T
 export function encodeEvent(v: T.Event, path = 'Event'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'Event', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'Event.EventId') + '</EventId>';
-  s += '<EventCapacity>' + writeInt(v.EventCapacity, 'Event.EventCapacity') + '</EventCapacity>';
-  s += '<CPDValue>' + writeInt(v.CPDValue, 'Event.CPDValue') + '</CPDValue>';
-  s += '<Title>' + writeString(v.Title, 'Event.Title') + '</Title>';
-  s += '<Description>' + writeString(v.Description, 'Event.Description') + '</Description>';
-  s += '<Code>' + writeString(v.Code, 'Event.Code') + '</Code>';
   s +=
-    '<BookingReferencePrefix>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'Event.EventId') +
+    '</EventId><EventCapacity>' +
+    writeInt(v.EventCapacity, 'Event.EventCapacity') +
+    '</EventCapacity><CPDValue>' +
+    writeInt(v.CPDValue, 'Event.CPDValue') +
+    '</CPDValue><Title>' +
+    writeString(v.Title, 'Event.Title') +
+    '</Title><Description>' +
+    writeString(v.Description, 'Event.Description') +
+    '</Description><Code>' +
+    writeString(v.Code, 'Event.Code') +
+    '</Code><BookingReferencePrefix>' +
     writeString(v.BookingReferencePrefix, 'Event.BookingReferencePrefix') +
-    '</BookingReferencePrefix>';
-  s +=
-    '<InvoiceReferencePrefix>' +
+    '</BookingReferencePrefix><InvoiceReferencePrefix>' +
     writeString(v.InvoiceReferencePrefix, 'Event.InvoiceReferencePrefix') +
-    '</InvoiceReferencePrefix>';
-  s += '<HelplineName>' + writeString(v.HelplineName, 'Event.HelplineName') + '</HelplineName>';
-  s +=
-    '<HelplineTelephoneNumber>' +
+    '</InvoiceReferencePrefix><HelplineName>' +
+    writeString(v.HelplineName, 'Event.HelplineName') +
+    '</HelplineName><HelplineTelephoneNumber>' +
     writeString(v.HelplineTelephoneNumber, 'Event.HelplineTelephoneNumber') +
-    '</HelplineTelephoneNumber>';
-  s += '<HelplineEmail>' + writeString(v.HelplineEmail, 'Event.HelplineEmail') + '</HelplineEmail>';
-  s +=
-    '<ExternalSystemId>' +
+    '</HelplineTelephoneNumber><HelplineEmail>' +
+    writeString(v.HelplineEmail, 'Event.HelplineEmail') +
+    '</HelplineEmail><ExternalSystemId>' +
     writeString(v.ExternalSystemId, 'Event.ExternalSystemId') +
-    '</ExternalSystemId>';
-  s += '<EventLeader>' + writeString(v.EventLeader, 'Event.EventLeader') + '</EventLeader>';
-  s += '<Location>' + writeString(v.Location, 'Event.Location') + '</Location>';
-  s += '<Country>' + writeString(v.Country, 'Event.Country') + '</Country>';
-  s += '<Type>' + writeString(v.Type, 'Event.Type') + '</Type>';
-  s += '<EventStatus>' + writeString(v.EventStatus, 'Event.EventStatus') + '</EventStatus>';
-  s +=
-    '<StatusCreatedSource>' +
+    '</ExternalSystemId><EventLeader>' +
+    writeString(v.EventLeader, 'Event.EventLeader') +
+    '</EventLeader><Location>' +
+    writeString(v.Location, 'Event.Location') +
+    '</Location><Country>' +
+    writeString(v.Country, 'Event.Country') +
+    '</Country><Type>' +
+    writeString(v.Type, 'Event.Type') +
+    '</Type><EventStatus>' +
+    writeString(v.EventStatus, 'Event.EventStatus') +
+    '</EventStatus><StatusCreatedSource>' +
     writeString(v.StatusCreatedSource, 'Event.StatusCreatedSource') +
-    '</StatusCreatedSource>';
-  s +=
-    '<StatusLastUpdatedSource>' +
+    '</StatusCreatedSource><StatusLastUpdatedSource>' +
     writeString(v.StatusLastUpdatedSource, 'Event.StatusLastUpdatedSource') +
-    '</StatusLastUpdatedSource>';
-  s +=
-    '<StatusDeletedSource>' +
+    '</StatusLastUpdatedSource><StatusDeletedSource>' +
     writeString(v.StatusDeletedSource, 'Event.StatusDeletedSource') +
-    '</StatusDeletedSource>';
-  s +=
-    '<StatusInactiveReason>' +
+    '</StatusDeletedSource><StatusInactiveReason>' +
     writeString(v.StatusInactiveReason, 'Event.StatusInactiveReason') +
-    '</StatusInactiveReason>';
-  s += '<ProjectCode>' + writeString(v.ProjectCode, 'Event.ProjectCode') + '</ProjectCode>';
-  s += '<CostCentre>' + writeString(v.CostCentre, 'Event.CostCentre') + '</CostCentre>';
-  s += '<Series>' + writeString(v.Series, 'Event.Series') + '</Series>';
-  s +=
-    '<DelegateInstruction>' +
+    '</StatusInactiveReason><ProjectCode>' +
+    writeString(v.ProjectCode, 'Event.ProjectCode') +
+    '</ProjectCode><CostCentre>' +
+    writeString(v.CostCentre, 'Event.CostCentre') +
+    '</CostCentre><Series>' +
+    writeString(v.Series, 'Event.Series') +
+    '</Series><DelegateInstruction>' +
     writeString(v.DelegateInstruction, 'Event.DelegateInstruction') +
-    '</DelegateInstruction>';
-  s += '<Desc_Long>' + writeString(v.Desc_Long, 'Event.Desc_Long') + '</Desc_Long>';
-  s += '<Desc_Med>' + writeString(v.Desc_Med, 'Event.Desc_Med') + '</Desc_Med>';
-  s += '<Anal01>' + writeString(v.Anal01, 'Event.Anal01') + '</Anal01>';
-  s += '<Anal02>' + writeString(v.Anal02, 'Event.Anal02') + '</Anal02>';
-  s += '<ExternalURL>' + writeString(v.ExternalURL, 'Event.ExternalURL') + '</ExternalURL>';
-  s += '<SubClientCo>' + writeString(v.SubClientCo, 'Event.SubClientCo') + '</SubClientCo>';
-  s += '<Notes>' + writeString(v.Notes, 'Event.Notes') + '</Notes>';
-  s += '<Room>' + writeString(v.Room, 'Event.Room') + '</Room>';
-  s += '<ImportGuid>' + writeString(v.ImportGuid, 'Event.ImportGuid') + '</ImportGuid>';
-  s += '<Links>' + writeString(v.Links, 'Event.Links') + '</Links>';
-  s += '<Terms>' + writeString(v.Terms, 'Event.Terms') + '</Terms>';
-  s +=
-    '<ExternalURLPwd>' +
+    '</DelegateInstruction><Desc_Long>' +
+    writeString(v.Desc_Long, 'Event.Desc_Long') +
+    '</Desc_Long><Desc_Med>' +
+    writeString(v.Desc_Med, 'Event.Desc_Med') +
+    '</Desc_Med><Anal01>' +
+    writeString(v.Anal01, 'Event.Anal01') +
+    '</Anal01><Anal02>' +
+    writeString(v.Anal02, 'Event.Anal02') +
+    '</Anal02><ExternalURL>' +
+    writeString(v.ExternalURL, 'Event.ExternalURL') +
+    '</ExternalURL><SubClientCo>' +
+    writeString(v.SubClientCo, 'Event.SubClientCo') +
+    '</SubClientCo><Notes>' +
+    writeString(v.Notes, 'Event.Notes') +
+    '</Notes><Room>' +
+    writeString(v.Room, 'Event.Room') +
+    '</Room><ImportGuid>' +
+    writeString(v.ImportGuid, 'Event.ImportGuid') +
+    '</ImportGuid><Links>' +
+    writeString(v.Links, 'Event.Links') +
+    '</Links><Terms>' +
+    writeString(v.Terms, 'Event.Terms') +
+    '</Terms><ExternalURLPwd>' +
     writeString(v.ExternalURLPwd, 'Event.ExternalURLPwd') +
-    '</ExternalURLPwd>';
-  s += '<StartDate>' + writeDateTime(v.StartDate, 'Event.StartDate') + '</StartDate>';
-  s += '<EndDate>' + writeDateTime(v.EndDate, 'Event.EndDate') + '</EndDate>';
-  s +=
-    '<SignupStartDate>' +
+    '</ExternalURLPwd><StartDate>' +
+    writeDateTime(v.StartDate, 'Event.StartDate') +
+    '</StartDate><EndDate>' +
+    writeDateTime(v.EndDate, 'Event.EndDate') +
+    '</EndDate><SignupStartDate>' +
     writeDateTime(v.SignupStartDate, 'Event.SignupStartDate') +
-    '</SignupStartDate>';
-  s +=
-    '<SignupEndDate>' + writeDateTime(v.SignupEndDate, 'Event.SignupEndDate') + '</SignupEndDate>';
-  s +=
-    '<StatusCreatedDate>' +
+    '</SignupStartDate><SignupEndDate>' +
+    writeDateTime(v.SignupEndDate, 'Event.SignupEndDate') +
+    '</SignupEndDate><StatusCreatedDate>' +
     writeDateTime(v.StatusCreatedDate, 'Event.StatusCreatedDate') +
-    '</StatusCreatedDate>';
-  s +=
-    '<StatusLastUpdatedDate>' +
+    '</StatusCreatedDate><StatusLastUpdatedDate>' +
     writeDateTime(v.StatusLastUpdatedDate, 'Event.StatusLastUpdatedDate') +
-    '</StatusLastUpdatedDate>';
-  s +=
-    '<StatusDeletedDate>' +
+    '</StatusLastUpdatedDate><StatusDeletedDate>' +
     writeDateTime(v.StatusDeletedDate, 'Event.StatusDeletedDate') +
-    '</StatusDeletedDate>';
-  s +=
-    '<DefaultTaxRate>' +
+    '</StatusDeletedDate><DefaultTaxRate>' +
     writeDecimal(v.DefaultTaxRate, 5, 'Event.DefaultTaxRate') +
-    '</DefaultTaxRate>';
-  s +=
-    '<UseGlobalContactList>' +
+    '</DefaultTaxRate><UseGlobalContactList>' +
     writeBoolean(v.UseGlobalContactList, 'Event.UseGlobalContactList') +
-    '</UseGlobalContactList>';
-  s +=
-    '<HasCapacityLimits>' +
+    '</UseGlobalContactList><HasCapacityLimits>' +
     writeBoolean(v.HasCapacityLimits, 'Event.HasCapacityLimits') +
-    '</HasCapacityLimits>';
-  s += '<IsArchived>' + writeBoolean(v.IsArchived, 'Event.IsArchived') + '</IsArchived>';
-  s +=
-    '<HasSetupBasicDetails>' +
+    '</HasCapacityLimits><IsArchived>' +
+    writeBoolean(v.IsArchived, 'Event.IsArchived') +
+    '</IsArchived><HasSetupBasicDetails>' +
     writeBoolean(v.HasSetupBasicDetails, 'Event.HasSetupBasicDetails') +
-    '</HasSetupBasicDetails>';
-  s +=
-    '<HasSetupEventCapacity>' +
+    '</HasSetupBasicDetails><HasSetupEventCapacity>' +
     writeBoolean(v.HasSetupEventCapacity, 'Event.HasSetupEventCapacity') +
-    '</HasSetupEventCapacity>';
-  s +=
-    '<StatusIsDeleted>' +
+    '</HasSetupEventCapacity><StatusIsDeleted>' +
     writeBoolean(v.StatusIsDeleted, 'Event.StatusIsDeleted') +
-    '</StatusIsDeleted>';
-  s +=
-    '<StatusIsActive>' +
+    '</StatusIsDeleted><StatusIsActive>' +
     writeBoolean(v.StatusIsActive, 'Event.StatusIsActive') +
-    '</StatusIsActive>';
-  s +=
-    '<ExcludeFromAPI>' +
+    '</StatusIsActive><ExcludeFromAPI>' +
     writeBoolean(v.ExcludeFromAPI, 'Event.ExcludeFromAPI') +
-    '</ExcludeFromAPI>';
-  s += '<ThirdParty>' + writeBoolean(v.ThirdParty, 'Event.ThirdParty') + '</ThirdParty>';
-  s += '<IsEventFree>' + writeBoolean(v.IsEventFree, 'Event.IsEventFree') + '</IsEventFree>';
-  s +=
-    '<IsTemplateEvent>' +
+    '</ExcludeFromAPI><ThirdParty>' +
+    writeBoolean(v.ThirdParty, 'Event.ThirdParty') +
+    '</ThirdParty><IsEventFree>' +
+    writeBoolean(v.IsEventFree, 'Event.IsEventFree') +
+    '</IsEventFree><IsTemplateEvent>' +
     writeBoolean(v.IsTemplateEvent, 'Event.IsTemplateEvent') +
-    '</IsTemplateEvent>';
-  s +=
-    '<ExtFinanceDetails>' +
+    '</IsTemplateEvent><ExtFinanceDetails>' +
     writeBoolean(v.ExtFinanceDetails, 'Event.ExtFinanceDetails') +
-    '</ExtFinanceDetails>';
-  s +=
-    '<EnableWaitingList>' +
+    '</ExtFinanceDetails><EnableWaitingList>' +
     writeBoolean(v.EnableWaitingList, 'Event.EnableWaitingList') +
-    '</EnableWaitingList>';
-  s += '<VirtualEvent>' + writeBoolean(v.VirtualEvent, 'Event.VirtualEvent') + '</VirtualEvent>';
+    '</EnableWaitingList><VirtualEvent>' +
+    writeBoolean(v.VirtualEvent, 'Event.VirtualEvent') +
+    '</VirtualEvent>';
   s +=
     v.ClientCompanyReference === null
       ? '<ClientCompanyReference xsi:nil="true" />'
@@ -3941,25 +3892,21 @@ export function encodeEventBasicWithTicketTypeResponse(
   if (typeof v !== 'object' || v === null)
     throw wrongType(path, 'EventBasicWithTicketTypeResponse', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'EventBasicWithTicketTypeResponse.EventId') + '</EventId>';
-  s += '<Title>' + writeString(v.Title, 'EventBasicWithTicketTypeResponse.Title') + '</Title>';
   s +=
-    '<StartDate>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'EventBasicWithTicketTypeResponse.EventId') +
+    '</EventId><Title>' +
+    writeString(v.Title, 'EventBasicWithTicketTypeResponse.Title') +
+    '</Title><StartDate>' +
     writeDateTime(v.StartDate, 'EventBasicWithTicketTypeResponse.StartDate') +
-    '</StartDate>';
-  s +=
-    '<EndDate>' +
+    '</StartDate><EndDate>' +
     writeDateTime(v.EndDate, 'EventBasicWithTicketTypeResponse.EndDate') +
-    '</EndDate>';
-  s +=
-    '<MaxAllowableGuestsOnRoadshow>' +
+    '</EndDate><MaxAllowableGuestsOnRoadshow>' +
     writeInt(
       v.MaxAllowableGuestsOnRoadshow,
       'EventBasicWithTicketTypeResponse.MaxAllowableGuestsOnRoadshow',
     ) +
-    '</MaxAllowableGuestsOnRoadshow>';
-  s +=
-    '<TicketTypes>' +
+    '</MaxAllowableGuestsOnRoadshow><TicketTypes>' +
     writeItems(
       v.TicketTypes,
       'TicketTypeResponse',
@@ -4035,143 +3982,98 @@ export function encodeEventDetailsResponse3(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventDetailsResponse3', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'EventDetailsResponse3.EventId') + '</EventId>';
-  s += '<Capacity>' + writeInt(v.Capacity, 'EventDetailsResponse3.Capacity') + '</Capacity>';
   s +=
-    '<AttendeeCount>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'EventDetailsResponse3.EventId') +
+    '</EventId><Capacity>' +
+    writeInt(v.Capacity, 'EventDetailsResponse3.Capacity') +
+    '</Capacity><AttendeeCount>' +
     writeInt(v.AttendeeCount, 'EventDetailsResponse3.AttendeeCount') +
-    '</AttendeeCount>';
-  s +=
-    '<AttendeeWaitingListCount>' +
+    '</AttendeeCount><AttendeeWaitingListCount>' +
     writeInt(v.AttendeeWaitingListCount, 'EventDetailsResponse3.AttendeeWaitingListCount') +
-    '</AttendeeWaitingListCount>';
-  s +=
-    '<AttendeeCancelledCount>' +
+    '</AttendeeWaitingListCount><AttendeeCancelledCount>' +
     writeInt(v.AttendeeCancelledCount, 'EventDetailsResponse3.AttendeeCancelledCount') +
-    '</AttendeeCancelledCount>';
-  s += '<CPDValue>' + writeInt(v.CPDValue, 'EventDetailsResponse3.CPDValue') + '</CPDValue>';
-  s +=
-    '<DefaultWebsiteID>' +
+    '</AttendeeCancelledCount><CPDValue>' +
+    writeInt(v.CPDValue, 'EventDetailsResponse3.CPDValue') +
+    '</CPDValue><DefaultWebsiteID>' +
     writeInt(v.DefaultWebsiteID, 'EventDetailsResponse3.DefaultWebsiteID') +
-    '</DefaultWebsiteID>';
-  s += '<Code>' + writeString(v.Code, 'EventDetailsResponse3.Code') + '</Code>';
-  s +=
-    '<Description>' +
+    '</DefaultWebsiteID><Code>' +
+    writeString(v.Code, 'EventDetailsResponse3.Code') +
+    '</Code><Description>' +
     writeString(v.Description, 'EventDetailsResponse3.Description') +
-    '</Description>';
-  s +=
-    '<MediumDescription>' +
+    '</Description><MediumDescription>' +
     writeString(v.MediumDescription, 'EventDetailsResponse3.MediumDescription') +
-    '</MediumDescription>';
-  s +=
-    '<LongDescription>' +
+    '</MediumDescription><LongDescription>' +
     writeString(v.LongDescription, 'EventDetailsResponse3.LongDescription') +
-    '</LongDescription>';
-  s +=
-    '<HelplineEmail>' +
+    '</LongDescription><HelplineEmail>' +
     writeString(v.HelplineEmail, 'EventDetailsResponse3.HelplineEmail') +
-    '</HelplineEmail>';
-  s +=
-    '<HelplineName>' +
+    '</HelplineEmail><HelplineName>' +
     writeString(v.HelplineName, 'EventDetailsResponse3.HelplineName') +
-    '</HelplineName>';
-  s +=
-    '<HelplineTelephone>' +
+    '</HelplineName><HelplineTelephone>' +
     writeString(v.HelplineTelephone, 'EventDetailsResponse3.HelplineTelephone') +
-    '</HelplineTelephone>';
-  s += '<Title>' + writeString(v.Title, 'EventDetailsResponse3.Title') + '</Title>';
-  s +=
-    '<ExternalURL>' +
+    '</HelplineTelephone><Title>' +
+    writeString(v.Title, 'EventDetailsResponse3.Title') +
+    '</Title><ExternalURL>' +
     writeString(v.ExternalURL, 'EventDetailsResponse3.ExternalURL') +
-    '</ExternalURL>';
-  s += '<ImageLink>' + writeString(v.ImageLink, 'EventDetailsResponse3.ImageLink') + '</ImageLink>';
-  s +=
-    '<ImageThumbLink>' +
+    '</ExternalURL><ImageLink>' +
+    writeString(v.ImageLink, 'EventDetailsResponse3.ImageLink') +
+    '</ImageLink><ImageThumbLink>' +
     writeString(v.ImageThumbLink, 'EventDetailsResponse3.ImageThumbLink') +
-    '</ImageThumbLink>';
-  s += '<Code_Room>' + writeString(v.Code_Room, 'EventDetailsResponse3.Code_Room') + '</Code_Room>';
-  s += '<Code_Type>' + writeString(v.Code_Type, 'EventDetailsResponse3.Code_Type') + '</Code_Type>';
-  s +=
-    '<Code_Series>' +
+    '</ImageThumbLink><Code_Room>' +
+    writeString(v.Code_Room, 'EventDetailsResponse3.Code_Room') +
+    '</Code_Room><Code_Type>' +
+    writeString(v.Code_Type, 'EventDetailsResponse3.Code_Type') +
+    '</Code_Type><Code_Series>' +
     writeString(v.Code_Series, 'EventDetailsResponse3.Code_Series') +
-    '</Code_Series>';
-  s +=
-    '<ClientCompanyName>' +
+    '</Code_Series><ClientCompanyName>' +
     writeString(v.ClientCompanyName, 'EventDetailsResponse3.ClientCompanyName') +
-    '</ClientCompanyName>';
-  s +=
-    '<DefaultBookingFormName>' +
+    '</ClientCompanyName><DefaultBookingFormName>' +
     writeString(v.DefaultBookingFormName, 'EventDetailsResponse3.DefaultBookingFormName') +
-    '</DefaultBookingFormName>';
-  s +=
-    '<DefaultBookingFormUrl>' +
+    '</DefaultBookingFormName><DefaultBookingFormUrl>' +
     writeString(v.DefaultBookingFormUrl, 'EventDetailsResponse3.DefaultBookingFormUrl') +
-    '</DefaultBookingFormUrl>';
-  s +=
-    '<DefaultWebsiteName>' +
+    '</DefaultBookingFormUrl><DefaultWebsiteName>' +
     writeString(v.DefaultWebsiteName, 'EventDetailsResponse3.DefaultWebsiteName') +
-    '</DefaultWebsiteName>';
-  s +=
-    '<DefaultWebsitePageFriendlyName>' +
+    '</DefaultWebsiteName><DefaultWebsitePageFriendlyName>' +
     writeString(
       v.DefaultWebsitePageFriendlyName,
       'EventDetailsResponse3.DefaultWebsitePageFriendlyName',
     ) +
-    '</DefaultWebsitePageFriendlyName>';
-  s += '<Location>' + writeString(v.Location, 'EventDetailsResponse3.Location') + '</Location>';
-  s +=
-    '<Organisers>' +
+    '</DefaultWebsitePageFriendlyName><Location>' +
+    writeString(v.Location, 'EventDetailsResponse3.Location') +
+    '</Location><Organisers>' +
     writeString(v.Organisers, 'EventDetailsResponse3.Organisers') +
-    '</Organisers>';
-  s +=
-    '<EventWaitingListEnabled>' +
+    '</Organisers><EventWaitingListEnabled>' +
     writeBoolean(v.EventWaitingListEnabled, 'EventDetailsResponse3.EventWaitingListEnabled') +
-    '</EventWaitingListEnabled>';
-  s +=
-    '<HasCapacityLimits>' +
+    '</EventWaitingListEnabled><HasCapacityLimits>' +
     writeBoolean(v.HasCapacityLimits, 'EventDetailsResponse3.HasCapacityLimits') +
-    '</HasCapacityLimits>';
-  s +=
-    '<IsArchived>' +
+    '</HasCapacityLimits><IsArchived>' +
     writeBoolean(v.IsArchived, 'EventDetailsResponse3.IsArchived') +
-    '</IsArchived>';
-  s +=
-    '<ThirdPartyEvent>' +
+    '</IsArchived><ThirdPartyEvent>' +
     writeBoolean(v.ThirdPartyEvent, 'EventDetailsResponse3.ThirdPartyEvent') +
-    '</ThirdPartyEvent>';
-  s +=
-    '<StartDate>' + writeDateTime(v.StartDate, 'EventDetailsResponse3.StartDate') + '</StartDate>';
-  s += '<EndDate>' + writeDateTime(v.EndDate, 'EventDetailsResponse3.EndDate') + '</EndDate>';
-  s +=
-    '<SignupStartDate>' +
+    '</ThirdPartyEvent><StartDate>' +
+    writeDateTime(v.StartDate, 'EventDetailsResponse3.StartDate') +
+    '</StartDate><EndDate>' +
+    writeDateTime(v.EndDate, 'EventDetailsResponse3.EndDate') +
+    '</EndDate><SignupStartDate>' +
     writeDateTime(v.SignupStartDate, 'EventDetailsResponse3.SignupStartDate') +
-    '</SignupStartDate>';
-  s +=
-    '<SignupEndDate>' +
+    '</SignupStartDate><SignupEndDate>' +
     writeDateTime(v.SignupEndDate, 'EventDetailsResponse3.SignupEndDate') +
-    '</SignupEndDate>';
-  s +=
-    '<StartTime>' + writeDateTime(v.StartTime, 'EventDetailsResponse3.StartTime') + '</StartTime>';
-  s += '<EndTime>' + writeDateTime(v.EndTime, 'EventDetailsResponse3.EndTime') + '</EndTime>';
-  s +=
-    '<Venues>' +
+    '</SignupEndDate><StartTime>' +
+    writeDateTime(v.StartTime, 'EventDetailsResponse3.StartTime') +
+    '</StartTime><EndTime>' +
+    writeDateTime(v.EndTime, 'EventDetailsResponse3.EndTime') +
+    '</EndTime><Venues>' +
     writeItems(v.Venues, 'int', writeInt, 'EventDetailsResponse3.Venues') +
-    '</Venues>';
-  s +=
-    '<Collaborators>' +
+    '</Venues><Collaborators>' +
     writeItems(
       v.Collaborators,
       'CollaboratorResponse',
       encodeCollaboratorResponse,
       'EventDetailsResponse3.Collaborators',
     ) +
-    '</Collaborators>';
-  s +=
-    '<Links>' +
+    '</Collaborators><Links>' +
     writeItems(v.Links, 'string', writeString, 'EventDetailsResponse3.Links') +
-    '</Links>';
-  s +=
-    '<ExternalURLPwd>' +
+    '</Links><ExternalURLPwd>' +
     writeString(v.ExternalURLPwd, 'EventDetailsResponse3.ExternalURLPwd') +
     '</ExternalURLPwd>';
   return s;
@@ -4501,163 +4403,112 @@ export function encodeEventDetailsResponse7(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventDetailsResponse7', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'EventDetailsResponse7.EventId') + '</EventId>';
-  s += '<Capacity>' + writeInt(v.Capacity, 'EventDetailsResponse7.Capacity') + '</Capacity>';
   s +=
-    '<AttendeeCount>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'EventDetailsResponse7.EventId') +
+    '</EventId><Capacity>' +
+    writeInt(v.Capacity, 'EventDetailsResponse7.Capacity') +
+    '</Capacity><AttendeeCount>' +
     writeInt(v.AttendeeCount, 'EventDetailsResponse7.AttendeeCount') +
-    '</AttendeeCount>';
-  s +=
-    '<AttendeeWaitingListCount>' +
+    '</AttendeeCount><AttendeeWaitingListCount>' +
     writeInt(v.AttendeeWaitingListCount, 'EventDetailsResponse7.AttendeeWaitingListCount') +
-    '</AttendeeWaitingListCount>';
-  s +=
-    '<AttendeeCancelledCount>' +
+    '</AttendeeWaitingListCount><AttendeeCancelledCount>' +
     writeInt(v.AttendeeCancelledCount, 'EventDetailsResponse7.AttendeeCancelledCount') +
-    '</AttendeeCancelledCount>';
-  s += '<CPDValue>' + writeInt(v.CPDValue, 'EventDetailsResponse7.CPDValue') + '</CPDValue>';
-  s +=
-    '<DefaultWebsiteID>' +
+    '</AttendeeCancelledCount><CPDValue>' +
+    writeInt(v.CPDValue, 'EventDetailsResponse7.CPDValue') +
+    '</CPDValue><DefaultWebsiteID>' +
     writeInt(v.DefaultWebsiteID, 'EventDetailsResponse7.DefaultWebsiteID') +
-    '</DefaultWebsiteID>';
-  s += '<Code>' + writeString(v.Code, 'EventDetailsResponse7.Code') + '</Code>';
-  s +=
-    '<Description>' +
+    '</DefaultWebsiteID><Code>' +
+    writeString(v.Code, 'EventDetailsResponse7.Code') +
+    '</Code><Description>' +
     writeString(v.Description, 'EventDetailsResponse7.Description') +
-    '</Description>';
-  s +=
-    '<MediumDescription>' +
+    '</Description><MediumDescription>' +
     writeString(v.MediumDescription, 'EventDetailsResponse7.MediumDescription') +
-    '</MediumDescription>';
-  s +=
-    '<LongDescription>' +
+    '</MediumDescription><LongDescription>' +
     writeString(v.LongDescription, 'EventDetailsResponse7.LongDescription') +
-    '</LongDescription>';
-  s +=
-    '<HelplineEmail>' +
+    '</LongDescription><HelplineEmail>' +
     writeString(v.HelplineEmail, 'EventDetailsResponse7.HelplineEmail') +
-    '</HelplineEmail>';
-  s +=
-    '<HelplineName>' +
+    '</HelplineEmail><HelplineName>' +
     writeString(v.HelplineName, 'EventDetailsResponse7.HelplineName') +
-    '</HelplineName>';
-  s +=
-    '<HelplineTelephone>' +
+    '</HelplineName><HelplineTelephone>' +
     writeString(v.HelplineTelephone, 'EventDetailsResponse7.HelplineTelephone') +
-    '</HelplineTelephone>';
-  s += '<Title>' + writeString(v.Title, 'EventDetailsResponse7.Title') + '</Title>';
-  s +=
-    '<ExternalURL>' +
+    '</HelplineTelephone><Title>' +
+    writeString(v.Title, 'EventDetailsResponse7.Title') +
+    '</Title><ExternalURL>' +
     writeString(v.ExternalURL, 'EventDetailsResponse7.ExternalURL') +
-    '</ExternalURL>';
-  s += '<ImageLink>' + writeString(v.ImageLink, 'EventDetailsResponse7.ImageLink') + '</ImageLink>';
-  s +=
-    '<ImageThumbLink>' +
+    '</ExternalURL><ImageLink>' +
+    writeString(v.ImageLink, 'EventDetailsResponse7.ImageLink') +
+    '</ImageLink><ImageThumbLink>' +
     writeString(v.ImageThumbLink, 'EventDetailsResponse7.ImageThumbLink') +
-    '</ImageThumbLink>';
-  s += '<Code_Room>' + writeString(v.Code_Room, 'EventDetailsResponse7.Code_Room') + '</Code_Room>';
-  s += '<Code_Type>' + writeString(v.Code_Type, 'EventDetailsResponse7.Code_Type') + '</Code_Type>';
-  s +=
-    '<Code_Series>' +
+    '</ImageThumbLink><Code_Room>' +
+    writeString(v.Code_Room, 'EventDetailsResponse7.Code_Room') +
+    '</Code_Room><Code_Type>' +
+    writeString(v.Code_Type, 'EventDetailsResponse7.Code_Type') +
+    '</Code_Type><Code_Series>' +
     writeString(v.Code_Series, 'EventDetailsResponse7.Code_Series') +
-    '</Code_Series>';
-  s +=
-    '<ClientCompanyName>' +
+    '</Code_Series><ClientCompanyName>' +
     writeString(v.ClientCompanyName, 'EventDetailsResponse7.ClientCompanyName') +
-    '</ClientCompanyName>';
-  s +=
-    '<DefaultBookingFormName>' +
+    '</ClientCompanyName><DefaultBookingFormName>' +
     writeString(v.DefaultBookingFormName, 'EventDetailsResponse7.DefaultBookingFormName') +
-    '</DefaultBookingFormName>';
-  s +=
-    '<DefaultBookingFormUrl>' +
+    '</DefaultBookingFormName><DefaultBookingFormUrl>' +
     writeString(v.DefaultBookingFormUrl, 'EventDetailsResponse7.DefaultBookingFormUrl') +
-    '</DefaultBookingFormUrl>';
-  s +=
-    '<DefaultWebsiteName>' +
+    '</DefaultBookingFormUrl><DefaultWebsiteName>' +
     writeString(v.DefaultWebsiteName, 'EventDetailsResponse7.DefaultWebsiteName') +
-    '</DefaultWebsiteName>';
-  s +=
-    '<DefaultWebsitePageFriendlyName>' +
+    '</DefaultWebsiteName><DefaultWebsitePageFriendlyName>' +
     writeString(
       v.DefaultWebsitePageFriendlyName,
       'EventDetailsResponse7.DefaultWebsitePageFriendlyName',
     ) +
-    '</DefaultWebsitePageFriendlyName>';
-  s += '<Location>' + writeString(v.Location, 'EventDetailsResponse7.Location') + '</Location>';
-  s +=
-    '<Organisers>' +
+    '</DefaultWebsitePageFriendlyName><Location>' +
+    writeString(v.Location, 'EventDetailsResponse7.Location') +
+    '</Location><Organisers>' +
     writeString(v.Organisers, 'EventDetailsResponse7.Organisers') +
-    '</Organisers>';
-  s +=
-    '<EventWaitingListEnabled>' +
+    '</Organisers><EventWaitingListEnabled>' +
     writeBoolean(v.EventWaitingListEnabled, 'EventDetailsResponse7.EventWaitingListEnabled') +
-    '</EventWaitingListEnabled>';
-  s +=
-    '<HasCapacityLimits>' +
+    '</EventWaitingListEnabled><HasCapacityLimits>' +
     writeBoolean(v.HasCapacityLimits, 'EventDetailsResponse7.HasCapacityLimits') +
-    '</HasCapacityLimits>';
-  s +=
-    '<IsArchived>' +
+    '</HasCapacityLimits><IsArchived>' +
     writeBoolean(v.IsArchived, 'EventDetailsResponse7.IsArchived') +
-    '</IsArchived>';
-  s +=
-    '<ThirdPartyEvent>' +
+    '</IsArchived><ThirdPartyEvent>' +
     writeBoolean(v.ThirdPartyEvent, 'EventDetailsResponse7.ThirdPartyEvent') +
-    '</ThirdPartyEvent>';
-  s +=
-    '<StartDate>' + writeDateTime(v.StartDate, 'EventDetailsResponse7.StartDate') + '</StartDate>';
-  s += '<EndDate>' + writeDateTime(v.EndDate, 'EventDetailsResponse7.EndDate') + '</EndDate>';
-  s +=
-    '<SignupStartDate>' +
+    '</ThirdPartyEvent><StartDate>' +
+    writeDateTime(v.StartDate, 'EventDetailsResponse7.StartDate') +
+    '</StartDate><EndDate>' +
+    writeDateTime(v.EndDate, 'EventDetailsResponse7.EndDate') +
+    '</EndDate><SignupStartDate>' +
     writeDateTime(v.SignupStartDate, 'EventDetailsResponse7.SignupStartDate') +
-    '</SignupStartDate>';
-  s +=
-    '<SignupEndDate>' +
+    '</SignupStartDate><SignupEndDate>' +
     writeDateTime(v.SignupEndDate, 'EventDetailsResponse7.SignupEndDate') +
-    '</SignupEndDate>';
-  s +=
-    '<StartTime>' + writeDateTime(v.StartTime, 'EventDetailsResponse7.StartTime') + '</StartTime>';
-  s += '<EndTime>' + writeDateTime(v.EndTime, 'EventDetailsResponse7.EndTime') + '</EndTime>';
-  s +=
-    '<Venues>' +
+    '</SignupEndDate><StartTime>' +
+    writeDateTime(v.StartTime, 'EventDetailsResponse7.StartTime') +
+    '</StartTime><EndTime>' +
+    writeDateTime(v.EndTime, 'EventDetailsResponse7.EndTime') +
+    '</EndTime><Venues>' +
     writeItems(v.Venues, 'int', writeInt, 'EventDetailsResponse7.Venues') +
-    '</Venues>';
-  s +=
-    '<Collaborators>' +
+    '</Venues><Collaborators>' +
     writeItems(
       v.Collaborators,
       'CollaboratorResponse',
       encodeCollaboratorResponse,
       'EventDetailsResponse7.Collaborators',
     ) +
-    '</Collaborators>';
-  s +=
-    '<Links>' +
+    '</Collaborators><Links>' +
     writeItems(v.Links, 'string', writeString, 'EventDetailsResponse7.Links') +
-    '</Links>';
-  s +=
-    '<SubClientCompanyName>' +
+    '</Links><SubClientCompanyName>' +
     writeString(v.SubClientCompanyName, 'EventDetailsResponse7.SubClientCompanyName') +
-    '</SubClientCompanyName>';
-  s += '<Type>' + writeString(v.Type, 'EventDetailsResponse7.Type') + '</Type>';
-  s +=
-    '<Analysis01>' +
+    '</SubClientCompanyName><Type>' +
+    writeString(v.Type, 'EventDetailsResponse7.Type') +
+    '</Type><Analysis01>' +
     writeString(v.Analysis01, 'EventDetailsResponse7.Analysis01') +
-    '</Analysis01>';
-  s +=
-    '<Analysis02>' +
+    '</Analysis01><Analysis02>' +
     writeString(v.Analysis02, 'EventDetailsResponse7.Analysis02') +
-    '</Analysis02>';
-  s += '<Status>' + writeString(v.Status, 'EventDetailsResponse7.Status') + '</Status>';
-  s +=
-    '<RoadshowId>' + writeInt(v.RoadshowId, 'EventDetailsResponse7.RoadshowId') + '</RoadshowId>';
-  s +=
-    '<LastUpdatedDate>' +
+    '</Analysis02><Status>' +
+    writeString(v.Status, 'EventDetailsResponse7.Status') +
+    '</Status><RoadshowId>' +
+    writeInt(v.RoadshowId, 'EventDetailsResponse7.RoadshowId') +
+    '</RoadshowId><LastUpdatedDate>' +
     writeDateTime(v.LastUpdatedDate, 'EventDetailsResponse7.LastUpdatedDate') +
-    '</LastUpdatedDate>';
-  s +=
-    '<Profiles>' +
+    '</LastUpdatedDate><Profiles>' +
     writeItems(
       v.Profiles,
       'ProfileValueByEvent',
@@ -5038,9 +4889,10 @@ export function decodeEventDetailsResponse7(
 export function encodeEventModel(v: T.EventModel, path = 'EventModel'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventModel', v);
   let s = '';
-  s += '<Event>' + encodeEvent(v.Event, 'EventModel.Event') + '</Event>';
   s +=
-    '<Websites>' +
+    '<Event>' +
+    encodeEvent(v.Event, 'EventModel.Event') +
+    '</Event><Websites>' +
     writeItems(v.Websites, 'WebsiteModel', encodeWebsiteModel, 'EventModel.Websites') +
     '</Websites>';
   return s;
@@ -5125,13 +4977,12 @@ export function encodeGetSubClientCompanyListResponse(
   if (typeof v !== 'object' || v === null)
     throw wrongType(path, 'GetSubClientCompanyListResponse', v);
   let s = '';
-  s += '<Name>' + writeString(v.Name, 'GetSubClientCompanyListResponse.Name') + '</Name>';
   s +=
-    '<ClientCompanyId>' +
+    '<Name>' +
+    writeString(v.Name, 'GetSubClientCompanyListResponse.Name') +
+    '</Name><ClientCompanyId>' +
     writeInt(v.ClientCompanyId, 'GetSubClientCompanyListResponse.ClientCompanyId') +
-    '</ClientCompanyId>';
-  s +=
-    '<ClientCompanyName>' +
+    '</ClientCompanyId><ClientCompanyName>' +
     writeString(v.ClientCompanyName, 'GetSubClientCompanyListResponse.ClientCompanyName') +
     '</ClientCompanyName>';
   return s;
@@ -5180,8 +5031,12 @@ export function decodeGetSubClientCompanyListResponse(
 export function encodeProfileValue(v: T.ProfileValue, path = 'ProfileValue'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ProfileValue', v);
   let s = '';
-  s += '<Id>' + writeInt(v.Id, 'ProfileValue.Id') + '</Id>';
-  s += '<Name>' + writeString(v.Name, 'ProfileValue.Name') + '</Name>';
+  s +=
+    '<Id>' +
+    writeInt(v.Id, 'ProfileValue.Id') +
+    '</Id><Name>' +
+    writeString(v.Name, 'ProfileValue.Name') +
+    '</Name>';
   return s;
 }
 
@@ -5224,13 +5079,9 @@ export function encodeProfileValueByEvent(
   s +=
     '<ProfileTypeId>' +
     writeInt(v.ProfileTypeId, 'ProfileValueByEvent.ProfileTypeId') +
-    '</ProfileTypeId>';
-  s +=
-    '<ProfileType>' +
+    '</ProfileTypeId><ProfileType>' +
     writeString(v.ProfileType, 'ProfileValueByEvent.ProfileType') +
-    '</ProfileType>';
-  s +=
-    '<ProfileValueName>' +
+    '</ProfileType><ProfileValueName>' +
     writeString(v.ProfileValueName, 'ProfileValueByEvent.ProfileValueName') +
     '</ProfileValueName>';
   return s;
@@ -5285,12 +5136,11 @@ export function encodeReservationResponse(
   s +=
     '<ReservationId>' +
     writeInt(v.ReservationId, 'ReservationResponse.ReservationId') +
-    '</ReservationId>';
-  s +=
-    '<ShowPerformanceID>' +
+    '</ReservationId><ShowPerformanceID>' +
     writeInt(v.ShowPerformanceID, 'ReservationResponse.ShowPerformanceID') +
-    '</ShowPerformanceID>';
-  s += '<Quantity>' + writeInt(v.Quantity, 'ReservationResponse.Quantity') + '</Quantity>';
+    '</ShowPerformanceID><Quantity>' +
+    writeInt(v.Quantity, 'ReservationResponse.Quantity') +
+    '</Quantity>';
   return s;
 }
 
@@ -5343,49 +5193,45 @@ export function encodeShowPerformanceResponse(
   s +=
     '<ShowPerformanceID>' +
     writeInt(v.ShowPerformanceID, 'ShowPerformanceResponse.ShowPerformanceID') +
-    '</ShowPerformanceID>';
-  s += '<Available>' + writeInt(v.Available, 'ShowPerformanceResponse.Available') + '</Available>';
-  s += '<Hold>' + writeInt(v.Hold, 'ShowPerformanceResponse.Hold') + '</Hold>';
-  s += '<Sold>' + writeInt(v.Sold, 'ShowPerformanceResponse.Sold') + '</Sold>';
-  s += '<ShowName>' + writeString(v.ShowName, 'ShowPerformanceResponse.ShowName') + '</ShowName>';
-  s += '<Type>' + writeString(v.Type, 'ShowPerformanceResponse.Type') + '</Type>';
-  s += '<Venue>' + writeString(v.Venue, 'ShowPerformanceResponse.Venue') + '</Venue>';
-  s += '<Notes>' + writeString(v.Notes, 'ShowPerformanceResponse.Notes') + '</Notes>';
-  s += '<Name>' + writeString(v.Name, 'ShowPerformanceResponse.Name') + '</Name>';
-  s += '<Date>' + writeDateTime(v.Date, 'ShowPerformanceResponse.Date') + '</Date>';
-  s +=
-    '<StartTime>' +
+    '</ShowPerformanceID><Available>' +
+    writeInt(v.Available, 'ShowPerformanceResponse.Available') +
+    '</Available><Hold>' +
+    writeInt(v.Hold, 'ShowPerformanceResponse.Hold') +
+    '</Hold><Sold>' +
+    writeInt(v.Sold, 'ShowPerformanceResponse.Sold') +
+    '</Sold><ShowName>' +
+    writeString(v.ShowName, 'ShowPerformanceResponse.ShowName') +
+    '</ShowName><Type>' +
+    writeString(v.Type, 'ShowPerformanceResponse.Type') +
+    '</Type><Venue>' +
+    writeString(v.Venue, 'ShowPerformanceResponse.Venue') +
+    '</Venue><Notes>' +
+    writeString(v.Notes, 'ShowPerformanceResponse.Notes') +
+    '</Notes><Name>' +
+    writeString(v.Name, 'ShowPerformanceResponse.Name') +
+    '</Name><Date>' +
+    writeDateTime(v.Date, 'ShowPerformanceResponse.Date') +
+    '</Date><StartTime>' +
     writeDateTime(v.StartTime, 'ShowPerformanceResponse.StartTime') +
-    '</StartTime>';
-  s += '<EndTime>' + writeDateTime(v.EndTime, 'ShowPerformanceResponse.EndTime') + '</EndTime>';
-  s += '<Revenue>' + writeDecimal(v.Revenue, 2, 'ShowPerformanceResponse.Revenue') + '</Revenue>';
-  s +=
-    '<StockCost>' +
+    '</StartTime><EndTime>' +
+    writeDateTime(v.EndTime, 'ShowPerformanceResponse.EndTime') +
+    '</EndTime><Revenue>' +
+    writeDecimal(v.Revenue, 2, 'ShowPerformanceResponse.Revenue') +
+    '</Revenue><StockCost>' +
     writeDecimal(v.StockCost, 2, 'ShowPerformanceResponse.StockCost') +
-    '</StockCost>';
-  s +=
-    '<RemainingValue>' +
+    '</StockCost><RemainingValue>' +
     writeDecimal(v.RemainingValue, 2, 'ShowPerformanceResponse.RemainingValue') +
-    '</RemainingValue>';
-  s += '<Profit>' + writeDecimal(v.Profit, 2, 'ShowPerformanceResponse.Profit') + '</Profit>';
-  s +=
-    '<UnsoldRisk>' +
+    '</RemainingValue><Profit>' +
+    writeDecimal(v.Profit, 2, 'ShowPerformanceResponse.Profit') +
+    '</Profit><UnsoldRisk>' +
     writeDecimal(v.UnsoldRisk, 2, 'ShowPerformanceResponse.UnsoldRisk') +
-    '</UnsoldRisk>';
-  s +=
-    '<FutureProfit>' +
+    '</UnsoldRisk><FutureProfit>' +
     writeDecimal(v.FutureProfit, 2, 'ShowPerformanceResponse.FutureProfit') +
-    '</FutureProfit>';
-  s +=
-    '<CurrentPL>' +
+    '</FutureProfit><CurrentPL>' +
     writeDecimal(v.CurrentPL, 2, 'ShowPerformanceResponse.CurrentPL') +
-    '</CurrentPL>';
-  s +=
-    '<Stocktotal>' +
+    '</CurrentPL><Stocktotal>' +
     writeDecimal(v.Stocktotal, 2, 'ShowPerformanceResponse.Stocktotal') +
-    '</Stocktotal>';
-  s +=
-    '<TotalStockCost>' +
+    '</Stocktotal><TotalStockCost>' +
     writeDecimal(v.TotalStockCost, 2, 'ShowPerformanceResponse.TotalStockCost') +
     '</TotalStockCost>';
   s +=
@@ -5574,34 +5420,48 @@ export function decodeShowPerformanceResponse(
 export function encodeShowResponse(v: T.ShowResponse, path = 'ShowResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ShowResponse', v);
   let s = '';
-  s += '<ShowId>' + writeInt(v.ShowId, 'ShowResponse.ShowId') + '</ShowId>';
-  s += '<ShowStatus>' + writeInt(v.ShowStatus, 'ShowResponse.ShowStatus') + '</ShowStatus>';
-  s += '<PNum>' + writeInt(v.PNum, 'ShowResponse.PNum') + '</PNum>';
-  s += '<Available>' + writeInt(v.Available, 'ShowResponse.Available') + '</Available>';
-  s += '<Hold>' + writeInt(v.Hold, 'ShowResponse.Hold') + '</Hold>';
-  s += '<Sold>' + writeInt(v.Sold, 'ShowResponse.Sold') + '</Sold>';
-  s += '<Stocktotal>' + writeInt(v.Stocktotal, 'ShowResponse.Stocktotal') + '</Stocktotal>';
-  s += '<Name>' + writeString(v.Name, 'ShowResponse.Name') + '</Name>';
-  s += '<LongName>' + writeString(v.LongName, 'ShowResponse.LongName') + '</LongName>';
-  s += '<Venue>' + writeString(v.Venue, 'ShowResponse.Venue') + '</Venue>';
-  s += '<Notes>' + writeString(v.Notes, 'ShowResponse.Notes') + '</Notes>';
-  s += '<RTF>' + writeString(v.RTF, 'ShowResponse.RTF') + '</RTF>';
-  s += '<StartDate>' + writeDateTime(v.StartDate, 'ShowResponse.StartDate') + '</StartDate>';
-  s += '<EndDate>' + writeDateTime(v.EndDate, 'ShowResponse.EndDate') + '</EndDate>';
-  s += '<Revenue>' + writeDecimal(v.Revenue, 2, 'ShowResponse.Revenue') + '</Revenue>';
   s +=
-    '<TotalStockCost>' +
+    '<ShowId>' +
+    writeInt(v.ShowId, 'ShowResponse.ShowId') +
+    '</ShowId><ShowStatus>' +
+    writeInt(v.ShowStatus, 'ShowResponse.ShowStatus') +
+    '</ShowStatus><PNum>' +
+    writeInt(v.PNum, 'ShowResponse.PNum') +
+    '</PNum><Available>' +
+    writeInt(v.Available, 'ShowResponse.Available') +
+    '</Available><Hold>' +
+    writeInt(v.Hold, 'ShowResponse.Hold') +
+    '</Hold><Sold>' +
+    writeInt(v.Sold, 'ShowResponse.Sold') +
+    '</Sold><Stocktotal>' +
+    writeInt(v.Stocktotal, 'ShowResponse.Stocktotal') +
+    '</Stocktotal><Name>' +
+    writeString(v.Name, 'ShowResponse.Name') +
+    '</Name><LongName>' +
+    writeString(v.LongName, 'ShowResponse.LongName') +
+    '</LongName><Venue>' +
+    writeString(v.Venue, 'ShowResponse.Venue') +
+    '</Venue><Notes>' +
+    writeString(v.Notes, 'ShowResponse.Notes') +
+    '</Notes><RTF>' +
+    writeString(v.RTF, 'ShowResponse.RTF') +
+    '</RTF><StartDate>' +
+    writeDateTime(v.StartDate, 'ShowResponse.StartDate') +
+    '</StartDate><EndDate>' +
+    writeDateTime(v.EndDate, 'ShowResponse.EndDate') +
+    '</EndDate><Revenue>' +
+    writeDecimal(v.Revenue, 2, 'ShowResponse.Revenue') +
+    '</Revenue><TotalStockCost>' +
     writeDecimal(v.TotalStockCost, 2, 'ShowResponse.TotalStockCost') +
-    '</TotalStockCost>';
-  s += '<UnsoldRisk>' + writeDecimal(v.UnsoldRisk, 2, 'ShowResponse.UnsoldRisk') + '</UnsoldRisk>';
-  s += '<Profit>' + writeDecimal(v.Profit, 2, 'ShowResponse.Profit') + '</Profit>';
-  s +=
-    '<FutureProfit>' +
+    '</TotalStockCost><UnsoldRisk>' +
+    writeDecimal(v.UnsoldRisk, 2, 'ShowResponse.UnsoldRisk') +
+    '</UnsoldRisk><Profit>' +
+    writeDecimal(v.Profit, 2, 'ShowResponse.Profit') +
+    '</Profit><FutureProfit>' +
     writeDecimal(v.FutureProfit, 2, 'ShowResponse.FutureProfit') +
-    '</FutureProfit>';
-  s += '<CurrentPL>' + writeDecimal(v.CurrentPL, 2, 'ShowResponse.CurrentPL') + '</CurrentPL>';
-  s +=
-    '<ShowPerformance>' +
+    '</FutureProfit><CurrentPL>' +
+    writeDecimal(v.CurrentPL, 2, 'ShowResponse.CurrentPL') +
+    '</CurrentPL><ShowPerformance>' +
     writeItems(
       v.ShowPerformance,
       'ShowPerformanceResponse',
@@ -5790,21 +5650,20 @@ export function encodeSimpleBookingResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'SimpleBookingResponse', v);
   let s = '';
-  s += '<BookingId>' + writeInt(v.BookingId, 'SimpleBookingResponse.BookingId') + '</BookingId>';
   s +=
-    '<AttendeeId>' + writeInt(v.AttendeeId, 'SimpleBookingResponse.AttendeeId') + '</AttendeeId>';
-  s +=
-    '<AttendeeTypeId>' +
+    '<BookingId>' +
+    writeInt(v.BookingId, 'SimpleBookingResponse.BookingId') +
+    '</BookingId><AttendeeId>' +
+    writeInt(v.AttendeeId, 'SimpleBookingResponse.AttendeeId') +
+    '</AttendeeId><AttendeeTypeId>' +
     writeInt(v.AttendeeTypeId, 'SimpleBookingResponse.AttendeeTypeId') +
-    '</AttendeeTypeId>';
-  s +=
-    '<TicketTypeId>' +
+    '</AttendeeTypeId><TicketTypeId>' +
     writeInt(v.TicketTypeId, 'SimpleBookingResponse.TicketTypeId') +
-    '</TicketTypeId>';
-  s += '<ContactId>' + writeInt(v.ContactId, 'SimpleBookingResponse.ContactId') + '</ContactId>';
-  s += '<EventId>' + writeInt(v.EventId, 'SimpleBookingResponse.EventId') + '</EventId>';
-  s +=
-    '<BookingReference>' +
+    '</TicketTypeId><ContactId>' +
+    writeInt(v.ContactId, 'SimpleBookingResponse.ContactId') +
+    '</ContactId><EventId>' +
+    writeInt(v.EventId, 'SimpleBookingResponse.EventId') +
+    '</EventId><BookingReference>' +
     writeString(v.BookingReference, 'SimpleBookingResponse.BookingReference') +
     '</BookingReference>';
   return s;
@@ -5888,21 +5747,22 @@ export function encodeSpeakerSeriesResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'SpeakerSeriesResponse', v);
   let s = '';
-  s += '<SpeakerId>' + writeInt(v.SpeakerId, 'SpeakerSeriesResponse.SpeakerId') + '</SpeakerId>';
-  s += '<Forename>' + writeString(v.Forename, 'SpeakerSeriesResponse.Forename') + '</Forename>';
-  s += '<Surname>' + writeString(v.Surname, 'SpeakerSeriesResponse.Surname') + '</Surname>';
   s +=
-    '<Occupation>' +
+    '<SpeakerId>' +
+    writeInt(v.SpeakerId, 'SpeakerSeriesResponse.SpeakerId') +
+    '</SpeakerId><Forename>' +
+    writeString(v.Forename, 'SpeakerSeriesResponse.Forename') +
+    '</Forename><Surname>' +
+    writeString(v.Surname, 'SpeakerSeriesResponse.Surname') +
+    '</Surname><Occupation>' +
     writeString(v.Occupation, 'SpeakerSeriesResponse.Occupation') +
-    '</Occupation>';
-  s +=
-    '<Organisation>' +
+    '</Occupation><Organisation>' +
     writeString(v.Organisation, 'SpeakerSeriesResponse.Organisation') +
-    '</Organisation>';
-  s += '<Telephone>' + writeString(v.Telephone, 'SpeakerSeriesResponse.Telephone') + '</Telephone>';
-  s += '<Email>' + writeString(v.Email, 'SpeakerSeriesResponse.Email') + '</Email>';
-  s +=
-    '<WebsiteUrl>' +
+    '</Organisation><Telephone>' +
+    writeString(v.Telephone, 'SpeakerSeriesResponse.Telephone') +
+    '</Telephone><Email>' +
+    writeString(v.Email, 'SpeakerSeriesResponse.Email') +
+    '</Email><WebsiteUrl>' +
     writeString(v.WebsiteUrl, 'SpeakerSeriesResponse.WebsiteUrl') +
     '</WebsiteUrl>';
   return s;
@@ -5984,67 +5844,43 @@ export function encodeSubmissionBasicResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'SubmissionBasicResponse', v);
   let s = '';
-  s += '<EventId>' + writeInt(v.EventId, 'SubmissionBasicResponse.EventId') + '</EventId>';
   s +=
-    '<EventTitle>' +
+    '<EventId>' +
+    writeInt(v.EventId, 'SubmissionBasicResponse.EventId') +
+    '</EventId><EventTitle>' +
     writeString(v.EventTitle, 'SubmissionBasicResponse.EventTitle') +
-    '</EventTitle>';
-  s += '<BookingId>' + writeInt(v.BookingId, 'SubmissionBasicResponse.BookingId') + '</BookingId>';
-  s +=
-    '<LeadAttendeeId>' +
+    '</EventTitle><BookingId>' +
+    writeInt(v.BookingId, 'SubmissionBasicResponse.BookingId') +
+    '</BookingId><LeadAttendeeId>' +
     writeInt(v.LeadAttendeeId, 'SubmissionBasicResponse.LeadAttendeeId') +
-    '</LeadAttendeeId>';
-  s +=
-    '<LeadAttendeeName>' +
+    '</LeadAttendeeId><LeadAttendeeName>' +
     writeString(v.LeadAttendeeName, 'SubmissionBasicResponse.LeadAttendeeName') +
-    '</LeadAttendeeName>';
-  s +=
-    '<NumberOfVotersOne>' +
+    '</LeadAttendeeName><NumberOfVotersOne>' +
     writeInt(v.NumberOfVotersOne, 'SubmissionBasicResponse.NumberOfVotersOne') +
-    '</NumberOfVotersOne>';
-  s +=
-    '<NumberOfVotersTwo>' +
+    '</NumberOfVotersOne><NumberOfVotersTwo>' +
     writeInt(v.NumberOfVotersTwo, 'SubmissionBasicResponse.NumberOfVotersTwo') +
-    '</NumberOfVotersTwo>';
-  s +=
-    '<CurrentScoreOne>' +
+    '</NumberOfVotersTwo><CurrentScoreOne>' +
     writeInt(v.CurrentScoreOne, 'SubmissionBasicResponse.CurrentScoreOne') +
-    '</CurrentScoreOne>';
-  s +=
-    '<CurrentScoreTwo>' +
+    '</CurrentScoreOne><CurrentScoreTwo>' +
     writeInt(v.CurrentScoreTwo, 'SubmissionBasicResponse.CurrentScoreTwo') +
-    '</CurrentScoreTwo>';
-  s +=
-    '<NumberOfComments>' +
+    '</CurrentScoreTwo><NumberOfComments>' +
     writeInt(v.NumberOfComments, 'SubmissionBasicResponse.NumberOfComments') +
-    '</NumberOfComments>';
-  s +=
-    '<IsApproved>' +
+    '</NumberOfComments><IsApproved>' +
     writeBoolean(v.IsApproved, 'SubmissionBasicResponse.IsApproved') +
-    '</IsApproved>';
-  s +=
-    '<CurrentUserReviewedOne>' +
+    '</IsApproved><CurrentUserReviewedOne>' +
     writeBoolean(v.CurrentUserReviewedOne, 'SubmissionBasicResponse.CurrentUserReviewedOne') +
-    '</CurrentUserReviewedOne>';
-  s +=
-    '<CurrentUserReviewedTwo>' +
+    '</CurrentUserReviewedOne><CurrentUserReviewedTwo>' +
     writeBoolean(v.CurrentUserReviewedTwo, 'SubmissionBasicResponse.CurrentUserReviewedTwo') +
-    '</CurrentUserReviewedTwo>';
-  s +=
-    '<AbstractTitle>' +
+    '</CurrentUserReviewedTwo><AbstractTitle>' +
     writeString(v.AbstractTitle, 'SubmissionBasicResponse.AbstractTitle') +
-    '</AbstractTitle>';
-  s +=
-    '<Authors>' +
+    '</AbstractTitle><Authors>' +
     writeItems(
       v.Authors,
       'AuthorResponse',
       encodeAuthorResponse,
       'SubmissionBasicResponse.Authors',
     ) +
-    '</Authors>';
-  s +=
-    '<AbstractTheme>' +
+    '</Authors><AbstractTheme>' +
     writeString(v.AbstractTheme, 'SubmissionBasicResponse.AbstractTheme') +
     '</AbstractTheme>';
   return s;
@@ -6191,8 +6027,12 @@ export function encodeTicketAttendanceTypeResponse(
 ): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'TicketAttendanceTypeResponse', v);
   let s = '';
-  s += '<Id>' + writeInt(v.Id, 'TicketAttendanceTypeResponse.Id') + '</Id>';
-  s += '<Name>' + writeString(v.Name, 'TicketAttendanceTypeResponse.Name') + '</Name>';
+  s +=
+    '<Id>' +
+    writeInt(v.Id, 'TicketAttendanceTypeResponse.Id') +
+    '</Id><Name>' +
+    writeString(v.Name, 'TicketAttendanceTypeResponse.Name') +
+    '</Name>';
   return s;
 }
 
@@ -6277,8 +6117,9 @@ export function encodeTicketTypeResponse(
   s +=
     '<TicketTypeId>' +
     writeInt(v.TicketTypeId, 'TicketTypeResponse.TicketTypeId') +
-    '</TicketTypeId>';
-  s += '<Name>' + writeString(v.Name, 'TicketTypeResponse.Name') + '</Name>';
+    '</TicketTypeId><Name>' +
+    writeString(v.Name, 'TicketTypeResponse.Name') +
+    '</Name>';
   s +=
     v.Capacity === null
       ? '<Capacity xsi:nil="true" />'
@@ -6286,8 +6127,9 @@ export function encodeTicketTypeResponse(
   s +=
     '<GrossPrice>' +
     writeDecimal(v.GrossPrice, 5, 'TicketTypeResponse.GrossPrice') +
-    '</GrossPrice>';
-  s += '<TaxRate>' + writeDecimal(v.TaxRate, 5, 'TicketTypeResponse.TaxRate') + '</TaxRate>';
+    '</GrossPrice><TaxRate>' +
+    writeDecimal(v.TaxRate, 5, 'TicketTypeResponse.TaxRate') +
+    '</TaxRate>';
   s +=
     v.AttendeeTypes === null
       ? '<AttendeeTypes xsi:nil="true" />'
@@ -6304,26 +6146,21 @@ export function encodeTicketTypeResponse(
       : '<NumberOfDaysValid>' +
         writeInt(v.NumberOfDaysValid, 'TicketTypeResponse.NumberOfDaysValid') +
         '</NumberOfDaysValid>';
-  s += '<IsOpen>' + writeBoolean(v.IsOpen, 'TicketTypeResponse.IsOpen') + '</IsOpen>';
   s +=
-    '<AvailabilityStartDate>' +
+    '<IsOpen>' +
+    writeBoolean(v.IsOpen, 'TicketTypeResponse.IsOpen') +
+    '</IsOpen><AvailabilityStartDate>' +
     writeDateTime(v.AvailabilityStartDate, 'TicketTypeResponse.AvailabilityStartDate') +
-    '</AvailabilityStartDate>';
-  s +=
-    '<AvailabilityEndDate>' +
+    '</AvailabilityStartDate><AvailabilityEndDate>' +
     writeDateTime(v.AvailabilityEndDate, 'TicketTypeResponse.AvailabilityEndDate') +
-    '</AvailabilityEndDate>';
-  s +=
-    '<AttendanceType>' +
+    '</AvailabilityEndDate><AttendanceType>' +
     writeItems(
       v.AttendanceType,
       'TicketAttendanceTypeResponse',
       encodeTicketAttendanceTypeResponse,
       'TicketTypeResponse.AttendanceType',
     ) +
-    '</AttendanceType>';
-  s +=
-    '<TicketTypeDays>' +
+    '</AttendanceType><TicketTypeDays>' +
     writeItems(
       v.TicketTypeDays,
       'TicketTypeDayResponse',
@@ -6471,10 +6308,16 @@ export function decodeTicketTypeResponse(
 export function encodeWebsiteModel(v: T.WebsiteModel, path = 'WebsiteModel'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'WebsiteModel', v);
   let s = '';
-  s += '<WebsiteId>' + writeInt(v.WebsiteId, 'WebsiteModel.WebsiteId') + '</WebsiteId>';
-  s += '<Name>' + writeString(v.Name, 'WebsiteModel.Name') + '</Name>';
-  s += '<Url>' + writeString(v.Url, 'WebsiteModel.Url') + '</Url>';
-  s += '<IsDefault>' + writeBoolean(v.IsDefault, 'WebsiteModel.IsDefault') + '</IsDefault>';
+  s +=
+    '<WebsiteId>' +
+    writeInt(v.WebsiteId, 'WebsiteModel.WebsiteId') +
+    '</WebsiteId><Name>' +
+    writeString(v.Name, 'WebsiteModel.Name') +
+    '</Name><Url>' +
+    writeString(v.Url, 'WebsiteModel.Url') +
+    '</Url><IsDefault>' +
+    writeBoolean(v.IsDefault, 'WebsiteModel.IsDefault') +
+    '</IsDefault>';
   return s;
 }
 

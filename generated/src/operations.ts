@@ -556,8 +556,12 @@ export const operations: {
     },
     encodeSoapRequest(v, ns) {
       let s = '';
-      s += '<eventId>' + writeInt(v.eventId, 'GetBookings.eventId') + '</eventId>';
-      s += '<skip>' + writeInt(v.skip, 'GetBookings.skip') + '</skip>';
+      s +=
+        '<eventId>' +
+        writeInt(v.eventId, 'GetBookings.eventId') +
+        '</eventId><skip>' +
+        writeInt(v.skip, 'GetBookings.skip') +
+        '</skip>';
       return soapOperationElement('GetBookings', ns, s);
     },
     decodeHttpRequest(form) {
@@ -633,9 +637,14 @@ export const operations: {
     },
     encodeSoapRequest(v, ns) {
       let s = '';
-      s += '<eventId>' + writeInt(v.eventId, 'GetBookingsBatch.eventId') + '</eventId>';
-      s += '<skip>' + writeInt(v.skip, 'GetBookingsBatch.skip') + '</skip>';
-      s += '<size>' + writeInt(v.size, 'GetBookingsBatch.size') + '</size>';
+      s +=
+        '<eventId>' +
+        writeInt(v.eventId, 'GetBookingsBatch.eventId') +
+        '</eventId><skip>' +
+        writeInt(v.skip, 'GetBookingsBatch.skip') +
+        '</skip><size>' +
+        writeInt(v.size, 'GetBookingsBatch.size') +
+        '</size>';
       return soapOperationElement('GetBookingsBatch', ns, s);
     },
     decodeHttpRequest(form) {
@@ -710,8 +719,12 @@ export const operations: {
     },
     encodeSoapRequest(v, ns) {
       let s = '';
-      s += '<eventId>' + writeInt(v.eventId, 'GetExtBookings.eventId') + '</eventId>';
-      s += '<skip>' + writeInt(v.skip, 'GetExtBookings.skip') + '</skip>';
+      s +=
+        '<eventId>' +
+        writeInt(v.eventId, 'GetExtBookings.eventId') +
+        '</eventId><skip>' +
+        writeInt(v.skip, 'GetExtBookings.skip') +
+        '</skip>';
       return soapOperationElement('GetExtBookings', ns, s);
     },
     decodeHttpRequest(form) {
@@ -908,9 +921,7 @@ export const operations: {
       s +=
         '<tokenType>' +
         writeString(v.tokenType, 'VerifyTokenForContact.tokenType') +
-        '</tokenType>';
-      s +=
-        '<tokenValue>' +
+        '</tokenType><tokenValue>' +
         writeString(v.tokenValue, 'VerifyTokenForContact.tokenValue') +
         '</tokenValue>';
       return soapOperationElement('VerifyTokenForContact', ns, s);
@@ -1392,9 +1403,10 @@ export const operations: {
     },
     encodeSoapRequest(v, ns) {
       let s = '';
-      s += '<eventId>' + writeInt(v.eventId, 'GetSubmissionsForEvent2.eventId') + '</eventId>';
       s +=
-        '<clientUserId>' +
+        '<eventId>' +
+        writeInt(v.eventId, 'GetSubmissionsForEvent2.eventId') +
+        '</eventId><clientUserId>' +
         writeInt(v.clientUserId, 'GetSubmissionsForEvent2.clientUserId') +
         '</clientUserId>';
       return soapOperationElement('GetSubmissionsForEvent2', ns, s);
@@ -1488,11 +1500,9 @@ export const operations: {
       s +=
         '<fromDate>' +
         writeDateTime(v.fromDate, 'GetCalendarEventsByDateRange.fromDate') +
-        '</fromDate>';
-      s +=
-        '<toDate>' + writeDateTime(v.toDate, 'GetCalendarEventsByDateRange.toDate') + '</toDate>';
-      s +=
-        '<includeArchived>' +
+        '</fromDate><toDate>' +
+        writeDateTime(v.toDate, 'GetCalendarEventsByDateRange.toDate') +
+        '</toDate><includeArchived>' +
         writeBoolean(v.includeArchived, 'GetCalendarEventsByDateRange.includeArchived') +
         '</includeArchived>';
       return soapOperationElement('GetCalendarEventsByDateRange', ns, s);
@@ -1645,13 +1655,12 @@ export const operations: {
     },
     encodeSoapRequest(v, ns) {
       let s = '';
-      s += '<contactId>' + writeInt(v.contactId, 'GetEventsByContactId.contactId') + '</contactId>';
       s +=
-        '<includeArchived>' +
+        '<contactId>' +
+        writeInt(v.contactId, 'GetEventsByContactId.contactId') +
+        '</contactId><includeArchived>' +
         writeBoolean(v.includeArchived, 'GetEventsByContactId.includeArchived') +
-        '</includeArchived>';
-      s +=
-        '<isTestBookingForm>' +
+        '</includeArchived><isTestBookingForm>' +
         writeBoolean(v.isTestBookingForm, 'GetEventsByContactId.isTestBookingForm') +
         '</isTestBookingForm>';
       return soapOperationElement('GetEventsByContactId', ns, s);
@@ -1985,21 +1994,13 @@ export const operations: {
       s +=
         '<eventId>' +
         writeInt(v.eventId, 'SubmitSimpleBookingWithBookingStatus.eventId') +
-        '</eventId>';
-      s +=
-        '<attendeeTypeId>' +
+        '</eventId><attendeeTypeId>' +
         writeInt(v.attendeeTypeId, 'SubmitSimpleBookingWithBookingStatus.attendeeTypeId') +
-        '</attendeeTypeId>';
-      s +=
-        '<ticketTypeId>' +
+        '</attendeeTypeId><ticketTypeId>' +
         writeInt(v.ticketTypeId, 'SubmitSimpleBookingWithBookingStatus.ticketTypeId') +
-        '</ticketTypeId>';
-      s +=
-        '<bookingStatusId>' +
+        '</ticketTypeId><bookingStatusId>' +
         writeInt(v.bookingStatusId, 'SubmitSimpleBookingWithBookingStatus.bookingStatusId') +
-        '</bookingStatusId>';
-      s +=
-        '<contactId>' +
+        '</bookingStatusId><contactId>' +
         writeInt(v.contactId, 'SubmitSimpleBookingWithBookingStatus.contactId') +
         '</contactId>';
       return soapOperationElement('SubmitSimpleBookingWithBookingStatus', ns, s);

@@ -2,7 +2,7 @@
 // codecs and its response codecs — in the document's catalogue order.
 import type { IrOperation, IrSpec, IrValue } from '../ir/model.js';
 import { readParam, readResult, writeParam, writeResult, type Imports } from './codec-exprs.js';
-import { fieldCodecView } from './codecs-view.js';
+import { encodeSteps, fieldCodecView } from './codecs-view.js';
 import { ImportSet } from './imports.js';
 import {
   docLines,
@@ -101,6 +101,7 @@ function operationView(op: IrOperation, imp: Imports) {
     paramNames: `[${op.parameters.map((p) => q(p.name)).join(', ')}]`,
     docs: docLines([...op.docs, provenanceLine(op.provenance)]),
     fields,
+    encodeSteps: encodeSteps(fields),
     signatures: signatures(op),
     httpReads: op.parameters.map((p) => ({ name: p.name, read: readParam(p, imp) })),
     httpWrites: op.parameters.map((p) => ({

@@ -2,7 +2,7 @@
 // (client.ts) and the server stub (server.ts).
 import type { IrOperation, IrSpec, IrTransition } from '../ir/model.js';
 import type { Imports } from './codec-exprs.js';
-import { fieldCodecView } from './codecs-view.js';
+import { encodeSteps, fieldCodecView } from './codecs-view.js';
 import { ImportSet } from './imports.js';
 import { raisedBy } from './service-tables-view.js';
 import { docLines, header, paramsTypeName, provenanceLine, resultTypeName } from './ts-names.js';
@@ -37,6 +37,7 @@ export function authView(ir: IrSpec) {
     ]),
     runtimeImport: imp.runtime.statement('@evgen/runtime'),
     fields,
+    encodeSteps: encodeSteps(fields),
     httpHeaders: a.httpHeaders,
   };
 }

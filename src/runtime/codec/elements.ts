@@ -23,11 +23,13 @@ export function writeItems<T>(
   path: string,
 ): string {
   if (!isArray(items)) throw wrongType(path, 'list', items);
-  const open = `<${itemName}>`;
+  if (items.length === 0) return '';
   const close = `</${itemName}>`;
-  let s = '';
-  for (let i = 0; i < items.length; i++) s += open + write(items[i]!, path) + close;
-  return s;
+  // One literal between items, as the generated encoders join their fields' tags.
+  const between = `${close}<${itemName}>`;
+  let s = `<${itemName}>` + write(items[0]!, path);
+  for (let i = 1; i < items.length; i++) s += between + write(items[i]!, path);
+  return s + close;
 }
 
 /** `<name xmlns="ns">`: the start tag of an operation or response element in the service namespace. */

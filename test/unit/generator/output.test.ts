@@ -113,8 +113,10 @@ describe('generated output', () => {
     );
     const files = await generateFiles({ specDir: join(dir, 'spec'), templatesDir: TEMPLATES_DIR });
     expect(files.get('src/types.ts')).toContain('Channel: string;');
-    expect(files.get('src/codecs.ts')).toContain(
-      "'<Channel>' + writeString(v.Channel, 'BookingResponse.Channel') + '</Channel>'",
+    // The field is written after IsTest, in the same run of required fields (prettier breaks the
+    // expression over lines: compared with its white space folded).
+    expect(files.get('src/codecs.ts')!.replace(/\s+/g, ' ')).toContain(
+      "'</IsTest><Channel>' + writeString(v.Channel, 'BookingResponse.Channel') + '</Channel>",
     );
   });
 });
