@@ -162,6 +162,10 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   const rounds = (p: Paired) =>
     p.ratios.length > 1 ? ` (median of ${p.ratios.map((x) => r(x)).join(', ')})` : '';
   const cpuPerRequest = (f: RunFigures) => `${r((f.serverCpu / f.rps) * 1e6)} µs CPU/req`;
+  // Server CPU (100% = one core), its busiest thread's part where /proc tells, and the load
+  // generator's: with one worker the busiest thread is the limit, the rest shares the other core.
+  const cpuSplit = (f: RunFigures) =>
+    `CPU ${pct(f.serverCpu)}${f.busiestThread === undefined ? '' : ` (busiest thread ${pct(f.serverCpu * f.busiestThread)})`}, load ${pct(f.loadCpu)}`;
   for (const s of servers) {
     const { a: stub, b: nodeSoap } = s.stubVsNodeSoap;
     add(
@@ -193,8 +197,8 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
     if (s.workers)
       add(
         `${s.operation}(100), 32 connections: --workers 2 vs --workers 1`,
-        `${r(s.workers.a.rps)} req/s p99 ${r(s.workers.a.p99)} ms, CPU ${pct(s.workers.a.serverCpu)}`,
-        `${r(s.workers.b.rps)} req/s p99 ${r(s.workers.b.p99)} ms, CPU ${pct(s.workers.b.serverCpu)}`,
+        `${r(s.workers.a.rps)} req/s p99 ${r(s.workers.a.p99)} ms, ${cpuSplit(s.workers.a)}`,
+        `${r(s.workers.b.rps)} req/s p99 ${r(s.workers.b.p99)} ms, ${cpuSplit(s.workers.b)}`,
         `${r(s.workers.ratio)}x${rounds(s.workers)} (target 1.7x)`,
       );
     if (s.replayOff)

@@ -19,6 +19,7 @@ import {
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { median, medianBy } from './measure.js';
+import { busiestShare, threadTicks } from './threads.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const CONNECTIONS = 32;
@@ -33,6 +34,8 @@ export interface RunFigures extends LoadFigures {
   readonly serverCpu: number;
   /** Load generator CPU time ÷ the load's duration. */
   readonly loadCpu: number;
+  /** The server's busiest thread's share of its CPU during the load (threads.ts; Linux only). */
+  readonly busiestThread?: number;
 }
 
 /**
@@ -165,6 +168,7 @@ async function run(
       }),
     );
     const before = await server.usage(true);
+    const ticksBefore = threadTicks(server.pid);
     const fig = await load(
       {
         url: server.info.url,
@@ -178,10 +182,12 @@ async function run(
       },
       generator,
     );
+    const busiest = busiestShare(ticksBefore, threadTicks(server.pid));
     const after: Usage = await server.stop();
     const ms = duration * 1000;
     return {
       ...fig,
+      ...(busiest === undefined ? {} : { busiestThread: busiest }),
       rssBefore: before.rss,
       peakRssBefore: before.peakRss,
       peakRss: after.peakRss,
