@@ -55,6 +55,11 @@ export function checkSeedOptions(options: SeedOptions): void {
 /** Seeds an empty database; refuses one that already holds events. */
 export function seed(db: Db, options: SeedOptions = {}): SeedSummary {
   checkSeedOptions(options);
+  return seedInOneTransaction(db, options);
+}
+
+/** seed() once its sizes are checked. */
+function seedInOneTransaction(db: Db, options: SeedOptions): SeedSummary {
   const restore = prepare(db);
   try {
     // One transaction: nothing is seen half-seeded.
@@ -79,7 +84,7 @@ export async function seedFile(
 ): Promise<SeedSummary> {
   checkSeedOptions(options);
   const small = contactCount(options.bookings ?? DEFAULT_BOOKINGS) < asideFrom;
-  if (small || db.memory || db.inTransaction) return seed(db, options);
+  if (small || db.memory || db.inTransaction) return seedInOneTransaction(db, options);
   const restore = prepare(db);
   try {
     const aside = new ContactsAside(db); // attached before the transaction, as SQLite requires
