@@ -1,11 +1,19 @@
 // Bytes of a document written in pieces. A small document stays one string (Node writes it with
-// its headers in one call). Once it passes 64 Ki UTF-16 units, every piece is encoded as it comes
-// into 64 KiB chunks: a 30 MB response is never one 30 MB string, and no long string of pieces is
-// kept to be flattened later (a 1,000-booking page: 24.5 ms against 35 ms gathering 64 Ki strings).
+// its headers in one call). Once it passes STRING_UNITS UTF-16 units, every piece is encoded as it
+// comes into 64 KiB chunks: a 30 MB response is never one 30 MB string, and no long string of
+// pieces is kept to be flattened later (a 1,000-booking page: 24.5 ms against 35 ms gathering
+// 64 Ki strings).
 import { isArray, wrongType } from './errors.js';
 import { encodeUtf8, encodeUtf8Into } from './utf8.js';
 
 const CHUNK = 64 * 1024;
+/**
+ * The longest document kept as one string. Encoding it flattens it first, and V8 puts a string of
+ * more than 128 KB in its large-object space: pages mapped for that one string and unmapped after
+ * the next collection. At 64 Ki units a two-byte string (one en dash in a name makes one) crossed
+ * that line on every large answer; 16 Ki units and a piece stay well under it.
+ */
+export const STRING_UNITS = 16 * 1024;
 /** UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units). */
 const MAX_BYTES_PER_UNIT = 3;
 
@@ -22,7 +30,7 @@ export class XmlWriter {
   write(s: string): void {
     if (!this.#encoding) {
       this.#pending += s;
-      if (this.#pending.length < CHUNK) return;
+      if (this.#pending.length < STRING_UNITS) return;
       s = this.#pending;
       this.#pending = '';
       this.#encoding = true;
@@ -82,8 +90,8 @@ export class XmlWriter {
   }
 
   /**
-   * Everything written, as an HTTP body: the string itself while it fits one chunk (Node writes a
-   * string with its headers in one call and allocates no Buffer for it), else UTF-8 bytes.
+   * Everything written, as an HTTP body: the string itself while it is under STRING_UNITS (Node
+   * writes a string with its headers in one call and allocates no Buffer for it), else UTF-8 bytes.
    */
   content(): string | Uint8Array {
     return !this.#encoding && this.#chunks.length === 0 ? this.#pending : this.bytes();
