@@ -34,32 +34,39 @@ type KindOf<T> = [T] extends [boolean]
 export type ColumnsOf<R> = { readonly [K in keyof R]-?: Column<KindOf<R[K]>> };
 
 export class ColumnList<R> {
-  readonly #names: readonly (keyof R & string)[];
-  readonly #bools: readonly boolean[];
   /** The SELECT expressions, comma-separated, in the list's order. */
   readonly exprs: string;
+  /** The row from values selected in the order of `exprs`. */
+  readonly row: (values: readonly unknown[]) => R;
 
   constructor(columns: ColumnsOf<R>) {
     const entries = Object.entries(columns) as [keyof R & string, Column][];
-    this.#names = entries.map(([name]) => name);
-    this.#bools = entries.map(([, c]) => c.kind === 'bool');
     this.exprs = entries.map(([, c]) => c.sql).join(', ');
-  }
-
-  /** The row from values selected in the order of `exprs`. */
-  row(values: readonly unknown[]): R {
-    const out: Record<string, unknown> = {};
-    const names = this.#names;
-    for (let i = 0; i < names.length; i++) {
-      const v = values[i];
-      out[names[i]!] = this.#bools[i] ? v === 1 || v === true : v;
-    }
-    return out as R;
+    this.row = compileRow(entries.map(([name, c]) => ({ name, bool: c.kind === 'bool' })));
   }
 
   rows(values: readonly (readonly unknown[])[]): R[] {
-    return values.map((v) => this.row(v));
+    return values.map(this.row);
   }
+}
+
+const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The function that makes a row from its values, compiled once per list: one object literal with
+ * the list's fields in order. Filling `{}` field by field cost 90 µs for the 204 attendees of a
+ * 100-booking page (each store a megamorphic keyed store that also changes the object's map); the
+ * literal costs 7. The names are the list's own keys (code, never input), checked to be plain
+ * identifiers (`__proto__` would set the prototype), so the compiled text holds nothing else.
+ */
+function compileRow<R>(fields: readonly { name: string; bool: boolean }[]) {
+  const props = fields.map(({ name, bool }, i) => {
+    if (!FIELD_NAME.test(name) || name === '__proto__')
+      throw new Error(`column list: ${JSON.stringify(name)} is not a plain field name`);
+    return `${name}: ${bool ? `v[${i}] === 1 || v[${i}] === true` : `v[${i}]`}`;
+  });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- field names checked above
+  return new Function('v', `return { ${props.join(', ')} };`) as (values: readonly unknown[]) => R;
 }
 
 /** `columns<Row>({...})`: a column list checked against the row type it fills. */
