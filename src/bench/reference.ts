@@ -2,7 +2,6 @@
 // bookings, a 1,000-booking page over HTTP, the small call's latency while four clients pull
 // pages (on the request loop before, on worker threads after), and how long a body of 88,000
 // distinct names takes to be refused.
-import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceHandler } from '@evgen/runtime';
 import { databaseTarget, runOnSqlite } from '../reference/database.js';
@@ -14,6 +13,7 @@ import { prepareDatabase } from '../reference/startup.js';
 import { startServer } from './children.js';
 import { load, type Key } from './load.js';
 import { median } from './measure.js';
+import { signTemplate, soapHeaders, soapTemplate } from './soap.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const NS = 'https://bench.local/API/1_0/SOAP/';
@@ -37,12 +37,8 @@ let stamp = 0;
 /** A signed SOAP 1.1 request for `operation` (strictly increasing timestamps). */
 export function soapRequest(key: Key, ns: string, operation: string, params: string) {
   const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
-  const sig = createHmac('sha1', key.secretKey)
-    .update(operation + ts)
-    .digest('base64');
-  const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>${operation}</Operation><Signature>${sig}</Signature><APIKey>${key.apiKey}</APIKey></AuthenticationHeader></soap:Header><soap:Body><${operation} xmlns="${ns}">${params}</${operation}></soap:Body></soap:Envelope>`;
-  const headers = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${ns}${operation}"` };
-  return { body, headers };
+  const body = signTemplate(soapTemplate(ns, operation, params), operation, key, ts);
+  return { body, headers: soapHeaders(ns, operation) };
 }
 
 /** A database of `bookings` bookings on 2 events, and a key for it. */
@@ -68,70 +64,99 @@ async function timedPost(
   return performance.now() - t;
 }
 
-async function timeCalls(
-  handler: ServiceHandler,
-  make: () => { body: string; headers: Record<string, string> },
-  runs: number,
-): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 2; i++) {
-    const r = make();
-    const body = new TextEncoder().encode(r.body);
-    const t = performance.now();
-    const res = await handler({
-      method: 'POST',
-      url: PATH,
-      headers: { ...r.headers, host: 'bench.local' },
-      body,
-    });
-    if (res.status !== 200) throw new Error(`page cost: HTTP ${res.status}`);
-    if (i >= 2) times.push(performance.now() - t); // two warm-up calls
-  }
-  return median(times);
+type SignedRequest = { body: string; headers: Record<string, string> };
+
+/** One call through the whole service, without HTTP: milliseconds to its 200 answer. */
+async function timeCall(handler: ServiceHandler, r: SignedRequest): Promise<number> {
+  const body = new TextEncoder().encode(r.body);
+  const t = performance.now();
+  const res = await handler({
+    method: 'POST',
+    url: PATH,
+    headers: { ...r.headers, host: 'bench.local' },
+    body,
+  });
+  if (res.status !== 200) throw new Error(`page cost: HTTP ${res.status}`);
+  return performance.now() - t;
 }
 
-/** GetBookingsBatch(100) and GetBookings (1,000) through the whole service, without HTTP. */
-export async function pageCost(
-  db: { dbPath: string; key: Key },
-  bookings: number,
+/**
+ * Median ms of each maker's calls, taken in turns (one call of each, `runs` times, after two
+ * turns not counted): the first database measured does not pay for the process's warm-up, and a
+ * slow spell of the machine falls on both.
+ */
+export async function timeInTurns(
+  makers: readonly { handler: ServiceHandler; make: () => SignedRequest }[],
+  runs: number,
+): Promise<number[]> {
+  const times: number[][] = makers.map(() => []);
+  for (let i = 0; i < runs + 2; i++) {
+    for (const [m, { handler, make }] of makers.entries()) {
+      const ms = await timeCall(handler, make());
+      if (i >= 2) times[m]!.push(ms);
+    }
+  }
+  return times.map(median);
+}
+
+/**
+ * GetBookingsBatch(100) and GetBookings (1,000) through the whole service, without HTTP, on
+ * each database: a full page from the middle of event 1's bookings, the databases in turns.
+ */
+export async function pageCosts(
+  dbs: readonly { dbPath: string; key: Key; bookings: number }[],
   quick: boolean,
-): Promise<PageCost> {
-  const service = createReferenceHandler(
-    {
-      database: databaseTarget(db.dbPath),
-      readOnly: false,
-      poolSize: POOL_INLINE,
-      replay: 'database',
-      testForms: false,
-      cors: [],
-    },
-    () => undefined,
+): Promise<PageCost[]> {
+  const services = dbs.map((db) =>
+    createReferenceHandler(
+      {
+        database: databaseTarget(db.dbPath),
+        readOnly: false,
+        poolSize: POOL_INLINE,
+        replay: 'database',
+        testForms: false,
+        cors: [],
+      },
+      () => undefined,
+    ),
   );
   try {
-    // A full page from the middle of event 1's bookings, on either database.
-    const db1 = openDatabase(db.dbPath, { migrate: false, readOnly: true });
-    const inEvent = db1
-      .prepare('SELECT count(*) FROM booking WHERE event_id = 1')
-      .pluck()
-      .get() as number;
-    db1.close();
-    const skip = Math.max(0, Math.floor(inEvent / 2) - 500);
-    const call = (op: string, params: string) => () => soapRequest(db.key, NS, op, params);
-    return {
-      bookings,
-      batch100Ms: await timeCalls(
-        service.handler,
-        call('GetBookingsBatch', `<eventId>1</eventId><skip>${skip}</skip><size>100</size>`),
-        quick ? 10 : 30,
-      ),
-      page1000Ms: await timeCalls(
-        service.handler,
-        call('GetBookings', `<eventId>1</eventId><skip>${skip}</skip>`),
-        quick ? 4 : 12,
-      ),
-    };
+    const calls = dbs.map((db, i) => {
+      const skip = Math.max(0, Math.floor(bookingsInEvent1(db.dbPath) / 2) - 500);
+      const handler = services[i]!.handler;
+      const call = (op: string, params: string) => ({
+        handler,
+        make: () => soapRequest(db.key, NS, op, params),
+      });
+      return {
+        batch: call('GetBookingsBatch', `<eventId>1</eventId><skip>${skip}</skip><size>100</size>`),
+        page: call('GetBookings', `<eventId>1</eventId><skip>${skip}</skip>`),
+      };
+    });
+    const batch = await timeInTurns(
+      calls.map((c) => c.batch),
+      quick ? 10 : 30,
+    );
+    const page = await timeInTurns(
+      calls.map((c) => c.page),
+      quick ? 4 : 12,
+    );
+    return dbs.map((db, i) => ({
+      bookings: db.bookings,
+      batch100Ms: batch[i]!,
+      page1000Ms: page[i]!,
+    }));
   } finally {
-    await service.close();
+    await Promise.all(services.map((s) => s.close()));
+  }
+}
+
+function bookingsInEvent1(dbPath: string): number {
+  const db = openDatabase(dbPath, { migrate: false, readOnly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM booking WHERE event_id = 1').pluck().get() as number;
+  } finally {
+    db.close();
   }
 }
 
@@ -185,22 +210,16 @@ export async function smallUnderLoad(
   });
   try {
     const [pageKey, smallKey] = server.info.keys as [Key, Key];
-    const page = soapRequest(
-      pageKey,
+    const template = soapTemplate(
       server.info.ns,
       'GetBookings',
-      '<eventId>1</eventId><skip>__SKIP__</skip>',
+      '<eventId>1</eventId><skip>1000</skip>',
     );
-    const template = page.body
-      .replace(/<Timestamp>[^<]+/, '<Timestamp>__TIMESTAMP__')
-      .replace(/<Signature>[^<]+/, '<Signature>__SIGNATURE__')
-      .replace(/<APIKey>[^<]+/, '<APIKey>__APIKEY__')
-      .replace('__SKIP__', '1000');
     const pages = load(
       {
         url: server.info.url,
         path: PATH,
-        headers: page.headers,
+        headers: soapHeaders(server.info.ns, 'GetBookings'),
         body: template,
         operation: 'GetBookings',
         keys: [pageKey],

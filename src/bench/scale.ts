@@ -12,6 +12,7 @@ import { PgCluster, postgresBin } from '../reference/pg/local-server.js';
 import { startServer, withTempDir, type ServerChild } from './children.js';
 import { load, type Key, type LoadFigures } from './load.js';
 import { median } from './measure.js';
+import { soapHeaders, soapTemplate } from './soap.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const CONNECTIONS = 32;
@@ -39,9 +40,6 @@ export interface ScaleFigures {
   readonly bookings: Record<Setup, BookingFigures>;
 }
 
-const soapBody = (ns: string, op: string, params: string) =>
-  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><AuthenticationHeader xmlns="${ns}"><Timestamp>__TIMESTAMP__</Timestamp><Operation>${op}</Operation><Signature>__SIGNATURE__</Signature><APIKey>__APIKEY__</APIKey></AuthenticationHeader></soap:Header><soap:Body><${op} xmlns="${ns}">${params}</${op}></soap:Body></soap:Envelope>`;
-
 /**
  * The nodes of a setup, started one after the other (the first seeds a new database). Keys of
  * each node (wrk signs up to 250 s ahead of the clock, so no key serves two loads): 0-1 warm-up,
@@ -67,11 +65,8 @@ async function readLoad(
         load({
           url: n.info.url,
           path: PATH,
-          headers: {
-            'content-type': 'text/xml; charset=utf-8',
-            soapaction: `"${n.info.ns}${op}"`,
-          },
-          body: soapBody(n.info.ns, op, params),
+          headers: soapHeaders(n.info.ns, op),
+          body: soapTemplate(n.info.ns, op, params),
           operation: op,
           keys: warmUp ? n.info.keys.slice(0, 2) : n.info.keys.slice(2, 4),
           connections: CONNECTIONS / nodes.length,

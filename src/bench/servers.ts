@@ -6,7 +6,6 @@
 // its peak RSS is that of one load run; during a load run only the server and the load worker
 // (load-worker.mjs) are busy, the bench process waits. During the client figures only the bench
 // process (the client) and the reference service are busy.
-import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { EventServiceClient } from '@evgen/event-management/client';
 import {
@@ -19,6 +18,7 @@ import {
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { median, medianBy } from './measure.js';
+import { signTemplate, soapHeaders, soapTemplate } from './soap.js';
 import { busiestShare, threadTicks } from './threads.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
@@ -106,29 +106,14 @@ export interface GeneratorCheck {
 
 export type { ClientFigures };
 
-function soapBody(ns: string, operation: string, params: string): string {
-  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Header><AuthenticationHeader xmlns="${ns}"><Timestamp>__TIMESTAMP__</Timestamp><Operation>${operation}</Operation><Signature>__SIGNATURE__</Signature><APIKey>__APIKEY__</APIKey></AuthenticationHeader></soap:Header><soap:Body><${operation} xmlns="${ns}">${params}</${operation}></soap:Body></soap:Envelope>`;
-}
-
 /** The template the load generators fill in, and single requests signed here. */
 function request(info: ServerInfo, operation: string, params: string) {
-  const body = soapBody(info.ns, operation, params);
-  const headers = {
-    'content-type': 'text/xml; charset=utf-8',
-    soapaction: `"${info.ns}${operation}"`,
-  };
+  const body = soapTemplate(info.ns, operation, params);
+  const headers = soapHeaders(info.ns, operation);
   let stamp = 0; // strictly increasing: the server refuses a repeated timestamp as a replay
   const signed = (key: Key) => {
     const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
-    return body
-      .replace('__TIMESTAMP__', ts)
-      .replace(
-        '__SIGNATURE__',
-        createHmac('sha1', key.secretKey)
-          .update(operation + ts)
-          .digest('base64'),
-      )
-      .replace('__APIKEY__', key.apiKey);
+    return signTemplate(body, operation, key, ts);
   };
   const send = async (key: Key) => {
     const res = await fetch(`${info.url}${PATH}`, { method: 'POST', headers, body: signed(key) });

@@ -9,7 +9,7 @@ import { withTempDir } from './children.js';
 import { EVGEN_BIN } from './entries.js';
 import {
   manyNamesRefusal,
-  pageCost,
+  pageCosts,
   pageOverHttp,
   seededDatabase,
   smallUnderLoad,
@@ -33,13 +33,15 @@ export function benchReference(quick: boolean): Promise<SizeFigures> {
     const seed = await seedCommand(join(dir, 'seeded.sqlite'), quick ? 100_000 : 1_000_000);
     const sizes = [3_000, 100_000];
     const dbs = sizes.map((n) => seededDatabase(dir, n));
-    const pageCosts: PageCost[] = [];
-    for (const [i, db] of dbs.entries()) pageCosts.push(await pageCost(db, sizes[i]!, quick));
+    const pageCost = await pageCosts(
+      dbs.map((db, i) => ({ ...db, bookings: sizes[i]! })),
+      quick,
+    );
     const large = dbs[1]!;
     const seconds = quick ? 4 : 10;
     return {
       seed,
-      pageCost: pageCosts,
+      pageCost,
       pageOverHttpMs: await pageOverHttp(large, defaultWorkers(), quick),
       underLoad: [
         await smallUnderLoad(large, 0, seconds),
