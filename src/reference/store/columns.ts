@@ -37,12 +37,12 @@ export class ColumnList<R> {
   /** The SELECT expressions, comma-separated, in the list's order. */
   readonly exprs: string;
   /** The row from values selected in the order of `exprs`. */
-  readonly row: (values: readonly unknown[]) => R;
+  readonly row: RowFunction<R>;
 
   constructor(columns: ColumnsOf<R>) {
     const entries = Object.entries(columns) as [keyof R & string, Column][];
     this.exprs = entries.map(([, c]) => c.sql).join(', ');
-    this.row = compileRow(entries.map(([name, c]) => ({ name, bool: c.kind === 'bool' })));
+    this.row = rowFunction(entries.map(([name, c]) => ({ name, bool: c.kind === 'bool' })));
   }
 
   rows(values: readonly (readonly unknown[])[]): R[] {
@@ -51,22 +51,50 @@ export class ColumnList<R> {
 }
 
 const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
+type Field = { readonly name: string; readonly bool: boolean };
+type RowFunction<R> = (values: readonly unknown[]) => R;
 
 /**
- * The function that makes a row from its values, compiled once per list: one object literal with
- * the list's fields in order. Filling `{}` field by field cost 90 µs for the 204 attendees of a
- * 100-booking page (each store a megamorphic keyed store that also changes the object's map); the
- * literal costs 7. The names are the list's own keys (code, never input), checked to be plain
- * identifiers (`__proto__` would set the prototype), so the compiled text holds nothing else.
+ * The function that makes a row from its values: compiled once per list, or filled field by field
+ * where node runs with --disallow-code-generation-from-strings. The names are the list's own keys
+ * (code, never input), checked to be plain identifiers (`__proto__` would set the prototype), so
+ * the compiled text holds nothing else.
  */
-function compileRow<R>(fields: readonly { name: string; bool: boolean }[]) {
-  const props = fields.map(({ name, bool }, i) => {
+function rowFunction<R>(fields: readonly Field[]): RowFunction<R> {
+  for (const { name } of fields)
     if (!FIELD_NAME.test(name) || name === '__proto__')
       throw new Error(`column list: ${JSON.stringify(name)} is not a plain field name`);
-    return `${name}: ${bool ? `v[${i}] === 1 || v[${i}] === true` : `v[${i}]`}`;
-  });
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- field names checked above
-  return new Function('v', `return { ${props.join(', ')} };`) as (values: readonly unknown[]) => R;
+  try {
+    return compileRow(fields);
+  } catch (e) {
+    if (e instanceof EvalError) return fillRow(fields);
+    throw e;
+  }
+}
+
+/**
+ * One object literal with the list's fields in order. Filling `{}` field by field cost 90 µs for
+ * the 204 attendees of a 100-booking page (each store a megamorphic keyed store that also changes
+ * the object's map); the literal costs 7.
+ */
+function compileRow<R>(fields: readonly Field[]): RowFunction<R> {
+  const props = fields.map(
+    ({ name, bool }, i) => `${name}: ${bool ? `v[${i}] === 1 || v[${i}] === true` : `v[${i}]`}`,
+  );
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- field names checked by rowFunction
+  return new Function('v', `return { ${props.join(', ')} };`) as RowFunction<R>;
+}
+
+/** The same row, filled field by field: where code generation is switched off. */
+export function fillRow<R>(fields: readonly Field[]): RowFunction<R> {
+  return (values) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) {
+      const v = values[i];
+      out[fields[i]!.name] = fields[i]!.bool ? v === 1 || v === true : v;
+    }
+    return out as R;
+  };
 }
 
 /** `columns<Row>({...})`: a column list checked against the row type it fills. */

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../support/ir.js';
+import { EventServiceClient } from '@evgen/event-management/client';
 import { ENDPOINT, sendWithHost } from '../../support/requests.js';
 
 const BIN = join(PROJECT_ROOT, 'src/cli/bin.js');
@@ -173,4 +174,33 @@ describe('serve --public-url', () => {
     },
     60_000,
   );
+});
+
+describe('serve on a hardened node (--disallow-code-generation-from-strings)', () => {
+  // Operators switch off eval-like code generation to harden a service; the reference service
+  // must still start and answer with every field (row functions compiled where it is allowed,
+  // filled field by field where it is not).
+  it('starts and answers a page of bookings, booleans and all', async () => {
+    const svc = await serving(['--db', join(dir, 'hardened.sqlite'), '--workers', '1'], {
+      NODE_OPTIONS: '--disallow-code-generation-from-strings',
+    });
+    try {
+      const key = /APIKey: {4}(\S+)\n {4}SecretKey: (\S+)\n/.exec(svc.stderr());
+      expect(key).not.toBeNull();
+      const client = new EventServiceClient({
+        baseUrl: svc.url,
+        apiKey: key![1]!,
+        secretKey: key![2]!,
+      });
+      const page = await client.getBookingsBatch({ eventId: 1, skip: 0, size: 5 });
+      expect(page).toHaveLength(5);
+      for (const b of page) {
+        expect(typeof b.IsTest).toBe('boolean');
+        expect(b.Attendees.length).toBeGreaterThan(0);
+        for (const a of b.Attendees) expect(typeof a.IsLeadAttendee).toBe('boolean');
+      }
+    } finally {
+      await svc.stop();
+    }
+  }, 60_000);
 });

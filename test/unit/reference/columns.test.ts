@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bool,
   columns,
+  fillRow,
   int,
   intOrNull,
   text,
@@ -76,6 +77,20 @@ describe('column lists', () => {
           });
         },
       ),
+    );
+  });
+
+  it('fill the same rows field by field where code generation is switched off', () => {
+    const fill = fillRow<Row>(
+      ['id', 'name', 'isLead', 'note', 'parent'].map((name) => ({ name, bool: name === 'isLead' })),
+    );
+    const value = fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.boolean());
+    fc.assert(
+      fc.property(fc.tuple(value, value, value, value, value), (vs) => {
+        const filled = fill(vs);
+        expect(filled).toStrictEqual(ROW.row(vs));
+        expect(Object.keys(filled)).toEqual(Object.keys(ROW.row(vs)));
+      }),
     );
   });
 
