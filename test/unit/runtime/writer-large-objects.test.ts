@@ -11,10 +11,11 @@ import { STRING_UNITS, XmlWriter } from '@evgen/runtime';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** Bytes in V8's large-object spaces now (young and old). */
+/** Bytes in V8's large-object spaces for data, young and old (compiled code has its own). */
+const DATA_SPACES = new Set(['new_large_object_space', 'large_object_space']);
 const largeObjects = () =>
   getHeapSpaceStatistics()
-    .filter((s) => s.space_name.endsWith('large_object_space'))
+    .filter((s) => DATA_SPACES.has(s.space_name))
     .reduce((sum, s) => sum + s.space_used_size, 0);
 
 /** Large-object bytes `fn` leaves behind, measured from an empty young generation. */
