@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run lint`: eslint with typed rules over the whole tree, on a fresh clone as on a warm one.
+// generated/ is its own project and sees @evgen/runtime through the runtime's published
+// declarations (src/runtime/dist), which npm install does not build: without them every call into
+// the runtime lints as an unresolved type. So the declarations are built first when missing or
+// older than a runtime source, and the cache lives in a folder named after them: eslint's cache
+// keys on each file's own text, and findings cached against other declarations (or none) must not
+// be reused. CI lints without the cache (.ci/run).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RUNTIME = join(ROOT, 'src/runtime');
+const DIST = join(RUNTIME, 'dist');
+const CACHES = join(ROOT, 'node_modules/.cache/eslint');
+
+/** Files below `dir` whose names end in `suffix`, skipping dist/ and node_modules/, sorted. */
+function files(dir, suffix, skip = ['dist', 'node_modules']) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!skip.includes(entry.name)) out.push(...files(path, suffix, skip));
+    } else if (entry.name.endsWith(suffix)) out.push(path);
+  }
+  return out.sort();
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const newestSource = Math.max(...files(RUNTIME, '.ts').map((f) => statSync(f).mtimeMs));
+const declarations = join(DIST, 'index.d.ts');
+if (!existsSync(declarations) || statSync(declarations).mtimeMs < newestSource) {
+  console.error('lint: building @evgen/runtime declarations (generated/ is linted against them)');
+  run('npm', ['run', 'build', '-w', '@evgen/runtime', '--silent']);
+}
+
+const hash = createHash('sha1');
+for (const f of files(DIST, '.d.ts', [])) hash.update(relative(DIST, f)).update(readFileSync(f));
+const key = hash.digest('hex').slice(0, 12);
+// One cache at a time: the folders of earlier declarations go.
+if (existsSync(CACHES))
+  for (const old of readdirSync(CACHES))
+    if (old !== key) rmSync(join(CACHES, old), { recursive: true, force: true });
+mkdirSync(join(CACHES, key), { recursive: true });
+run('npx', [
+  'eslint',
+  '--cache',
+  '--cache-location',
+  `${join(CACHES, key)}/`,
+  ...process.argv.slice(2),
+  '.',
+]);
