@@ -17,24 +17,21 @@ const RUNTIME = join(ROOT, 'src/runtime');
 const DIST = join(RUNTIME, 'dist');
 const CACHES = join(ROOT, 'node_modules/.cache/eslint');
 
-/** Files below `dir` whose names end in `suffix`, skipping dist/ and node_modules/, sorted. */
-function files(dir, suffix, skip = ['dist', 'node_modules']) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!skip.includes(entry.name)) out.push(...files(path, suffix, skip));
-    } else if (entry.name.endsWith(suffix)) out.push(path);
-  }
-  return out.sort();
-}
+/** Files below `dir` whose names end in `suffix`, outside the `skip` folders, sorted. */
+const files = (dir, suffix, skip = null) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith(suffix) && !skip?.test(f))
+    .sort()
+    .map((f) => join(dir, f));
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const newestSource = Math.max(...files(RUNTIME, '.ts').map((f) => statSync(f).mtimeMs));
+const newestSource = Math.max(
+  ...files(RUNTIME, '.ts', /^(dist|node_modules)\//).map((f) => statSync(f).mtimeMs),
+);
 const declarations = join(DIST, 'index.d.ts');
 if (!existsSync(declarations) || statSync(declarations).mtimeMs < newestSource) {
   console.error('lint: building @evgen/runtime declarations (generated/ is linted against them)');
@@ -42,7 +39,7 @@ if (!existsSync(declarations) || statSync(declarations).mtimeMs < newestSource) 
 }
 
 const hash = createHash('sha1');
-for (const f of files(DIST, '.d.ts', [])) hash.update(relative(DIST, f)).update(readFileSync(f));
+for (const f of files(DIST, '.d.ts')) hash.update(relative(DIST, f)).update(readFileSync(f));
 const key = hash.digest('hex').slice(0, 12);
 // One cache at a time: the folders of earlier declarations go.
 if (existsSync(CACHES))

@@ -1,11 +1,11 @@
 // Calls per second of the generated client and of node-soap's client, 8 calls in flight each,
 // against the reference service in its own process (children.ts). The client runs in the bench
 // process: client and server each have an event loop of their own (on 2 cores, one core each).
-import { createHmac } from 'node:crypto';
 import * as soap from 'soap';
 import { EventServiceClient } from '@evgen/event-management/client';
 import type { ServerInfo } from './children.js';
 import type { Key } from './load.js';
+import { increasingTimestamps, signature } from './soap.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 
@@ -57,13 +57,13 @@ export async function benchClient(server: ServerInfo, seconds: number): Promise<
   const soapClients = await Promise.all(
     Array.from({ length: 8 }, () => soap.createClientAsync(`${server.url}${PATH}?wsdl`)),
   );
-  let stamp = Date.now();
+  const nextTimestamp = increasingTimestamps();
   const call = async (worker: number) => {
     const c = soapClients[worker]!;
-    const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
+    const ts = nextTimestamp();
     c.clearSoapHeaders();
     c.addSoapHeader(
-      `<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>GetEventDetails7</Operation><Signature>${createHmac('sha1', soapKey.secretKey).update(`GetEventDetails7${ts}`).digest('base64')}</Signature><APIKey>${soapKey.apiKey}</APIKey></AuthenticationHeader>`,
+      `<AuthenticationHeader xmlns="${ns}"><Timestamp>${ts}</Timestamp><Operation>GetEventDetails7</Operation><Signature>${signature('GetEventDetails7', ts, soapKey)}</Signature><APIKey>${soapKey.apiKey}</APIKey></AuthenticationHeader>`,
     );
     const method: unknown = c.GetEventDetails7Async;
     if (!isAsyncMethod(method)) throw new Error('node-soap made no GetEventDetails7Async');

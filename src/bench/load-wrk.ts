@@ -1,11 +1,11 @@
 // wrk with pre-signed requests (load-wrk.lua): two threads, each signing as its own API key with
 // strictly increasing millisecond timestamps, each (APIKey, Operation, Timestamp) used once.
-import { createHmac } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runToEnd, withTempDir } from './children.js';
 import { benchAsset } from './entries.js';
 import type { LoadFigures, LoadSpec } from './load.js';
+import { signature } from './soap.js';
 
 const SCRIPT = benchAsset('load-wrk.lua');
 const THREADS = 2;
@@ -34,11 +34,7 @@ export async function loadWrk(spec: LoadSpec): Promise<LoadFigures> {
       const lines: string[] = [];
       for (let i = 0; i < n; i++) {
         const ts = new Date(start + i).toISOString();
-        lines.push(
-          `${ts} ${createHmac('sha1', key.secretKey)
-            .update(spec.operation + ts)
-            .digest('base64')}`,
-        );
+        lines.push(`${ts} ${signature(spec.operation, ts, key)}`);
       }
       const file = join(dir, `${k}.txt`);
       await writeFile(file, `${lines.join('\n')}\n`);

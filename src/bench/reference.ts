@@ -13,7 +13,7 @@ import { prepareDatabase } from '../reference/startup.js';
 import { startServer } from './children.js';
 import { load, type Key } from './load.js';
 import { median } from './measure.js';
-import { signTemplate, soapHeaders, soapTemplate } from './soap.js';
+import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const NS = 'https://bench.local/API/1_0/SOAP/';
@@ -33,11 +33,10 @@ export interface SmallUnderLoad {
   readonly pagesPerSec: number;
 }
 
-let stamp = 0;
+const nextTimestamp = increasingTimestamps();
 /** A signed SOAP 1.1 request for `operation` (strictly increasing timestamps). */
 export function soapRequest(key: Key, ns: string, operation: string, params: string) {
-  const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
-  const body = signTemplate(soapTemplate(ns, operation, params), operation, key, ts);
+  const body = signTemplate(soapTemplate(ns, operation, params), operation, key, nextTimestamp());
   return { body, headers: soapHeaders(ns, operation) };
 }
 

@@ -18,7 +18,7 @@ import {
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { median, medianBy } from './measure.js';
-import { signTemplate, soapHeaders, soapTemplate } from './soap.js';
+import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
 import { busiestShare, threadTicks } from './threads.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
@@ -110,11 +110,8 @@ export type { ClientFigures };
 function request(info: ServerInfo, operation: string, params: string) {
   const body = soapTemplate(info.ns, operation, params);
   const headers = soapHeaders(info.ns, operation);
-  let stamp = 0; // strictly increasing: the server refuses a repeated timestamp as a replay
-  const signed = (key: Key) => {
-    const ts = new Date((stamp = Math.max(stamp + 1, Date.now()))).toISOString();
-    return signTemplate(body, operation, key, ts);
-  };
+  const nextTimestamp = increasingTimestamps();
+  const signed = (key: Key) => signTemplate(body, operation, key, nextTimestamp());
   const send = async (key: Key) => {
     const res = await fetch(`${info.url}${PATH}`, { method: 'POST', headers, body: signed(key) });
     const text = await res.text();

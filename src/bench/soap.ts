@@ -13,13 +13,22 @@ export const soapHeaders = (ns: string, operation: string): Record<string, strin
   soapaction: `"${ns}${operation}"`,
 });
 
-/** The template signed by `key` at `timestamp` (the signature is HMAC-SHA1 of operation + timestamp). */
-export function signTemplate(template: string, operation: string, key: Key, timestamp: string) {
-  const signature = createHmac('sha1', key.secretKey)
+/** Timestamps each later than the last: the server refuses a repeated one as a replay. */
+export function increasingTimestamps(): () => string {
+  let last = 0;
+  return () => new Date((last = Math.max(last + 1, Date.now()))).toISOString();
+}
+
+/** The AuthenticationHeader's Signature: HMAC-SHA1 of operation + timestamp, base64. */
+export const signature = (operation: string, timestamp: string, key: Key): string =>
+  createHmac('sha1', key.secretKey)
     .update(operation + timestamp)
     .digest('base64');
+
+/** The template signed by `key` at `timestamp`. */
+export function signTemplate(template: string, operation: string, key: Key, timestamp: string) {
   return template
     .replace('__TIMESTAMP__', timestamp)
-    .replace('__SIGNATURE__', signature)
+    .replace('__SIGNATURE__', signature(operation, timestamp, key))
     .replace('__APIKEY__', key.apiKey);
 }
