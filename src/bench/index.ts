@@ -16,7 +16,7 @@ import { median } from './measure.js';
 import { bookings } from './samples.js';
 import { SETUPS, benchScale } from './scale.js';
 import { benchReference } from './size.js';
-import { benchServers, type Paired, type RunFigures } from './servers.js';
+import { benchServers, type RunFigures } from './servers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);
@@ -159,7 +159,7 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   console.error('server and client (each server in its own process, load from another)…');
   const duration = o.quick ? 3 : 8;
   const { servers, client, generatorCheck } = await benchServers(duration, o.quick ? 1 : 3);
-  const rounds = (p: Paired) =>
+  const rounds = (p: { ratios: readonly number[] }) =>
     p.ratios.length > 1 ? ` (median of ${p.ratios.map((x) => r(x)).join(', ')})` : '';
   const cpuPerRequest = (f: RunFigures) => `${r((f.serverCpu / f.rps) * 1e6)} µs CPU/req`;
   // Server CPU (100% = one core), its busiest thread's part where /proc tells, and the load
@@ -200,6 +200,13 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
         `${r(s.workers.a.rps)} req/s p99 ${r(s.workers.a.p99)} ms, ${cpuSplit(s.workers.a)}`,
         `${r(s.workers.b.rps)} req/s p99 ${r(s.workers.b.p99)} ms, ${cpuSplit(s.workers.b)}`,
         `${r(s.workers.ratio)}x${rounds(s.workers)} (target 1.7x)`,
+      );
+    if (s.workAlone)
+      add(
+        `${s.operation}(100) without HTTP, in process: 2 threads vs 1 (the most --workers 2 can give)`,
+        `${r(s.workAlone.two)} calls/s`,
+        `${r(s.workAlone.one)} calls/s`,
+        `${r(s.workAlone.ratio)}x${rounds(s.workAlone)}`,
       );
     if (s.replayOff)
       add(

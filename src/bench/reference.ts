@@ -16,7 +16,7 @@ import { median } from './measure.js';
 import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
-const NS = 'https://bench.local/API/1_0/SOAP/';
+export const NS = 'https://bench.local/API/1_0/SOAP/';
 
 export interface PageCost {
   readonly bookings: number;
@@ -66,7 +66,11 @@ async function timedPost(
 type SignedRequest = { body: string; headers: Record<string, string> };
 
 /** One call through the whole service, without HTTP: milliseconds to its 200 answer. */
-async function timeCall(handler: ServiceHandler, r: SignedRequest): Promise<number> {
+export async function timeCall(
+  handler: ServiceHandler,
+  r: SignedRequest,
+  what = 'page cost',
+): Promise<number> {
   const body = new TextEncoder().encode(r.body);
   const t = performance.now();
   const res = await handler({
@@ -75,7 +79,7 @@ async function timeCall(handler: ServiceHandler, r: SignedRequest): Promise<numb
     headers: { ...r.headers, host: 'bench.local' },
     body,
   });
-  if (res.status !== 200) throw new Error(`page cost: HTTP ${res.status}`);
+  if (res.status !== 200) throw new Error(`${what}: HTTP ${res.status}`);
   return performance.now() - t;
 }
 

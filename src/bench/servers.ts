@@ -15,6 +15,7 @@ import {
   type ServerInfo,
   type Usage,
 } from './children.js';
+import { pairedWorkAlone, type WorkAlone } from './alone.js';
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { median, medianBy } from './measure.js';
@@ -63,6 +64,8 @@ export interface ServerFigures {
   readonly stubVsNodeSoap: Paired;
   /** GetBookingsBatch: --workers 2 (a) and 1 (b); GetEventDetails7: replay protection off. */
   readonly workers?: Paired;
+  /** GetBookingsBatch: the same work without HTTP on two threads against one (alone.ts). */
+  readonly workAlone?: WorkAlone;
   readonly replayOff?: RunFigures;
 }
 
@@ -197,6 +200,7 @@ export async function benchServers(
     // then the generated client and node-soap's client.
     const prep = await startServer({ type: 'start', kind: 'ours', database: dbPath, keys: 4 });
     let client: ClientFigures;
+    let eventId = 0;
     const cases: {
       operation: string;
       params: string;
@@ -213,7 +217,7 @@ export async function benchServers(
         apiKey: decoded.apiKey,
         secretKey: decoded.secretKey,
       });
-      const eventId = info.eventId;
+      eventId = info.eventId;
       const details = await generated.getEventDetails7({ eventId });
       const batch = await generated.getBookingsBatch({ eventId, skip: 0, size: 100 });
       for (const [operation, params, result, value] of [
@@ -264,6 +268,7 @@ export async function benchServers(
                 () => oursWith({ workers: 2 }),
                 () => oursWith({ workers: 1 }),
               ),
+              workAlone: await pairedWorkAlone(rounds, dbPath, eventId, duration),
             }
           : { replayOff: await oursWith({ replay: 'off' }) };
       servers.push({

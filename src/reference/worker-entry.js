@@ -1,4 +1,4 @@
-// Entry of a worker thread: loads the module `workerData.module` names (a path below this folder,
+// Entry of a worker thread: loads the module `workerData.module` names (a path from this folder,
 // without extension; default the service's worker.ts). From the sources the reference service is
 // TypeScript run through tsx (as the CLI is), so each thread registers tsx before loading it; in
 // the compiled CLI (.build/reference/) the compiled .js sits at the same place and is loaded as
