@@ -4,15 +4,15 @@
 // limits). Nothing here parses HTTP, writes to a socket or generates load, so what two threads do
 // against one is the most `--workers 2` against 1 can give on this machine.
 // argv: database eventId threads seconds; prints {"calls":…,"seconds":…}.
+import { once } from 'node:events';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { databaseTarget, runOnSqlite } from '../reference/database.js';
+import { runOnSqlite } from '../reference/database.js';
 import { openDatabase } from '../reference/db/open.js';
 import { createKey } from '../reference/keys.js';
 import { POOL_PER_WORKER } from '../reference/serve.js';
-import { createReferenceHandler } from '../reference/service.js';
 import { laneLimits } from '../reference/workers.js';
 import type { Key } from './load.js';
-import { NS, soapRequest, timeCall } from './reference.js';
+import { NS, benchService, soapRequest, timeCall } from './reference.js';
 
 /** Unmeasured calls first, as each server gets a second of warm-up before its load. */
 const WARM_MS = 1_000;
@@ -31,17 +31,7 @@ interface ThreadData {
 
 /** One thread: warms up, says so, waits for 'go', then counts the 200 answers until its time is up. */
 async function thread(d: ThreadData, port: NonNullable<typeof parentPort>): Promise<void> {
-  const service = createReferenceHandler(
-    {
-      database: databaseTarget(d.database),
-      readOnly: false,
-      poolSize: POOL_PER_WORKER,
-      replay: 'database',
-      testForms: false,
-      cors: [],
-    },
-    () => undefined,
-  );
+  const service = benchService(d.database, POOL_PER_WORKER);
   const params = `<eventId>${d.eventId}</eventId><skip>0</skip><size>100</size>`;
   const call = () =>
     timeCall(service.handler, soapRequest(d.key, NS, 'GetBookingsBatch', params), 'work alone');
@@ -54,8 +44,8 @@ async function thread(d: ThreadData, port: NonNullable<typeof parentPort>): Prom
   port.postMessage(calls);
 }
 
-const message = (w: Worker) =>
-  new Promise<unknown>((resolve, reject) => w.once('message', resolve).once('error', reject));
+/** The next message of `w`; rejected if the thread fails first (events.once listens for 'error'). */
+const message = async (w: Worker): Promise<unknown> => (await once(w, 'message'))[0];
 
 async function main(): Promise<void> {
   const [database = '', ...numbers] = process.argv.slice(2);

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { childCommand } from './entries.js';
-import { median } from './measure.js';
+import { alternate, median } from './measure.js';
 
 export interface WorkAlone {
   /** Calls a second, the median round's, on two threads (two) and on one (one). */
@@ -37,12 +37,11 @@ export async function pairedWorkAlone(
   eventId: number,
   seconds: number,
 ): Promise<WorkAlone> {
-  const twos: number[] = [];
-  const ones: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    twos.push(await workAlone(database, eventId, 2, seconds));
-    ones.push(await workAlone(database, eventId, 1, seconds));
-  }
+  const [twos, ones] = await alternate(
+    rounds,
+    () => workAlone(database, eventId, 2, seconds),
+    () => workAlone(database, eventId, 1, seconds),
+  );
   const ratios = twos.map((x, i) => x / ones[i]!);
   return { two: median(twos), one: median(ones), ratio: median(ratios), ratios };
 }

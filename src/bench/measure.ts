@@ -46,3 +46,21 @@ export const medianBy = <T>(xs: readonly T[], key: (x: T) => number): T =>
   [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
 
 export const median = (xs: readonly number[]) => medianBy(xs, (x) => x);
+
+/**
+ * `rounds` alternating pairs of runs (a first in each), each side's results in order: runs next
+ * to each other share more of the machine's conditions than runs one after the other.
+ */
+export async function alternate<T>(
+  rounds: number,
+  a: () => Promise<T>,
+  b: () => Promise<T>,
+): Promise<[T[], T[]]> {
+  const as: T[] = [];
+  const bs: T[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return [as, bs];
+}

@@ -63,6 +63,23 @@ async function timedPost(
   return performance.now() - t;
 }
 
+/**
+ * The reference service in this thread, as the bench measures it without HTTP: replay record on,
+ * no test forms, nothing logged; `poolSize` connections (inline or one worker's).
+ */
+export const benchService = (dbPath: string, poolSize: number) =>
+  createReferenceHandler(
+    {
+      database: databaseTarget(dbPath),
+      readOnly: false,
+      poolSize,
+      replay: 'database',
+      testForms: false,
+      cors: [],
+    },
+    () => undefined,
+  );
+
 type SignedRequest = { body: string; headers: Record<string, string> };
 
 /** One call through the whole service, without HTTP: milliseconds to its 200 answer. */
@@ -110,19 +127,7 @@ export async function pageCosts(
   dbs: readonly { dbPath: string; key: Key; bookings: number }[],
   quick: boolean,
 ): Promise<PageCost[]> {
-  const services = dbs.map((db) =>
-    createReferenceHandler(
-      {
-        database: databaseTarget(db.dbPath),
-        readOnly: false,
-        poolSize: POOL_INLINE,
-        replay: 'database',
-        testForms: false,
-        cors: [],
-      },
-      () => undefined,
-    ),
-  );
+  const services = dbs.map((db) => benchService(db.dbPath, POOL_INLINE));
   try {
     const calls = dbs.map((db, i) => {
       const skip = Math.max(0, Math.floor(bookingsInEvent1(db.dbPath) / 2) - 500);

@@ -18,7 +18,7 @@ import {
 import { pairedWorkAlone, type WorkAlone } from './alone.js';
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
-import { median, medianBy } from './measure.js';
+import { alternate, median, medianBy } from './measure.js';
 import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
 import { busiestShare, threadTicks } from './threads.js';
 
@@ -86,19 +86,11 @@ export function pairFigures(as: readonly RunFigures[], bs: readonly RunFigures[]
 }
 
 /** `rounds` alternating pairs of runs (a first in each). */
-async function paired(
+const paired = async (
   rounds: number,
   a: () => Promise<RunFigures>,
   b: () => Promise<RunFigures>,
-): Promise<Paired> {
-  const as: RunFigures[] = [];
-  const bs: RunFigures[] = [];
-  for (let i = 0; i < rounds; i++) {
-    as.push(await a());
-    bs.push(await b());
-  }
-  return pairFigures(as, bs);
-}
+): Promise<Paired> => pairFigures(...(await alternate(rounds, a, b)));
 
 /** The bare server loaded by both generators: is the generator the bottleneck at the ceiling? */
 export interface GeneratorCheck {

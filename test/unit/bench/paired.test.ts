@@ -1,5 +1,6 @@
 // The bench's paired rounds: which round stands for each side, and the ratio it reports.
 import { describe, expect, it } from 'vitest';
+import { alternate } from '../../../src/bench/measure.js';
 import { medianRun, pairFigures, type RunFigures } from '../../../src/bench/servers.js';
 
 const run = (rps: number, p99 = rps / 100): RunFigures => ({
@@ -48,5 +49,19 @@ describe('pairFigures', () => {
     { given: [[run(1)], []] as const, what: 'an a without its b' },
   ])('refuses $what', ({ given }) => {
     expect(() => pairFigures(given[0], given[1])).toThrow('one b for every a');
+  });
+});
+
+describe('alternate', () => {
+  it.each([
+    { rounds: 1, want: ['a', 'b'] },
+    { rounds: 3, want: ['a', 'b', 'a', 'b', 'a', 'b'] },
+  ])('runs $rounds round(s), a then b in each', async ({ rounds, want }) => {
+    const order: string[] = [];
+    const side = (name: string) => () => Promise.resolve((order.push(name), order.length));
+    const [as, bs] = await alternate(rounds, side('a'), side('b'));
+    expect(order).toEqual(want);
+    expect(as).toEqual(Array.from({ length: rounds }, (_, i) => 2 * i + 1));
+    expect(bs).toEqual(Array.from({ length: rounds }, (_, i) => 2 * i + 2));
   });
 });
