@@ -162,10 +162,15 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
   const rounds = (p: { ratios: readonly number[] }) =>
     p.ratios.length > 1 ? ` (median of ${p.ratios.map((x) => r(x)).join(', ')})` : '';
   const cpuPerRequest = (f: RunFigures) => `${r((f.serverCpu / f.rps) * 1e6)} µs CPU/req`;
-  // Server CPU (100% = one core), its busiest thread's part where /proc tells, and the load
-  // generator's: with one worker the busiest thread is the limit, the rest shares the other core.
+  // Server CPU (100% = one core), its busiest thread's and its request loop's parts where /proc
+  // tells, and the load generator's: with one worker the busiest thread is the limit, and the rest
+  // is what two workers must also fit on the same two cores.
+  const threadSplit = (f: RunFigures) =>
+    f.threads === undefined
+      ? ''
+      : ` (busiest thread ${pct(f.serverCpu * f.threads.busiest)}, request loop ${pct(f.serverCpu * f.threads.main)})`;
   const cpuSplit = (f: RunFigures) =>
-    `CPU ${pct(f.serverCpu)}${f.busiestThread === undefined ? '' : ` (busiest thread ${pct(f.serverCpu * f.busiestThread)})`}, load ${pct(f.loadCpu)}`;
+    `CPU ${pct(f.serverCpu)}${threadSplit(f)}, load ${pct(f.loadCpu)}`;
   for (const s of servers) {
     const { a: stub, b: nodeSoap } = s.stubVsNodeSoap;
     add(

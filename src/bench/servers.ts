@@ -20,7 +20,7 @@ import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { alternate, median, medianBy } from './measure.js';
 import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
-import { busiestShare, threadTicks } from './threads.js';
+import { threadShares, threadTicks, type ThreadShares } from './threads.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const CONNECTIONS = 32;
@@ -35,8 +35,8 @@ export interface RunFigures extends LoadFigures {
   readonly serverCpu: number;
   /** Load generator CPU time ÷ the load's duration. */
   readonly loadCpu: number;
-  /** The server's busiest thread's share of its CPU during the load (threads.ts; Linux only). */
-  readonly busiestThread?: number;
+  /** Shares of the server's CPU during the load by thread (threads.ts; Linux only). */
+  readonly threads?: ThreadShares;
 }
 
 /**
@@ -159,12 +159,12 @@ async function run(
       },
       generator,
     );
-    const busiest = busiestShare(ticksBefore, threadTicks(server.pid));
+    const threads = threadShares(ticksBefore, threadTicks(server.pid), String(server.pid));
     const after: Usage = await server.stop();
     const ms = duration * 1000;
     return {
       ...fig,
-      ...(busiest === undefined ? {} : { busiestThread: busiest }),
+      ...(threads === undefined ? {} : { threads }),
       rssBefore: before.rss,
       peakRssBefore: before.peakRss,
       peakRss: after.peakRss,

@@ -1,7 +1,7 @@
 // CPU by thread of a server process, from /proc/<pid>/task/<tid>/stat (Linux; elsewhere nothing):
-// how a server's CPU splits between its busiest thread and the rest. With one bulk worker that
-// thread is the limit, and what runs beside it (request loop, V8's helper threads) is what two
-// workers must also fit on the same two cores.
+// how a server's CPU splits between its busiest thread, its main thread and the rest. With one bulk
+// worker the busiest thread is the limit, and what runs beside it (the request loop on the main
+// thread, V8's helper threads) is what two workers must also fit on the same two cores.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks (user + system) so far of each thread of `pid`; undefined where /proc is missing. */
@@ -34,21 +34,33 @@ export function statTicks(line: string): number {
   return ticks;
 }
 
+/** Shares (0 to 1) of all the ticks a process's threads spent between two readings. */
+export interface ThreadShares {
+  /** The thread that spent most: with one worker, the bulk worker. */
+  readonly busiest: number;
+  /** The process's first thread (its tid is the pid): in the reference service, the request loop. */
+  readonly main: number;
+}
+
 /**
- * The busiest thread's share (0 to 1) of all the ticks the threads spent between two readings; a
- * thread started in between counts from zero. Undefined without both readings or without ticks.
+ * The busiest thread's share and thread `mainTid`'s share of all the ticks the threads spent
+ * between two readings; a thread started in between counts from zero. Undefined without both
+ * readings or without ticks.
  */
-export function busiestShare(
+export function threadShares(
   before: ReadonlyMap<string, number> | undefined,
   after: ReadonlyMap<string, number> | undefined,
-): number | undefined {
+  mainTid: string,
+): ThreadShares | undefined {
   if (!before || !after) return undefined;
   let total = 0;
   let most = 0;
+  let main = 0;
   for (const [tid, t] of after) {
     const spent = t - (before.get(tid) ?? 0);
     total += spent;
     most = Math.max(most, spent);
+    if (tid === mainTid) main = spent;
   }
-  return total > 0 ? most / total : undefined;
+  return total > 0 ? { busiest: most / total, main: main / total } : undefined;
 }

@@ -1,8 +1,9 @@
-// The bench's CPU split by thread: /proc stat lines read by field, the busiest thread's share of
-// what all threads spent between two readings, and a real reading of this process.
+// The bench's CPU split by thread: /proc stat lines read by field, the busiest thread's and the
+// main thread's shares of what all threads spent between two readings, and a real reading of this
+// process.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { busiestShare, statTicks, threadTicks } from '../../../src/bench/threads.js';
+import { statTicks, threadShares, threadTicks } from '../../../src/bench/threads.js';
 
 // Fields after the name: state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt, majflt,
 // cmajflt, then utime (14th) and stime (15th).
@@ -25,21 +26,33 @@ describe('statTicks', () => {
 
 const ticks = (entries: [string, number][]) => new Map(entries);
 
-describe('busiestShare', () => {
+describe('threadShares', () => {
   it.each([
     {
-      name: 'one thread busy, two beside it',
+      name: 'one thread busy, the main thread and one more beside it',
       before: ticks([
-        ['1', 100],
-        ['2', 10],
-        ['3', 0],
-      ]),
-      after: ticks([
-        ['1', 180],
-        ['2', 20],
+        ['1', 0],
+        ['2', 100],
         ['3', 10],
       ]),
-      want: 0.8,
+      after: ticks([
+        ['1', 10],
+        ['2', 180],
+        ['3', 20],
+      ]),
+      want: { busiest: 0.8, main: 0.1 },
+    },
+    {
+      name: 'the main thread the busiest',
+      before: ticks([
+        ['1', 50],
+        ['2', 0],
+      ]),
+      after: ticks([
+        ['1', 110],
+        ['2', 40],
+      ]),
+      want: { busiest: 0.6, main: 0.6 },
     },
     {
       name: 'a thread started in between counts from zero',
@@ -48,7 +61,7 @@ describe('busiestShare', () => {
         ['1', 130],
         ['9', 70],
       ]),
-      want: 0.7,
+      want: { busiest: 0.7, main: 0.3 },
     },
     {
       name: 'no ticks spent',
@@ -59,14 +72,15 @@ describe('busiestShare', () => {
     { name: 'no reading before', before: undefined, after: ticks([['1', 5]]), want: undefined },
     { name: 'no reading after', before: ticks([['1', 5]]), after: undefined, want: undefined },
   ])('$name', ({ before, after, want }) => {
-    const got = busiestShare(before, after);
-    if (want === undefined) expect(got).toBeUndefined();
-    else expect(got).toBeCloseTo(want, 10);
+    const got = threadShares(before, after, '1');
+    if (want === undefined) return expect(got).toBeUndefined();
+    expect(got?.busiest).toBeCloseTo(want.busiest, 10);
+    expect(got?.main).toBeCloseTo(want.main, 10);
   });
 });
 
 describe.runIf(process.platform === 'linux')('threadTicks on this process', () => {
-  it('finds a thread that spins for 400 ms as the busiest, with most of the ticks spent', async () => {
+  it('finds a thread that spins for 400 ms as the busiest, not the main thread', async () => {
     // The worker stays alive after spinning: an exited thread leaves the reading with its ticks.
     const spin = new Worker(
       `const { parentPort } = require('node:worker_threads');
@@ -82,7 +96,10 @@ describe.runIf(process.platform === 'linux')('threadTicks on this process', () =
       await new Promise((spun) => spin.once('message', spun));
       const after = threadTicks(process.pid)!;
       expect(after.size).toBeGreaterThan(1);
-      expect(busiestShare(before, after)).toBeGreaterThan(0.5);
+      const shares = threadShares(before, after, String(process.pid))!;
+      expect(shares.busiest).toBeGreaterThan(0.5);
+      // The main thread only waited for the message: the spinning worker is not it.
+      expect(shares.main).toBeLessThan(shares.busiest);
     } finally {
       await spin.terminate();
     }
