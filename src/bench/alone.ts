@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { childCommand } from './entries.js';
-import { alternate, median } from './measure.js';
+import { alternate, median, roundRatios } from './measure.js';
 
 export interface WorkAlone {
   /** Calls a second, the median round's, on two threads (two) and on one (one). */
@@ -42,6 +42,5 @@ export async function pairedWorkAlone(
     () => workAlone(database, eventId, 2, seconds),
     () => workAlone(database, eventId, 1, seconds),
   );
-  const ratios = twos.map((x, i) => x / ones[i]!);
-  return { two: median(twos), one: median(ones), ratio: median(ratios), ratios };
+  return { two: median(twos), one: median(ones), ...roundRatios(twos, ones, (x) => x) };
 }

@@ -64,3 +64,17 @@ export async function alternate<T>(
   }
   return [as, bs];
 }
+
+/**
+ * The rounds' own ratios a/b by `rate` (`as[i]` and `bs[i]` ran next to each other), in order,
+ * and their median: what a paired row reports.
+ */
+export function roundRatios<T>(
+  as: readonly T[],
+  bs: readonly T[],
+  rate: (x: T) => number,
+): { ratio: number; ratios: number[] } {
+  if (as.length === 0 || as.length !== bs.length) throw new Error('pairs: one b for every a');
+  const ratios = as.map((x, i) => rate(x) / rate(bs[i]!));
+  return { ratio: median(ratios), ratios };
+}

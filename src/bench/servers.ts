@@ -18,7 +18,7 @@ import {
 import { pairedWorkAlone, type WorkAlone } from './alone.js';
 import { benchClient, type ClientFigures } from './client.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
-import { alternate, median, medianBy } from './measure.js';
+import { alternate, medianBy, roundRatios } from './measure.js';
 import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
 import { threadShares, threadTicks, type ThreadShares } from './threads.js';
 
@@ -74,15 +74,8 @@ export const medianRun = (runs: readonly RunFigures[]): RunFigures => medianBy(r
 
 /** The figures of paired rounds: `as[i]` and `bs[i]` ran next to each other. */
 export function pairFigures(as: readonly RunFigures[], bs: readonly RunFigures[]): Paired {
-  if (as.length === 0 || as.length !== bs.length) throw new Error('pairs: one b for every a');
-  const ratios = as.map((x, i) => x.rps / bs[i]!.rps);
-  return {
-    a: medianRun(as),
-    b: medianRun(bs),
-    ratio: median(ratios),
-    ratios,
-    runs: [...as, ...bs],
-  };
+  const { ratio, ratios } = roundRatios(as, bs, (r) => r.rps);
+  return { a: medianRun(as), b: medianRun(bs), ratio, ratios, runs: [...as, ...bs] };
 }
 
 /** `rounds` alternating pairs of runs (a first in each). */
@@ -191,8 +184,8 @@ export async function benchServers(
     // A key per user, so no two sources of timestamps share one: raw answers, decoded answers,
     // then the generated client and node-soap's client.
     const prep = await startServer({ type: 'start', kind: 'ours', database: dbPath, keys: 4 });
+    const { eventId } = prep.info;
     let client: ClientFigures;
-    let eventId = 0;
     const cases: {
       operation: string;
       params: string;
@@ -209,7 +202,6 @@ export async function benchServers(
         apiKey: decoded.apiKey,
         secretKey: decoded.secretKey,
       });
-      eventId = info.eventId;
       const details = await generated.getEventDetails7({ eventId });
       const batch = await generated.getBookingsBatch({ eventId, skip: 0, size: 100 });
       for (const [operation, params, result, value] of [
