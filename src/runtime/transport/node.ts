@@ -93,6 +93,25 @@ function requestHeaders(h: IncomingHttpHeaders): Readonly<Record<string, string 
   return out;
 }
 
+/**
+ * Queues writes to run together once the event loop's current I/O callbacks are done (setImmediate),
+ * in the order queued. Answers written one by one as their handlers finished woke the client's
+ * reading thread for each (on small calls the kernel's wake-up was a tenth of the server's time);
+ * written back to back after a turn's reads, the client finds them as it goes. An answer waits at
+ * most for the rest of the turn it became ready in.
+ */
+function writeBatcher(): (write: () => void) => void {
+  let queued: (() => void)[] = [];
+  const flush = () => {
+    const batch = queued;
+    queued = [];
+    for (const write of batch) write();
+  };
+  return (write) => {
+    if (queued.push(write) === 1) setImmediate(flush);
+  };
+}
+
 export function toNodeListener(handler: ServiceHandler, options: NodeListenerOptions = {}) {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
@@ -110,6 +129,7 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
   const done = (socket: object, res: ServerResponse) => {
     if (inFlight.get(socket) === res) inFlight.delete(socket);
   };
+  const later = writeBatcher();
 
   const respond = (
     req: IncomingMessage,
@@ -153,9 +173,17 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
         body: body ?? EMPTY,
         ...(body ? {} : { bodyLimitExceeded: limit }),
         duplicateHeaders: repeatedHeaders(req.rawHeaders, req.headers),
-      })
-        .then((out) => respond(req, res, out, body !== undefined))
-        .catch(() => failed(req, res));
+      }).then(
+        (out) =>
+          later(() => {
+            try {
+              respond(req, res, out, body !== undefined);
+            } catch {
+              failed(req, res);
+            }
+          }),
+        () => failed(req, res),
+      );
     };
     if (declared > limit) call(undefined);
     else readBody(req, limit, call);
