@@ -2,7 +2,7 @@
 // in the same run; prints one table and writes it as JSON for comparison across commits.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,7 +16,7 @@ import { median } from './measure.js';
 import { bookings } from './samples.js';
 import { SETUPS, benchScale } from './scale.js';
 import { benchReference } from './size.js';
-import { benchServers, type RunFigures } from './servers.js';
+import { benchServers, workersCeiling, type RunFigures } from './servers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);
@@ -171,6 +171,8 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
       : ` (busiest thread ${pct(f.serverCpu * f.threads.busiest)}, request loop ${pct(f.serverCpu * f.threads.main)})`;
   const cpuSplit = (f: RunFigures) =>
     `CPU ${pct(f.serverCpu)}${threadSplit(f)}, load ${pct(f.loadCpu)}`;
+  // The cores the server and the load share: the bound on what more workers can add (servers.ts).
+  const cores = availableParallelism();
   for (const s of servers) {
     const { a: stub, b: nodeSoap } = s.stubVsNodeSoap;
     add(
@@ -204,7 +206,7 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
         `${s.operation}(100), 32 connections: --workers 2 vs --workers 1`,
         `${r(s.workers.a.rps)} req/s p99 ${r(s.workers.a.p99)} ms, ${cpuSplit(s.workers.a)}`,
         `${r(s.workers.b.rps)} req/s p99 ${r(s.workers.b.p99)} ms, ${cpuSplit(s.workers.b)}`,
-        `${r(s.workers.ratio)}x${rounds(s.workers)} (target 1.7x)`,
+        `${r(s.workers.ratio)}x${rounds(s.workers)} (target 1.7x; ceiling here ${r(workersCeiling(s.workers.b, cores))}x)`,
       );
     if (s.workAlone)
       add(

@@ -69,6 +69,19 @@ export interface ServerFigures {
   readonly replayOff?: RunFigures;
 }
 
+/**
+ * The most `cores` can serve against the one-worker run `one`, from that run's own CPU (server and
+ * load generator, in cores): were every request to cost as much with more workers as with one,
+ * all cores busy would serve cores ÷ (cores `one` kept busy) times its rate. What workers contend
+ * for (caches, memory, the database's locks) only lowers it, so a target above it cannot be met
+ * with the load generator on the same machine.
+ */
+export function workersCeiling(one: RunFigures, cores: number): number {
+  const busy = one.serverCpu + one.loadCpu;
+  if (!(busy > 0)) throw new RangeError(`workersCeiling: no CPU measured (${busy})`);
+  return cores / busy;
+}
+
 /** The round whose rate is the median of the rounds' (the upper one of an even count). */
 export const medianRun = (runs: readonly RunFigures[]): RunFigures => medianBy(runs, (r) => r.rps);
 

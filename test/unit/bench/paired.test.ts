@@ -1,7 +1,12 @@
 // The bench's paired rounds: which round stands for each side, and the ratio it reports.
 import { describe, expect, it } from 'vitest';
 import { alternate } from '../../../src/bench/measure.js';
-import { medianRun, pairFigures, type RunFigures } from '../../../src/bench/servers.js';
+import {
+  medianRun,
+  pairFigures,
+  workersCeiling,
+  type RunFigures,
+} from '../../../src/bench/servers.js';
 
 const run = (rps: number, p99 = rps / 100): RunFigures => ({
   generator: 'wrk',
@@ -63,5 +68,22 @@ describe('alternate', () => {
     expect(order).toEqual(want);
     expect(as).toEqual(Array.from({ length: rounds }, (_, i) => 2 * i + 1));
     expect(bs).toEqual(Array.from({ length: rounds }, (_, i) => 2 * i + 2));
+  });
+});
+
+describe('workersCeiling', () => {
+  const one = (serverCpu: number, loadCpu: number) => ({ ...run(458), serverCpu, loadCpu });
+  it.each([
+    // The run of 2026-11-27 17:13: one worker kept 1.12 cores busy, wrk 0.08.
+    { given: { serverCpu: 1.12, loadCpu: 0.08, cores: 2 }, want: 2 / 1.2 },
+    // One worker and its load already filling both cores: a second adds nothing.
+    { given: { serverCpu: 1.9, loadCpu: 0.1, cores: 2 }, want: 1 },
+    { given: { serverCpu: 1, loadCpu: 0, cores: 4 }, want: 4 },
+  ])('$given → $want', ({ given, want }) => {
+    expect(workersCeiling(one(given.serverCpu, given.loadCpu), given.cores)).toBeCloseTo(want, 9);
+  });
+
+  it('refuses a run with no CPU measured instead of answering Infinity', () => {
+    expect(() => workersCeiling(one(0, 0), 2)).toThrow(/no CPU measured/);
   });
 });
