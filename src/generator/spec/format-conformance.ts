@@ -37,16 +37,19 @@ export const CHECK_FAMILIES = [
 export type CheckFamilyName = (typeof CHECK_FAMILIES)[number];
 type CheckFamily = { level: 'document' | 'evgen'; source: string; fault: string | undefined };
 const checkFamily: Checker<Located<CheckFamily>> = obj({
-  level: req(oneOf('document', 'evgen')),
-  source: req(str),
-  fault: opt(str),
+  level: req(
+    oneOf('document', 'evgen'),
+    "document: the document's rule; evgen: a decision of ours",
+  ),
+  source: req(str, 'a document section, or gap:<id>'),
+  fault: opt(str, 'the fault code the check expects'),
 });
 
 const source = obj({
-  operation: req(str),
-  items: opt(str),
-  across: opt(str),
-  yields: req(record(str)),
+  operation: req(str, 'the read that finds values'),
+  items: opt(str, 'the list field to read values from'),
+  across: opt(str, 'a value to call it with for each known one'),
+  yields: req(record(str), 'value name: the field it is read from'),
 });
 
 export const conformanceFile = obj({
@@ -55,22 +58,22 @@ export const conformanceFile = obj({
       values: req(
         list(
           obj({
-            name: req(str),
-            parameters: req(list(str)),
-            fixed: opt(text),
-            none: opt(str),
-            option: opt(str),
-            writes: opt(bool),
+            name: req(str, 'the value name'),
+            parameters: req(list(str), 'Operation.parameter pairs it is passed as'),
+            fixed: opt(text, 'a fixed value, not discovered'),
+            none: opt(str, 'why no value may exist'),
+            option: opt(str, 'the evgen conformance option that gives it'),
+            writes: opt(bool, 'found by a write (only with --allow-writes)'),
           }),
         ),
       ),
-      sources: req(list(source)),
+      sources: req(list(source), 'the reads that find values, tried in order'),
       writes: req(
         list(
           obj({
-            operation: req(str),
-            yields: opt(record(str)),
-            then: opt(list(source)),
+            operation: req(str, 'an operation that changes data'),
+            yields: opt(record(str), 'value name: the result field'),
+            then: opt(list(source), 'reads run after it'),
           }),
         ),
       ),
@@ -82,7 +85,13 @@ export const conformanceFile = obj({
           >,
         ),
       ),
-      hostile: req(obj({ bodyBytes: req(int), depth: req(int), concurrent: req(int) })),
+      hostile: req(
+        obj({
+          bodyBytes: req(int, 'the size of the oversized body'),
+          depth: req(int, 'the nesting depth sent'),
+          concurrent: req(int, 'requests sent while one is held open'),
+        }),
+      ),
     }),
   ),
 });

@@ -2,52 +2,78 @@
 // gaps), checked with positions like the types and operations in format.ts.
 import type { Checked } from './format.js';
 import { PRIMITIVES } from './primitive-names.js';
-import { dict, int, list, name, obj, oneOf, opt, posOf, req, str, type Checker } from './schema.js';
+import {
+  checker,
+  dict,
+  int,
+  list,
+  name,
+  obj,
+  oneOf,
+  opt,
+  posOf,
+  req,
+  str,
+  type Checker,
+} from './schema.js';
 
 const binding = obj({
-  /** the name clients choose the binding by */
-  id: req(name),
-  title: req(str),
-  kind: req(oneOf('soap', 'http')),
-  /** soap: the envelope version */
-  soapVersion: opt(oneOf('1.1', '1.2')),
-  method: req(oneOf('GET', 'POST')),
-  /** `{endpoint}`, and for http bindings `{Operation}` */
-  path: req(str),
-  requestContentType: opt(str),
-  responseContentType: req(str),
-  /** soap: `{soap_namespace}` and `{Operation}`; SOAP 1.1 sends it as the SOAPAction header, SOAP 1.2 as the action parameter of the Content-Type */
-  soapAction: opt(str),
-  /** the binding's name in the WSDL, after wsdl.serviceName (bindings, ports) or wsdl.portTypePrefix (port types) */
-  wsdlName: req(name),
-  gap: opt(str),
-  request: req(str),
-  response: req(str),
+  id: req(name, 'the name clients choose the binding by'),
+  title: req(str, 'shown in help pages and the README'),
+  kind: req(oneOf('soap', 'http'), 'a SOAP envelope, or HTTP parameters with a plain XML answer'),
+  soapVersion: opt(oneOf('1.1', '1.2'), 'soap: the envelope version'),
+  method: req(oneOf('GET', 'POST'), 'the HTTP method'),
+  path: req(str, '`{endpoint}`, and for http bindings `{Operation}`'),
+  requestContentType: opt(str, 'the Content-Type of requests (none for GET)'),
+  responseContentType: req(str, 'the Content-Type of answers'),
+  soapAction: opt(
+    str,
+    'soap: `{soap_namespace}` and `{Operation}`; SOAP 1.1 sends it as the SOAPAction header, SOAP 1.2 as the action parameter of the Content-Type',
+  ),
+  wsdlName: req(
+    name,
+    "the binding's name in the WSDL, after wsdl.serviceName (bindings, ports) or wsdl.portTypePrefix (port types)",
+  ),
+  gap: opt(str, 'the id of the gaps.yaml decision the binding follows'),
+  request: req(str, 'how a request looks, in words (help pages)'),
+  response: req(str, 'how an answer looks, in words (help pages)'),
 });
 
 export const serviceFile = obj({
   service: req(
     obj({
-      name: req(str),
-      title: req(str),
-      version: req(str),
-      doc: req(str),
-      endpointPath: req(str),
-      namespace: req(obj({ rule: req(str), scheme: req(oneOf('https', 'http')) })),
-      wsdl: req(obj({ serviceName: req(name), portTypePrefix: req(name), contentType: req(str) })),
-      /** the only matching the runtime implements: names are compared exactly */
-      elementNames: req(oneOf('case-sensitive')),
+      name: req(str, 'the service name'),
+      title: req(str, "the document's title"),
+      version: req(str, 'the interface version (package description, WSDL)'),
+      doc: req(str, "what the service is, in the document's words"),
+      endpointPath: req(str, 'the endpoint path below {base_url}'),
+      namespace: req(
+        obj({
+          rule: req(str, "the target namespace rule, in the document's words"),
+          scheme: req(oneOf('https', 'http'), 'the scheme of {soap_namespace}'),
+        }),
+      ),
+      wsdl: req(
+        obj({
+          serviceName: req(name, 'the wsdl:service name'),
+          portTypePrefix: req(name, 'the prefix of port type names'),
+          contentType: req(str, 'the Content-Type of ?wsdl'),
+        }),
+      ),
+      elementNames: req(
+        oneOf('case-sensitive'),
+        'the only matching the runtime implements: names are compared exactly',
+      ),
     }),
   ),
-  bindings: req(list(binding)),
+  bindings: req(list(binding), 'every binding serves every operation; the first is the default'),
   conventions: req(
     obj({
-      nil: req(str),
-      lists: req(str),
-      /** item element of a list of each primitive */
-      plainListItems: req(dict(name)),
-      parameterNames: req(str),
-      parameterOrder: req(str),
+      nil: req(str, 'how nil is written, in words'),
+      lists: req(str, 'how lists are written, in words'),
+      plainListItems: req(dict(name), 'item element of a list of each primitive'),
+      parameterNames: req(str, 'how parameter names are written, in words'),
+      parameterOrder: req(str, 'the order of parameters, in words'),
     }),
   ),
 });
@@ -56,43 +82,46 @@ export const primitivesFile = obj({
   primitives: req(
     list(
       obj({
-        name: req(oneOf(...PRIMITIVES)),
-        xsd: req(name),
-        doc: req(str),
-        lexical: req(str),
-        /** decimal: the scales fields and parameters may take, by name */
-        scales: opt(dict(int)),
+        name: req(oneOf(...PRIMITIVES), 'a primitive the generator implements'),
+        xsd: req(name, 'the XSD type name'),
+        doc: req(str, 'what the document says of it'),
+        lexical: req(str, 'its written form'),
+        scales: opt(dict(int), 'decimal: the scales fields and parameters may take, by name'),
       }),
     ),
   ),
 });
 
 /** An HTTP header name (RFC 9110 token). */
-const headerName: Checker<string> = (node, ctx, parentPos) => {
-  const v = str(node, ctx, parentPos);
-  if (v === undefined || /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v)) return v;
-  ctx.report({
-    pos: posOf(node, ctx, parentPos),
-    message: `${JSON.stringify(v)} is not an HTTP header name`,
-  });
-  return undefined;
-};
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const headerName: Checker<string> = checker(
+  { title: 'HTTP header name', type: 'string', pattern: HEADER_NAME.source },
+  (node, ctx, parentPos) => {
+    const v = str(node, ctx, parentPos);
+    if (v === undefined || HEADER_NAME.test(v)) return v;
+    ctx.report({
+      pos: posOf(node, ctx, parentPos),
+      message: `${JSON.stringify(v)} is not an HTTP header name`,
+    });
+    return undefined;
+  },
+);
 
 export const authenticationFile = obj({
   authentication: req(
     obj({
-      doc: req(str),
+      doc: req(str, "the document's words on authentication"),
       header: req(
         obj({
-          element: req(name),
+          element: req(name, 'the SOAP header element'),
           // The runtime signs and verifies these four values; the spec gives their order and docs.
           fields: req(
             list(
               obj({
                 name: req(oneOf('Timestamp', 'Operation', 'Signature', 'APIKey')),
                 type: req(oneOf('string')),
-                format: opt(oneOf('yyyy-MM-ddTHH:mm:ss.fffZ')),
-                doc: req(str),
+                format: opt(oneOf('yyyy-MM-ddTHH:mm:ss.fffZ'), 'Timestamp: its format'),
+                doc: req(str, 'what the field holds (help pages, README)'),
               }),
             ),
           ),
@@ -107,7 +136,7 @@ export const authenticationFile = obj({
           encoding: req(oneOf('base64')),
         }),
       ),
-      rules: req(list(str)),
+      rules: req(list(str), "the document's rules"),
       httpHeaders: req(
         obj({
           apiKey: req(headerName),
@@ -116,7 +145,12 @@ export const authenticationFile = obj({
           operation: req(headerName),
         }),
       ),
-      window: req(obj({ clockSkewSeconds: req(int), replay: req(oneOf('refused', 'allowed')) })),
+      window: req(
+        obj({
+          clockSkewSeconds: req(int, 'how far a Timestamp may be from the server clock'),
+          replay: req(oneOf('refused', 'allowed'), 'a repeated signed header inside the window'),
+        }),
+      ),
     }),
   ),
 });
@@ -124,23 +158,20 @@ export const authenticationFile = obj({
 export const statesFile = obj({
   states: req(
     obj({
-      doc: req(str),
+      doc: req(str, "the document's words on states"),
       transitions: req(
         list(
           obj({
-            from: req(str),
-            /** the operation that makes the transition */
-            trigger: req(name),
-            /** the trigger's parameter that selects the record */
-            with: req(name),
-            condition: req(str),
-            to: req(str),
-            also: req(str),
+            from: req(str, 'the state before'),
+            trigger: req(name, 'the operation that makes the transition'),
+            with: req(name, "the trigger's parameter that selects the record"),
+            condition: req(str, 'when it applies'),
+            to: req(str, 'the state after'),
+            also: req(str, 'what else changes'),
           }),
         ),
       ),
-      /** gaps (ids in gaps.yaml) about states the document does not show */
-      notShown: req(list(str)),
+      notShown: req(list(str), 'gaps (ids in gaps.yaml) about states the document does not show'),
     }),
   ),
 });
@@ -166,30 +197,37 @@ export const OPTIONAL_FAULT_ROLES: readonly FaultRole[] = ['notImplemented'];
 export const errorsFile = obj({
   faults: req(
     obj({
-      detailElement: req(name),
-      /** of the HTTP GET/POST fault body `<Code>: <message>` */
-      httpContentType: req(str),
+      detailElement: req(name, 'the element of the fault detail holding the code'),
+      httpContentType: req(str, 'of the HTTP GET/POST fault body `<Code>: <message>`'),
       codes: req(
         list(
           obj({
-            code: req(name),
-            doc: req(str),
-            raisedFor: opt(oneOf(...FAULT_ROLES)),
-            /** the only message this code carries on the wire (the original goes to the log) */
-            message: opt(str),
-            soap11: req(oneOf('soap:Client', 'soap:Server')),
-            soap12: req(oneOf('soap12:Sender', 'soap12:Receiver')),
-            /** HTTP GET/POST statuses; the first is the default */
-            http: req(list(int)),
-            /** the Retry-After header of every answer with this code, on every binding */
-            retryAfterSeconds: opt(int),
+            code: req(name, 'the ErrorCode value'),
+            doc: req(str, 'what it means'),
+            raisedFor: opt(oneOf(...FAULT_ROLES), 'the situation in which the engine raises it'),
+            message: opt(
+              str,
+              'the only message this code carries on the wire (the original goes to the log)',
+            ),
+            soap11: req(oneOf('soap:Client', 'soap:Server'), 'the SOAP 1.1 faultcode'),
+            soap12: req(oneOf('soap12:Sender', 'soap12:Receiver'), 'the SOAP 1.2 Code'),
+            http: req(list(int), 'HTTP GET/POST statuses; the first is the default'),
+            retryAfterSeconds: opt(
+              int,
+              'the Retry-After header of every answer with this code, on every binding',
+            ),
           }),
         ),
       ),
-      soap11Status: req(int),
-      soap12Status: req(obj({ sender: req(int), receiver: req(int) })),
-      /** statuses about the HTTP exchange, kept by SOAP faults too (as a hint or a code's default) */
-      transportStatuses: req(list(int)),
+      soap11Status: req(int, 'the HTTP status of SOAP 1.1 faults'),
+      soap12Status: req(
+        obj({ sender: req(int), receiver: req(int) }),
+        'the HTTP status of SOAP 1.2 faults, by Code',
+      ),
+      transportStatuses: req(
+        list(int),
+        "statuses about the HTTP exchange, kept by SOAP faults too (as a hint or a code's default)",
+      ),
     }),
   ),
 });
@@ -198,12 +236,12 @@ export const gapsFile = obj({
   gaps: req(
     list(
       obj({
-        id: req(str),
-        section: req(str),
-        document: req(str),
+        id: req(str, 'named by `gap:` keys and in texts as "gap <id>"'),
+        section: req(str, 'the section of the document'),
+        document: req(str, 'what the document leaves unsaid'),
         status: req(oneOf('decided', 'open')),
-        issue: opt(int),
-        decision: req(str),
+        issue: opt(int, 'the issue that decided it'),
+        decision: req(str, 'what this project does'),
       }),
     ),
   ),

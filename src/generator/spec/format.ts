@@ -6,67 +6,78 @@ import { bool, int, list, name, obj, oneOf, opt, req, str, type Checker } from '
 export * from './primitive-names.js';
 
 const field = obj({
-  name: req(name),
-  /** a primitive, `list`, or the name of a complex type */
-  type: req(str),
-  /** decimal places, required for decimals */
-  scale: opt(int),
-  /** list item type (primitive or complex), required for lists */
-  of: opt(str),
-  /** list item element name, required for lists */
-  item: opt(name),
-  nullable: opt(bool),
-  /** always sent as nil (a decision of the gap it names): a value there breaks it */
-  alwaysNil: opt(bool),
-  /** may be absent on the wire (minOccurs 0) */
-  optional: opt(bool),
-  doc: opt(str),
-  note: opt(str),
-  gap: opt(str),
+  name: req(name, 'the element name and the TypeScript property'),
+  type: req(str, 'a primitive, `list`, or the name of a complex type'),
+  scale: opt(int, 'decimal places, required for decimals'),
+  of: opt(str, 'list item type (primitive or complex), required for lists'),
+  item: opt(name, 'list item element name, required for lists'),
+  nullable: opt(bool, 'may be sent as xsi:nil (TypeScript `T | null`)'),
+  alwaysNil: opt(
+    bool,
+    'always sent as nil (a decision of the gap it names): a value there breaks it',
+  ),
+  optional: opt(bool, 'may be absent on the wire (minOccurs 0)'),
+  doc: opt(str, 'what the document says of the field (TSDoc, help pages)'),
+  note: opt(str, "a remark of ours, kept apart from the document's words"),
+  gap: opt(str, 'the id of the gaps.yaml decision this field follows'),
 });
 
 const complexType = obj({
-  name: req(name),
-  doc: req(str),
-  section: req(str),
-  extends: opt(str),
-  abstract: opt(bool),
-  /** document: the document lists the fields in wire order; grouped-by-type: grouped by type, wire order unknown */
-  fieldOrder: opt(oneOf('document', 'grouped-by-type')),
-  gap: opt(str),
-  fields: opt(list(field)),
-  overrides: opt(list(field)),
+  name: req(name, 'the XSD complex type and TypeScript interface'),
+  doc: req(str, 'what the document says of the type'),
+  section: req(str, 'the section of the document that shows it'),
+  extends: opt(str, 'the complex type whose fields come first'),
+  abstract: opt(bool, 'only extended, never sent as itself'),
+  fieldOrder: opt(
+    oneOf('document', 'grouped-by-type'),
+    'document: the document lists the fields in wire order; grouped-by-type: grouped by type, wire order unknown',
+  ),
+  gap: opt(str, 'the id of the gaps.yaml decision the shape follows'),
+  fields: opt(list(field), 'in wire order (or grouped, see fieldOrder)'),
+  overrides: opt(list(field), 'fields of the extended type redeclared here'),
 });
 
-export const typesFile = obj({ types: req(list(complexType)) });
+export const typesFile = obj({
+  types: req(list(complexType), 'the complex types of one resource family'),
+});
 
 /** A parameter is a primitive; a decimal names its scale. */
-const parameter = obj({ name: req(name), type: req(str), scale: opt(int), doc: opt(str) });
+const parameter = obj({
+  name: req(name, 'the parameter element, HTTP parameter and TypeScript property'),
+  type: req(str, 'a primitive'),
+  scale: opt(int, 'decimal places, required for decimals'),
+  doc: opt(str, 'rules for the value (help pages, TSDoc)'),
+});
 
 const result = obj({
-  kind: req(oneOf('none', 'type', 'list')),
-  type: opt(str),
-  of: opt(str),
-  item: opt(name),
-  /** the document's words for the result */
-  text: req(str),
+  kind: req(oneOf('none', 'type', 'list'), 'no result, one value, or a list'),
+  type: opt(str, 'kind type: the complex type'),
+  of: opt(str, 'kind list: the item type'),
+  item: opt(name, 'kind list: the item element name'),
+  text: req(str, "the document's words for the result"),
 });
 
 const operation = obj({
-  name: req(name),
-  purpose: req(str),
-  parameters: req(list(parameter)),
-  result: req(result),
-  /** shown: false marks the document's note A; gap names the decision the HTTP shape follows. */
-  http: req(obj({ shown: req(bool), root: opt(name), gap: opt(str) })),
-  mutating: opt(bool),
-  /** the int parameters that page a list result: records to pass over, and the page size if any */
-  paging: opt(obj({ skip: req(str), size: opt(str) })),
-  rules: opt(list(str)),
-  effects: opt(list(str)),
+  name: req(name, "the document's operation name"),
+  purpose: req(str, "the document's purpose line"),
+  parameters: req(list(parameter), 'in request order; every parameter is required'),
+  result: req(result, 'what the operation answers'),
+  http: req(
+    obj({ shown: req(bool), root: opt(name), gap: opt(str) }),
+    "shown: false marks the document's note A; gap names the decision the HTTP shape follows.",
+  ),
+  mutating: opt(bool, 'changes data: never retried, confirmed in test forms'),
+  paging: opt(
+    obj({ skip: req(str), size: opt(str) }),
+    'the int parameters that page a list result: records to pass over, and the page size if any',
+  ),
+  rules: opt(list(str), "the document's rules for the operation"),
+  effects: opt(list(str), 'what the operation changes'),
 });
 
-export const operationsFile = obj({ operations: req(list(operation)) });
+export const operationsFile = obj({
+  operations: req(list(operation), "the operations, in the document's order"),
+});
 
 export * from './format-service.js';
 

@@ -41,6 +41,15 @@ const FIXED_FILES = {
 /** The spec files, relative to the spec folder: the fixed ones and types/*.yaml. */
 export const FIXED_FILE_NAMES: readonly string[] = Object.values(FIXED_FILES).map(([n]) => n);
 
+/** Every spec file (relative to the spec folder) and the format the loader checks it against. */
+export const SPEC_FILE_FORMATS: readonly {
+  readonly file: string;
+  readonly format: Checker<unknown>;
+}[] = [
+  ...Object.values(FIXED_FILES).map(([file, f]) => ({ file, format: f })),
+  { file: 'types/*.yaml', format: format.typesFile },
+];
+
 /** Loads and validates the spec in `specDir`. File names in messages are relative to its parent. */
 export async function loadSpec(specDir: string): Promise<RawSpec> {
   const diagnostics: Diagnostic[] = [];

@@ -5,6 +5,14 @@
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The same rule as JSON Schema, for editors (the spec files' schema). */
+export const NAME_SCHEMA = {
+  title: 'name',
+  type: 'string',
+  pattern: '^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_]*$',
+  not: { const: '__proto__' },
+} as const;
+
 /** Why `s` cannot be a spec name, or undefined when it can. */
 export function nameProblem(s: string): string | undefined {
   if (!NAME.test(s))

@@ -1,9 +1,11 @@
 // A small schema language for the spec's YAML, checked on the yaml library's nodes so that every
 // error keeps the file:line:col of the offending node. Checkers return the plain value, or
-// undefined after reporting a diagnostic; they never throw.
+// undefined after reporting a diagnostic; they never throw. Each checker also says what it accepts
+// as JSON Schema (`schema`): the spec files' editor schema and the spec-format reference are
+// written from it, so the format is written once.
 import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
 import { didYouMean, type Diagnostic, type SourcePos } from './diagnostics.js';
-import { nameProblem } from './names.js';
+import { NAME_SCHEMA, nameProblem } from './names.js';
 
 export interface CheckContext {
   readonly file: string;
@@ -11,7 +13,20 @@ export interface CheckContext {
   readonly report: (d: Diagnostic) => void;
 }
 
-export type Checker<T> = (node: unknown, ctx: CheckContext, parentPos: SourcePos) => T | undefined;
+/** A JSON Schema (draft 2020-12) fragment. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+export type Checker<T> = ((
+  node: unknown,
+  ctx: CheckContext,
+  parentPos: SourcePos,
+) => T | undefined) & { readonly schema: JsonSchema };
+
+/** A checker with the JSON Schema of what it accepts (keys and types; cross-checks come later). */
+export const checker = <T>(
+  schema: JsonSchema,
+  check: (node: unknown, ctx: CheckContext, parentPos: SourcePos) => T | undefined,
+): Checker<T> => Object.assign(check, { schema });
 
 export function posOf(node: unknown, ctx: CheckContext, fallback: SourcePos): SourcePos {
   const range = (node as Node | null)?.range;
@@ -23,8 +38,8 @@ export function posOf(node: unknown, ctx: CheckContext, fallback: SourcePos): So
 /** A value carrying where it was written, for cross-checks and provenance. */
 export type Located<T> = T & { readonly pos: SourcePos };
 
-function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
-  return (node, ctx, parentPos) => {
+function scalar<T>(what: string, schema: JsonSchema, test: (v: unknown) => v is T): Checker<T> {
+  return checker(schema, (node, ctx, parentPos) => {
     if (isScalar(node) && test(node.value)) return node.value;
     const got = isScalar(node)
       ? JSON.stringify(node.value)
@@ -35,20 +50,33 @@ function scalar<T>(what: string, test: (v: unknown) => v is T): Checker<T> {
           : 'nothing';
     ctx.report({ pos: posOf(node, ctx, parentPos), message: `expected ${what}, got ${got}` });
     return undefined;
-  };
+  });
 }
 
-export const str = scalar('a string', (v): v is string => typeof v === 'string' && v.length > 0);
+export const str = scalar(
+  'a string',
+  { type: 'string', minLength: 1 },
+  (v): v is string => typeof v === 'string' && v.length > 0,
+);
 /** A string that may be empty (fixed test values such as an empty search query). */
-export const text = scalar('a string', (v): v is string => typeof v === 'string');
-export const bool = scalar('true or false', (v): v is boolean => typeof v === 'boolean');
+export const text = scalar(
+  'a string',
+  { type: 'string' },
+  (v): v is string => typeof v === 'string',
+);
+export const bool = scalar(
+  'true or false',
+  { type: 'boolean' },
+  (v): v is boolean => typeof v === 'boolean',
+);
 export const int = scalar(
   'an integer',
+  { type: 'integer' },
   (v): v is number => typeof v === 'number' && Number.isInteger(v),
 );
 
 /** A name that becomes an XML name and a TypeScript identifier (see names.ts). */
-export const name: Checker<string> = (node, ctx, parentPos) => {
+export const name: Checker<string> = checker(NAME_SCHEMA, (node, ctx, parentPos) => {
   const v = str(node, ctx, parentPos);
   if (v === undefined) return undefined;
   const problem = nameProblem(v);
@@ -58,10 +86,10 @@ export const name: Checker<string> = (node, ctx, parentPos) => {
     message: `bad name ${JSON.stringify(v)}: ${problem}`,
   });
   return undefined;
-};
+});
 
 export function oneOf<T extends string>(...allowed: T[]): Checker<T> {
-  return (node, ctx, parentPos) => {
+  return checker({ enum: allowed }, (node, ctx, parentPos) => {
     const v = isScalar(node) ? node.value : undefined;
     if (typeof v === 'string' && (allowed as string[]).includes(v)) return v as T;
     ctx.report({
@@ -70,11 +98,11 @@ export function oneOf<T extends string>(...allowed: T[]): Checker<T> {
       hint: typeof v === 'string' ? didYouMean(v, allowed) : undefined,
     });
     return undefined;
-  };
+  });
 }
 
 export function list<T>(item: Checker<T>): Checker<T[]> {
-  return (node, ctx, parentPos) => {
+  return checker({ type: 'array', items: item.schema }, (node, ctx, parentPos) => {
     if (!isSeq(node)) {
       ctx.report({ pos: posOf(node, ctx, parentPos), message: 'expected a list' });
       return undefined;
@@ -86,19 +114,48 @@ export function list<T>(item: Checker<T>): Checker<T[]> {
       if (v !== undefined) out.push(v);
     }
     return out;
-  };
+  });
 }
 
-type Field<T> = { readonly check: Checker<T>; readonly required: boolean };
-export const req = <T>(check: Checker<T>): Field<T> => ({ check, required: true });
-export const opt = <T>(check: Checker<T>): Field<T | undefined> => ({ check, required: false });
+/** A key of a mapping: its checker, whether it must be there, and what it means (for the docs). */
+type Field<T> = {
+  readonly check: Checker<T>;
+  readonly required: boolean;
+  readonly doc: string | undefined;
+};
+export const req = <T>(check: Checker<T>, doc?: string): Field<T> => ({
+  check,
+  required: true,
+  doc,
+});
+export const opt = <T>(check: Checker<T>, doc?: string): Field<T | undefined> => ({
+  check,
+  required: false,
+  doc,
+});
 
 type Shape = Record<string, Field<unknown>>;
 type Out<S extends Shape> = { [K in keyof S]: S[K] extends Field<infer T> ? T : never };
 
+/** The JSON Schema of a mapping with exactly these keys. */
+function shapeSchema(shape: Shape): JsonSchema {
+  const required = Object.keys(shape).filter((k) => shape[k]!.required);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(shape).map(([k, f]) => [
+        k,
+        f.doc === undefined ? f.check.schema : { description: f.doc, ...f.check.schema },
+      ]),
+    ),
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
 /** A mapping with known keys; unknown keys are errors with a did-you-mean hint. */
 export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
-  return (node, ctx, parentPos) => {
+  return checker(shapeSchema(shape), (node, ctx, parentPos) => {
     const pos = posOf(node, ctx, parentPos);
     if (!isMap(node)) {
       ctx.report({ pos, message: 'expected a mapping' });
@@ -132,7 +189,7 @@ export function obj<S extends Shape>(shape: S): Checker<Located<Out<S>>> {
       }
     }
     return ok ? (out as Located<Out<S>>) : undefined;
-  };
+  });
 }
 
 /** A mapping from keys to values of one kind, in the order written; `key` checks each key. */
@@ -140,26 +197,34 @@ export function record<T>(
   value: Checker<T>,
   key: Checker<string> = anyKey,
 ): Checker<Located<{ entries: [string, T][] }>> {
-  return (node, ctx, parentPos) => {
-    const pos = posOf(node, ctx, parentPos);
-    if (!isMap(node)) {
-      ctx.report({ pos, message: 'expected a mapping' });
-      return undefined;
-    }
-    const entries: [string, T][] = [];
-    let ok = true;
-    for (const pair of node.items) {
-      const k = key(pair.key, ctx, pos);
-      const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
-      if (k === undefined || v === undefined) ok = false;
-      else entries.push([k, v]);
-    }
-    return ok ? { pos, entries } : undefined;
-  };
+  const keys = key.schema;
+  return checker(
+    {
+      type: 'object',
+      ...(Object.keys(keys).length > 0 ? { propertyNames: keys } : {}),
+      additionalProperties: value.schema,
+    },
+    (node, ctx, parentPos) => {
+      const pos = posOf(node, ctx, parentPos);
+      if (!isMap(node)) {
+        ctx.report({ pos, message: 'expected a mapping' });
+        return undefined;
+      }
+      const entries: [string, T][] = [];
+      let ok = true;
+      for (const pair of node.items) {
+        const k = key(pair.key, ctx, pos);
+        const v = value(pair.value, ctx, posOf(pair.key, ctx, pos));
+        if (k === undefined || v === undefined) ok = false;
+        else entries.push([k, v]);
+      }
+      return ok ? { pos, entries } : undefined;
+    },
+  );
 }
 
 /** Any key, as written (cross-checks look at it). */
-const anyKey: Checker<string> = (node) => (isScalar(node) ? String(node.value) : '');
+const anyKey: Checker<string> = checker({}, (node) => (isScalar(node) ? String(node.value) : ''));
 
 /** A mapping from spec names (see names.ts) to values of one kind. */
 export const dict = <T>(value: Checker<T>) => record(value, name);
