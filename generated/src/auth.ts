@@ -20,7 +20,7 @@ import {
  * Operation: The name of the operation being called.
  * Signature: Base64 of the HMAC-SHA1 digest. The key is the UTF-8 bytes of the secret key. The message is the UTF-8 bytes of the operation name immediately followed by the timestamp string, with no separator.
  * APIKey: The API key.
- * @generated from spec/authentication.yaml:7 AuthenticationHeader
+ * @generated from spec/authentication.yaml:8 AuthenticationHeader
  */
 export const authScheme: AuthScheme = {
   headerElement: 'AuthenticationHeader',

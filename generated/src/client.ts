@@ -40,7 +40,7 @@ export class EventServiceClient {
     /**
      * Every item of GetBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
      * The last page is the first one that is empty or shorter than the first page.
-     * @generated from spec/operations.yaml:70 GetBookings
+     * @generated from spec/operations.yaml:71 GetBookings
      */
     getBookings: (
       params: Omit<T.GetBookingsParams, 'skip'> & { readonly skip?: number },
@@ -55,7 +55,7 @@ export class EventServiceClient {
     /**
      * Every item of GetBookingsBatch from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
      * The last page is the first one with fewer than `size` items.
-     * @generated from spec/operations.yaml:79 GetBookingsBatch
+     * @generated from spec/operations.yaml:80 GetBookingsBatch
      */
     getBookingsBatch: (
       params: Omit<T.GetBookingsBatchParams, 'skip'> & { readonly skip?: number },
@@ -70,7 +70,7 @@ export class EventServiceClient {
     /**
      * Every item of GetExtBookings from `skip` (default 0) on, one page at a time: a page is requested once the previous one is consumed, so at most one page is held.
      * The last page is the first one that is empty or shorter than the first page.
-     * @generated from spec/operations.yaml:89 GetExtBookings
+     * @generated from spec/operations.yaml:90 GetExtBookings
      */
     getExtBookings: (
       params: Omit<T.GetExtBookingsParams, 'skip'> & { readonly skip?: number },
@@ -89,7 +89,7 @@ export class EventServiceClient {
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:15 CancelAttendee
+   * @generated from spec/operations.yaml:16 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -102,7 +102,7 @@ export class EventServiceClient {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:25 CancelBooking
+   * @generated from spec/operations.yaml:26 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -113,7 +113,7 @@ export class EventServiceClient {
 
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:35 GetAccommodation
+   * @generated from spec/operations.yaml:36 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -124,7 +124,7 @@ export class EventServiceClient {
 
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:42 GetAttendeeTypes
+   * @generated from spec/operations.yaml:43 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -135,7 +135,7 @@ export class EventServiceClient {
 
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:49 GetBookableSessions
+   * @generated from spec/operations.yaml:50 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -146,7 +146,7 @@ export class EventServiceClient {
 
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:56 GetBookingDetails
+   * @generated from spec/operations.yaml:57 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -157,7 +157,7 @@ export class EventServiceClient {
 
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:63 GetBooking
+   * @generated from spec/operations.yaml:64 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -168,7 +168,7 @@ export class EventServiceClient {
 
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:70 GetBookings
+   * @generated from spec/operations.yaml:71 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -179,7 +179,7 @@ export class EventServiceClient {
 
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:79 GetBookingsBatch
+   * @generated from spec/operations.yaml:80 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -190,7 +190,7 @@ export class EventServiceClient {
 
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:89 GetExtBookings
+   * @generated from spec/operations.yaml:90 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -201,7 +201,7 @@ export class EventServiceClient {
 
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:98 GetContact
+   * @generated from spec/operations.yaml:99 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -212,7 +212,7 @@ export class EventServiceClient {
 
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:105 GetContact2
+   * @generated from spec/operations.yaml:106 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -226,7 +226,7 @@ export class EventServiceClient {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:112 VerifyTokenForContact
+   * @generated from spec/operations.yaml:113 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -237,7 +237,7 @@ export class EventServiceClient {
 
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:124 EventProfileSearch
+   * @generated from spec/operations.yaml:125 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -248,7 +248,7 @@ export class EventServiceClient {
 
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:131 GetShows
+   * @generated from spec/operations.yaml:132 GetShows
    */
   getShows(
     params: T.GetShowsParams = {},
@@ -259,7 +259,7 @@ export class EventServiceClient {
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:137 GetEventDetails7
+   * @generated from spec/operations.yaml:138 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -270,7 +270,7 @@ export class EventServiceClient {
 
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:144 GetEventDetails3
+   * @generated from spec/operations.yaml:145 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -281,7 +281,7 @@ export class EventServiceClient {
 
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:151 GetContactEventHistory3
+   * @generated from spec/operations.yaml:152 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -292,7 +292,7 @@ export class EventServiceClient {
 
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:159 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -303,7 +303,7 @@ export class EventServiceClient {
 
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:166 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -314,7 +314,7 @@ export class EventServiceClient {
 
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:174 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -325,7 +325,7 @@ export class EventServiceClient {
 
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:183 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -336,7 +336,7 @@ export class EventServiceClient {
 
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:189 GetEventsByContactId
+   * @generated from spec/operations.yaml:190 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -347,7 +347,7 @@ export class EventServiceClient {
 
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:199 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -358,7 +358,7 @@ export class EventServiceClient {
 
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:206 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -369,7 +369,7 @@ export class EventServiceClient {
 
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:212 GetCustomFields
+   * @generated from spec/operations.yaml:213 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -384,7 +384,7 @@ export class EventServiceClient {
    * Sends any BookingUpdated trigger e-mails.
    * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:220 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -395,7 +395,7 @@ export class EventServiceClient {
 
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:235 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams = {},

@@ -37,7 +37,7 @@ import type * as T from './types.js';
 
 /**
  * Encoder and decoder of AccommodationResponse.
- * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
+ * @generated from spec/types/event-setup.yaml:48 AccommodationResponse
  */
 export function encodeAccommodationResponse(
   v: T.AccommodationResponse,
@@ -49,7 +49,7 @@ export function encodeAccommodationResponse(
 
 /**
  * Encoder and decoder of AccommodationResponse.
- * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
+ * @generated from spec/types/event-setup.yaml:48 AccommodationResponse
  */
 export function decodeAccommodationResponse(
   d: XmlDocument,
@@ -67,7 +67,7 @@ export function decodeAccommodationResponse(
 
 /**
  * Encoder and decoder of AttendeeExtResponse.
- * @generated from spec/types/booking.yaml:73 AttendeeExtResponse
+ * @generated from spec/types/booking.yaml:74 AttendeeExtResponse
  */
 export function encodeAttendeeExtResponse(
   v: T.AttendeeExtResponse,
@@ -186,7 +186,7 @@ export function encodeAttendeeExtResponse(
 
 /**
  * Encoder and decoder of AttendeeExtResponse.
- * @generated from spec/types/booking.yaml:73 AttendeeExtResponse
+ * @generated from spec/types/booking.yaml:74 AttendeeExtResponse
  */
 export function decodeAttendeeExtResponse(
   d: XmlDocument,
@@ -443,7 +443,7 @@ export function decodeAttendeeExtResponse(
 
 /**
  * Encoder and decoder of AttendeeResponse.
- * @generated from spec/types/booking.yaml:36 AttendeeResponse
+ * @generated from spec/types/booking.yaml:37 AttendeeResponse
  */
 export function encodeAttendeeResponse(v: T.AttendeeResponse, path = 'AttendeeResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'AttendeeResponse', v);
@@ -553,7 +553,7 @@ export function encodeAttendeeResponse(v: T.AttendeeResponse, path = 'AttendeeRe
 
 /**
  * Encoder and decoder of AttendeeResponse.
- * @generated from spec/types/booking.yaml:36 AttendeeResponse
+ * @generated from spec/types/booking.yaml:37 AttendeeResponse
  */
 export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): T.AttendeeResponse {
   let AttendeeId: number | undefined;
@@ -792,7 +792,7 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
 
 /**
  * Encoder and decoder of AttendeeStatusResponse.
- * @generated from spec/types/event-setup.yaml:5 AttendeeStatusResponse
+ * @generated from spec/types/event-setup.yaml:6 AttendeeStatusResponse
  */
 export function encodeAttendeeStatusResponse(
   v: T.AttendeeStatusResponse,
@@ -821,7 +821,7 @@ export function encodeAttendeeStatusResponse(
 
 /**
  * Encoder and decoder of AttendeeStatusResponse.
- * @generated from spec/types/event-setup.yaml:5 AttendeeStatusResponse
+ * @generated from spec/types/event-setup.yaml:6 AttendeeStatusResponse
  */
 export function decodeAttendeeStatusResponse(
   d: XmlDocument,
@@ -889,7 +889,7 @@ export function decodeAttendeeStatusResponse(
 
 /**
  * Encoder and decoder of AttendeeTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml:78 AttendeeTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:79 AttendeeTicketTypeResponse
  */
 export function encodeAttendeeTicketTypeResponse(
   v: T.AttendeeTicketTypeResponse,
@@ -912,7 +912,7 @@ export function encodeAttendeeTicketTypeResponse(
 
 /**
  * Encoder and decoder of AttendeeTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml:78 AttendeeTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:79 AttendeeTicketTypeResponse
  */
 export function decodeAttendeeTicketTypeResponse(
   d: XmlDocument,
@@ -954,7 +954,7 @@ export function decodeAttendeeTicketTypeResponse(
 
 /**
  * Encoder and decoder of AttendeeTypeResponse.
- * @generated from spec/types/ticketing.yaml:4 AttendeeTypeResponse
+ * @generated from spec/types/ticketing.yaml:5 AttendeeTypeResponse
  */
 export function encodeAttendeeTypeResponse(
   v: T.AttendeeTypeResponse,
@@ -980,7 +980,7 @@ export function encodeAttendeeTypeResponse(
 
 /**
  * Encoder and decoder of AttendeeTypeResponse.
- * @generated from spec/types/ticketing.yaml:4 AttendeeTypeResponse
+ * @generated from spec/types/ticketing.yaml:5 AttendeeTypeResponse
  */
 export function decodeAttendeeTypeResponse(
   d: XmlDocument,
@@ -1016,7 +1016,7 @@ export function decodeAttendeeTypeResponse(
 
 /**
  * Encoder and decoder of AuthorResponse.
- * @generated from spec/types/submission.yaml:24 AuthorResponse
+ * @generated from spec/types/submission.yaml:25 AuthorResponse
  */
 export function encodeAuthorResponse(v: T.AuthorResponse, path = 'AuthorResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'AuthorResponse', v);
@@ -1032,7 +1032,7 @@ export function encodeAuthorResponse(v: T.AuthorResponse, path = 'AuthorResponse
 
 /**
  * Encoder and decoder of AuthorResponse.
- * @generated from spec/types/submission.yaml:24 AuthorResponse
+ * @generated from spec/types/submission.yaml:25 AuthorResponse
  */
 export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): T.AuthorResponse {
   let AttendeeId: number | undefined;
@@ -1058,7 +1058,7 @@ export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): T.
 
 /**
  * Encoder and decoder of BookableSessionResponse.
- * @generated from spec/types/ticketing.yaml:56 BookableSessionResponse
+ * @generated from spec/types/ticketing.yaml:57 BookableSessionResponse
  */
 export function encodeBookableSessionResponse(
   v: T.BookableSessionResponse,
@@ -1124,7 +1124,7 @@ export function encodeBookableSessionResponse(
 
 /**
  * Encoder and decoder of BookableSessionResponse.
- * @generated from spec/types/ticketing.yaml:56 BookableSessionResponse
+ * @generated from spec/types/ticketing.yaml:57 BookableSessionResponse
  */
 export function decodeBookableSessionResponse(
   d: XmlDocument,
@@ -1266,7 +1266,7 @@ export function decodeBookableSessionResponse(
 
 /**
  * Encoder and decoder of BookableSessionSignupResponse.
- * @generated from spec/types/booking.yaml:90 BookableSessionSignupResponse
+ * @generated from spec/types/booking.yaml:91 BookableSessionSignupResponse
  */
 export function encodeBookableSessionSignupResponse(
   v: T.BookableSessionSignupResponse,
@@ -1288,7 +1288,7 @@ export function encodeBookableSessionSignupResponse(
 
 /**
  * Encoder and decoder of BookableSessionSignupResponse.
- * @generated from spec/types/booking.yaml:90 BookableSessionSignupResponse
+ * @generated from spec/types/booking.yaml:91 BookableSessionSignupResponse
  */
 export function decodeBookableSessionSignupResponse(
   d: XmlDocument,
@@ -1324,7 +1324,7 @@ export function decodeBookableSessionSignupResponse(
 
 /**
  * Encoder and decoder of BookingDetails.
- * @generated from spec/types/booking.yaml:25 BookingDetails
+ * @generated from spec/types/booking.yaml:26 BookingDetails
  */
 export function encodeBookingDetails(v: T.BookingDetails, path = 'BookingDetails'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingDetails', v);
@@ -1348,7 +1348,7 @@ export function encodeBookingDetails(v: T.BookingDetails, path = 'BookingDetails
 
 /**
  * Encoder and decoder of BookingDetails.
- * @generated from spec/types/booking.yaml:25 BookingDetails
+ * @generated from spec/types/booking.yaml:26 BookingDetails
  */
 export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): T.BookingDetails {
   let BookingId: number | undefined;
@@ -1405,7 +1405,7 @@ export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): T.
 
 /**
  * Encoder and decoder of BookingExtResponse.
- * @generated from spec/types/booking.yaml:18 BookingExtResponse
+ * @generated from spec/types/booking.yaml:19 BookingExtResponse
  */
 export function encodeBookingExtResponse(
   v: T.BookingExtResponse,
@@ -1443,7 +1443,7 @@ export function encodeBookingExtResponse(
 
 /**
  * Encoder and decoder of BookingExtResponse.
- * @generated from spec/types/booking.yaml:18 BookingExtResponse
+ * @generated from spec/types/booking.yaml:19 BookingExtResponse
  */
 export function decodeBookingExtResponse(
   d: XmlDocument,
@@ -1525,7 +1525,7 @@ export function decodeBookingExtResponse(
 
 /**
  * Encoder and decoder of BookingResponse.
- * @generated from spec/types/booking.yaml:4 BookingResponse
+ * @generated from spec/types/booking.yaml:5 BookingResponse
  */
 export function encodeBookingResponse(v: T.BookingResponse, path = 'BookingResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'BookingResponse', v);
@@ -1560,7 +1560,7 @@ export function encodeBookingResponse(v: T.BookingResponse, path = 'BookingRespo
 
 /**
  * Encoder and decoder of BookingResponse.
- * @generated from spec/types/booking.yaml:4 BookingResponse
+ * @generated from spec/types/booking.yaml:5 BookingResponse
  */
 export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T.BookingResponse {
   let BookingId: number | undefined;
@@ -1638,7 +1638,7 @@ export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T
 
 /**
  * Encoder and decoder of CalendarAttendeeResponse.
- * @generated from spec/types/calendar.yaml:37 CalendarAttendeeResponse
+ * @generated from spec/types/calendar.yaml:38 CalendarAttendeeResponse
  */
 export function encodeCalendarAttendeeResponse(
   v: T.CalendarAttendeeResponse,
@@ -1669,7 +1669,7 @@ export function encodeCalendarAttendeeResponse(
 
 /**
  * Encoder and decoder of CalendarAttendeeResponse.
- * @generated from spec/types/calendar.yaml:37 CalendarAttendeeResponse
+ * @generated from spec/types/calendar.yaml:38 CalendarAttendeeResponse
  */
 export function decodeCalendarAttendeeResponse(
   d: XmlDocument,
@@ -1735,7 +1735,7 @@ export function decodeCalendarAttendeeResponse(
 
 /**
  * Encoder and decoder of CalendarAttendeesResponse.
- * @generated from spec/types/calendar.yaml:26 CalendarAttendeesResponse
+ * @generated from spec/types/calendar.yaml:27 CalendarAttendeesResponse
  */
 export function encodeCalendarAttendeesResponse(
   v: T.CalendarAttendeesResponse,
@@ -1767,7 +1767,7 @@ export function encodeCalendarAttendeesResponse(
 
 /**
  * Encoder and decoder of CalendarAttendeesResponse.
- * @generated from spec/types/calendar.yaml:26 CalendarAttendeesResponse
+ * @generated from spec/types/calendar.yaml:27 CalendarAttendeesResponse
  */
 export function decodeCalendarAttendeesResponse(
   d: XmlDocument,
@@ -1821,7 +1821,7 @@ export function decodeCalendarAttendeesResponse(
 
 /**
  * Encoder and decoder of CalendarEventResponse.
- * @generated from spec/types/calendar.yaml:11 CalendarEventResponse
+ * @generated from spec/types/calendar.yaml:12 CalendarEventResponse
  */
 export function encodeCalendarEventResponse(
   v: T.CalendarEventResponse,
@@ -1856,7 +1856,7 @@ export function encodeCalendarEventResponse(
 
 /**
  * Encoder and decoder of CalendarEventResponse.
- * @generated from spec/types/calendar.yaml:11 CalendarEventResponse
+ * @generated from spec/types/calendar.yaml:12 CalendarEventResponse
  */
 export function decodeCalendarEventResponse(
   d: XmlDocument,
@@ -1945,7 +1945,7 @@ export function decodeCalendarEventResponse(
 
 /**
  * Encoder and decoder of CalendarEventsResponse.
- * @generated from spec/types/calendar.yaml:3 CalendarEventsResponse
+ * @generated from spec/types/calendar.yaml:4 CalendarEventsResponse
  */
 export function encodeCalendarEventsResponse(
   v: T.CalendarEventsResponse,
@@ -1971,7 +1971,7 @@ export function encodeCalendarEventsResponse(
 
 /**
  * Encoder and decoder of CalendarEventsResponse.
- * @generated from spec/types/calendar.yaml:3 CalendarEventsResponse
+ * @generated from spec/types/calendar.yaml:4 CalendarEventsResponse
  */
 export function decodeCalendarEventsResponse(
   d: XmlDocument,
@@ -2007,7 +2007,7 @@ export function decodeCalendarEventsResponse(
 
 /**
  * Encoder and decoder of CollaboratorResponse.
- * @generated from spec/types/event.yaml:176 CollaboratorResponse
+ * @generated from spec/types/event.yaml:177 CollaboratorResponse
  */
 export function encodeCollaboratorResponse(
   v: T.CollaboratorResponse,
@@ -2032,7 +2032,7 @@ export function encodeCollaboratorResponse(
 
 /**
  * Encoder and decoder of CollaboratorResponse.
- * @generated from spec/types/event.yaml:176 CollaboratorResponse
+ * @generated from spec/types/event.yaml:177 CollaboratorResponse
  */
 export function decodeCollaboratorResponse(
   d: XmlDocument,
@@ -2080,7 +2080,7 @@ export function decodeCollaboratorResponse(
 
 /**
  * Encoder and decoder of ContactEventHistoryResponse3.
- * @generated from spec/types/contact.yaml:83 ContactEventHistoryResponse3
+ * @generated from spec/types/contact.yaml:84 ContactEventHistoryResponse3
  */
 export function encodeContactEventHistoryResponse3(
   v: T.ContactEventHistoryResponse3,
@@ -2162,7 +2162,7 @@ export function encodeContactEventHistoryResponse3(
 
 /**
  * Encoder and decoder of ContactEventHistoryResponse3.
- * @generated from spec/types/contact.yaml:83 ContactEventHistoryResponse3
+ * @generated from spec/types/contact.yaml:84 ContactEventHistoryResponse3
  */
 export function decodeContactEventHistoryResponse3(
   d: XmlDocument,
@@ -2405,7 +2405,7 @@ export function decodeContactEventHistoryResponse3(
 
 /**
  * Encoder and decoder of ContactEventResponse.
- * @generated from spec/types/contact.yaml:121 ContactEventResponse
+ * @generated from spec/types/contact.yaml:122 ContactEventResponse
  */
 export function encodeContactEventResponse(
   v: T.ContactEventResponse,
@@ -2434,7 +2434,7 @@ export function encodeContactEventResponse(
 
 /**
  * Encoder and decoder of ContactEventResponse.
- * @generated from spec/types/contact.yaml:121 ContactEventResponse
+ * @generated from spec/types/contact.yaml:122 ContactEventResponse
  */
 export function decodeContactEventResponse(
   d: XmlDocument,
@@ -2502,7 +2502,7 @@ export function decodeContactEventResponse(
 
 /**
  * Encoder and decoder of ContactResponse.
- * @generated from spec/types/contact.yaml:4 ContactResponse
+ * @generated from spec/types/contact.yaml:5 ContactResponse
  */
 export function encodeContactResponse(v: T.ContactResponse, path = 'ContactResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactResponse', v);
@@ -2554,7 +2554,7 @@ export function encodeContactResponse(v: T.ContactResponse, path = 'ContactRespo
 
 /**
  * Encoder and decoder of ContactResponse.
- * @generated from spec/types/contact.yaml:4 ContactResponse
+ * @generated from spec/types/contact.yaml:5 ContactResponse
  */
 export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T.ContactResponse {
   let Title: string | undefined;
@@ -2709,7 +2709,7 @@ export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T
 
 /**
  * Encoder and decoder of ContactResponse2.
- * @generated from spec/types/contact.yaml:30 ContactResponse2
+ * @generated from spec/types/contact.yaml:31 ContactResponse2
  */
 export function encodeContactResponse2(v: T.ContactResponse2, path = 'ContactResponse2'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ContactResponse2', v);
@@ -2796,7 +2796,7 @@ export function encodeContactResponse2(v: T.ContactResponse2, path = 'ContactRes
 
 /**
  * Encoder and decoder of ContactResponse2.
- * @generated from spec/types/contact.yaml:30 ContactResponse2
+ * @generated from spec/types/contact.yaml:31 ContactResponse2
  */
 export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): T.ContactResponse2 {
   let ContactId: number | undefined;
@@ -3041,7 +3041,7 @@ export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): 
 
 /**
  * Encoder and decoder of ContactTokenResponse.
- * @generated from spec/types/contact.yaml:76 ContactTokenResponse
+ * @generated from spec/types/contact.yaml:77 ContactTokenResponse
  */
 export function encodeContactTokenResponse(
   v: T.ContactTokenResponse,
@@ -3060,7 +3060,7 @@ export function encodeContactTokenResponse(
 
 /**
  * Encoder and decoder of ContactTokenResponse.
- * @generated from spec/types/contact.yaml:76 ContactTokenResponse
+ * @generated from spec/types/contact.yaml:77 ContactTokenResponse
  */
 export function decodeContactTokenResponse(
   d: XmlDocument,
@@ -3090,7 +3090,7 @@ export function decodeContactTokenResponse(
 
 /**
  * Encoder and decoder of CustomFieldResponse.
- * @generated from spec/types/event-setup.yaml:17 CustomFieldResponse
+ * @generated from spec/types/event-setup.yaml:18 CustomFieldResponse
  */
 export function encodeCustomFieldResponse(
   v: T.CustomFieldResponse,
@@ -3113,7 +3113,7 @@ export function encodeCustomFieldResponse(
 
 /**
  * Encoder and decoder of CustomFieldResponse.
- * @generated from spec/types/event-setup.yaml:17 CustomFieldResponse
+ * @generated from spec/types/event-setup.yaml:18 CustomFieldResponse
  */
 export function decodeCustomFieldResponse(
   d: XmlDocument,
@@ -3155,7 +3155,7 @@ export function decodeCustomFieldResponse(
 
 /**
  * Encoder and decoder of CustomFieldValueResponse.
- * @generated from spec/types/booking.yaml:81 CustomFieldValueResponse
+ * @generated from spec/types/booking.yaml:82 CustomFieldValueResponse
  */
 export function encodeCustomFieldValueResponse(
   v: T.CustomFieldValueResponse,
@@ -3176,7 +3176,7 @@ export function encodeCustomFieldValueResponse(
 
 /**
  * Encoder and decoder of CustomFieldValueResponse.
- * @generated from spec/types/booking.yaml:81 CustomFieldValueResponse
+ * @generated from spec/types/booking.yaml:82 CustomFieldValueResponse
  */
 export function decodeCustomFieldValueResponse(
   d: XmlDocument,
@@ -3212,7 +3212,7 @@ export function decodeCustomFieldValueResponse(
 
 /**
  * Encoder and decoder of EntityReference.
- * @generated from spec/types/event.yaml:27 EntityReference
+ * @generated from spec/types/event.yaml:28 EntityReference
  */
 export function encodeEntityReference(v: T.EntityReference, path = 'EntityReference'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'EntityReference', v);
@@ -3221,7 +3221,7 @@ export function encodeEntityReference(v: T.EntityReference, path = 'EntityRefere
 
 /**
  * Encoder and decoder of EntityReference.
- * @generated from spec/types/event.yaml:27 EntityReference
+ * @generated from spec/types/event.yaml:28 EntityReference
  */
 export function decodeEntityReference(d: XmlDocument, el: number, ns: string): T.EntityReference {
   const nsId = d.nsId(ns);
@@ -3235,7 +3235,7 @@ export function decodeEntityReference(d: XmlDocument, el: number, ns: string): T
 
 /**
  * Encoder and decoder of Event.
- * @generated from spec/types/event.yaml:33 Event
+ * @generated from spec/types/event.yaml:34 Event
  */
 export function encodeEvent(v: T.Event, path = 'Event'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'Event', v);
@@ -3410,7 +3410,7 @@ export function encodeEvent(v: T.Event, path = 'Event'): string {
 
 /**
  * Encoder and decoder of Event.
- * @generated from spec/types/event.yaml:33 Event
+ * @generated from spec/types/event.yaml:34 Event
  */
 export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
   let EventId: number | undefined;
@@ -3883,7 +3883,7 @@ export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
 
 /**
  * Encoder and decoder of EventBasicWithTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml:45 EventBasicWithTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:46 EventBasicWithTicketTypeResponse
  */
 export function encodeEventBasicWithTicketTypeResponse(
   v: T.EventBasicWithTicketTypeResponse,
@@ -3919,7 +3919,7 @@ export function encodeEventBasicWithTicketTypeResponse(
 
 /**
  * Encoder and decoder of EventBasicWithTicketTypeResponse.
- * @generated from spec/types/ticketing.yaml:45 EventBasicWithTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:46 EventBasicWithTicketTypeResponse
  */
 export function decodeEventBasicWithTicketTypeResponse(
   d: XmlDocument,
@@ -3974,7 +3974,7 @@ export function decodeEventBasicWithTicketTypeResponse(
 
 /**
  * Encoder and decoder of EventDetailsResponse3.
- * @generated from spec/types/event.yaml:153 EventDetailsResponse3
+ * @generated from spec/types/event.yaml:154 EventDetailsResponse3
  */
 export function encodeEventDetailsResponse3(
   v: T.EventDetailsResponse3,
@@ -4081,7 +4081,7 @@ export function encodeEventDetailsResponse3(
 
 /**
  * Encoder and decoder of EventDetailsResponse3.
- * @generated from spec/types/event.yaml:153 EventDetailsResponse3
+ * @generated from spec/types/event.yaml:154 EventDetailsResponse3
  */
 export function decodeEventDetailsResponse3(
   d: XmlDocument,
@@ -4395,7 +4395,7 @@ export function decodeEventDetailsResponse3(
 
 /**
  * Encoder and decoder of EventDetailsResponse7.
- * @generated from spec/types/event.yaml:161 EventDetailsResponse7
+ * @generated from spec/types/event.yaml:162 EventDetailsResponse7
  */
 export function encodeEventDetailsResponse7(
   v: T.EventDetailsResponse7,
@@ -4521,7 +4521,7 @@ export function encodeEventDetailsResponse7(
 
 /**
  * Encoder and decoder of EventDetailsResponse7.
- * @generated from spec/types/event.yaml:161 EventDetailsResponse7
+ * @generated from spec/types/event.yaml:162 EventDetailsResponse7
  */
 export function decodeEventDetailsResponse7(
   d: XmlDocument,
@@ -4884,7 +4884,7 @@ export function decodeEventDetailsResponse7(
 
 /**
  * Encoder and decoder of EventModel.
- * @generated from spec/types/event.yaml:10 EventModel
+ * @generated from spec/types/event.yaml:11 EventModel
  */
 export function encodeEventModel(v: T.EventModel, path = 'EventModel'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'EventModel', v);
@@ -4900,7 +4900,7 @@ export function encodeEventModel(v: T.EventModel, path = 'EventModel'): string {
 
 /**
  * Encoder and decoder of EventModel.
- * @generated from spec/types/event.yaml:10 EventModel
+ * @generated from spec/types/event.yaml:11 EventModel
  */
 export function decodeEventModel(d: XmlDocument, el: number, ns: string): T.EventModel {
   let Event: T.Event | undefined;
@@ -4926,7 +4926,7 @@ export function decodeEventModel(d: XmlDocument, el: number, ns: string): T.Even
 
 /**
  * Encoder and decoder of EventProfileSearchResponseModel.
- * @generated from spec/types/event.yaml:4 EventProfileSearchResponseModel
+ * @generated from spec/types/event.yaml:5 EventProfileSearchResponseModel
  */
 export function encodeEventProfileSearchResponseModel(
   v: T.EventProfileSearchResponseModel,
@@ -4944,7 +4944,7 @@ export function encodeEventProfileSearchResponseModel(
 
 /**
  * Encoder and decoder of EventProfileSearchResponseModel.
- * @generated from spec/types/event.yaml:4 EventProfileSearchResponseModel
+ * @generated from spec/types/event.yaml:5 EventProfileSearchResponseModel
  */
 export function decodeEventProfileSearchResponseModel(
   d: XmlDocument,
@@ -4968,7 +4968,7 @@ export function decodeEventProfileSearchResponseModel(
 
 /**
  * Encoder and decoder of GetSubClientCompanyListResponse.
- * @generated from spec/types/event-setup.yaml:39 GetSubClientCompanyListResponse
+ * @generated from spec/types/event-setup.yaml:40 GetSubClientCompanyListResponse
  */
 export function encodeGetSubClientCompanyListResponse(
   v: T.GetSubClientCompanyListResponse,
@@ -4990,7 +4990,7 @@ export function encodeGetSubClientCompanyListResponse(
 
 /**
  * Encoder and decoder of GetSubClientCompanyListResponse.
- * @generated from spec/types/event-setup.yaml:39 GetSubClientCompanyListResponse
+ * @generated from spec/types/event-setup.yaml:40 GetSubClientCompanyListResponse
  */
 export function decodeGetSubClientCompanyListResponse(
   d: XmlDocument,
@@ -5026,7 +5026,7 @@ export function decodeGetSubClientCompanyListResponse(
 
 /**
  * Encoder and decoder of ProfileValue.
- * @generated from spec/types/contact.yaml:69 ProfileValue
+ * @generated from spec/types/contact.yaml:70 ProfileValue
  */
 export function encodeProfileValue(v: T.ProfileValue, path = 'ProfileValue'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ProfileValue', v);
@@ -5042,7 +5042,7 @@ export function encodeProfileValue(v: T.ProfileValue, path = 'ProfileValue'): st
 
 /**
  * Encoder and decoder of ProfileValue.
- * @generated from spec/types/contact.yaml:69 ProfileValue
+ * @generated from spec/types/contact.yaml:70 ProfileValue
  */
 export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.ProfileValue {
   let Id: number | undefined;
@@ -5068,7 +5068,7 @@ export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.Pr
 
 /**
  * Encoder and decoder of ProfileValueByEvent.
- * @generated from spec/types/event.yaml:186 ProfileValueByEvent
+ * @generated from spec/types/event.yaml:187 ProfileValueByEvent
  */
 export function encodeProfileValueByEvent(
   v: T.ProfileValueByEvent,
@@ -5089,7 +5089,7 @@ export function encodeProfileValueByEvent(
 
 /**
  * Encoder and decoder of ProfileValueByEvent.
- * @generated from spec/types/event.yaml:186 ProfileValueByEvent
+ * @generated from spec/types/event.yaml:187 ProfileValueByEvent
  */
 export function decodeProfileValueByEvent(
   d: XmlDocument,
@@ -5125,7 +5125,7 @@ export function decodeProfileValueByEvent(
 
 /**
  * Encoder and decoder of ReservationResponse.
- * @generated from spec/types/booking.yaml:99 ReservationResponse
+ * @generated from spec/types/booking.yaml:100 ReservationResponse
  */
 export function encodeReservationResponse(
   v: T.ReservationResponse,
@@ -5146,7 +5146,7 @@ export function encodeReservationResponse(
 
 /**
  * Encoder and decoder of ReservationResponse.
- * @generated from spec/types/booking.yaml:99 ReservationResponse
+ * @generated from spec/types/booking.yaml:100 ReservationResponse
  */
 export function decodeReservationResponse(
   d: XmlDocument,
@@ -5182,7 +5182,7 @@ export function decodeReservationResponse(
 
 /**
  * Encoder and decoder of ShowPerformanceResponse.
- * @generated from spec/types/show.yaml:30 ShowPerformanceResponse
+ * @generated from spec/types/show.yaml:31 ShowPerformanceResponse
  */
 export function encodeShowPerformanceResponse(
   v: T.ShowPerformanceResponse,
@@ -5243,7 +5243,7 @@ export function encodeShowPerformanceResponse(
 
 /**
  * Encoder and decoder of ShowPerformanceResponse.
- * @generated from spec/types/show.yaml:30 ShowPerformanceResponse
+ * @generated from spec/types/show.yaml:31 ShowPerformanceResponse
  */
 export function decodeShowPerformanceResponse(
   d: XmlDocument,
@@ -5415,7 +5415,7 @@ export function decodeShowPerformanceResponse(
 
 /**
  * Encoder and decoder of ShowResponse.
- * @generated from spec/types/show.yaml:3 ShowResponse
+ * @generated from spec/types/show.yaml:4 ShowResponse
  */
 export function encodeShowResponse(v: T.ShowResponse, path = 'ShowResponse'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'ShowResponse', v);
@@ -5474,7 +5474,7 @@ export function encodeShowResponse(v: T.ShowResponse, path = 'ShowResponse'): st
 
 /**
  * Encoder and decoder of ShowResponse.
- * @generated from spec/types/show.yaml:3 ShowResponse
+ * @generated from spec/types/show.yaml:4 ShowResponse
  */
 export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.ShowResponse {
   let ShowId: number | undefined;
@@ -5642,7 +5642,7 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
 
 /**
  * Encoder and decoder of SimpleBookingResponse.
- * @generated from spec/types/booking.yaml:108 SimpleBookingResponse
+ * @generated from spec/types/booking.yaml:109 SimpleBookingResponse
  */
 export function encodeSimpleBookingResponse(
   v: T.SimpleBookingResponse,
@@ -5671,7 +5671,7 @@ export function encodeSimpleBookingResponse(
 
 /**
  * Encoder and decoder of SimpleBookingResponse.
- * @generated from spec/types/booking.yaml:108 SimpleBookingResponse
+ * @generated from spec/types/booking.yaml:109 SimpleBookingResponse
  */
 export function decodeSimpleBookingResponse(
   d: XmlDocument,
@@ -5739,7 +5739,7 @@ export function decodeSimpleBookingResponse(
 
 /**
  * Encoder and decoder of SpeakerSeriesResponse.
- * @generated from spec/types/event-setup.yaml:26 SpeakerSeriesResponse
+ * @generated from spec/types/event-setup.yaml:27 SpeakerSeriesResponse
  */
 export function encodeSpeakerSeriesResponse(
   v: T.SpeakerSeriesResponse,
@@ -5770,7 +5770,7 @@ export function encodeSpeakerSeriesResponse(
 
 /**
  * Encoder and decoder of SpeakerSeriesResponse.
- * @generated from spec/types/event-setup.yaml:26 SpeakerSeriesResponse
+ * @generated from spec/types/event-setup.yaml:27 SpeakerSeriesResponse
  */
 export function decodeSpeakerSeriesResponse(
   d: XmlDocument,
@@ -5836,7 +5836,7 @@ export function decodeSpeakerSeriesResponse(
 
 /**
  * Encoder and decoder of SubmissionBasicResponse.
- * @generated from spec/types/submission.yaml:3 SubmissionBasicResponse
+ * @generated from spec/types/submission.yaml:4 SubmissionBasicResponse
  */
 export function encodeSubmissionBasicResponse(
   v: T.SubmissionBasicResponse,
@@ -5888,7 +5888,7 @@ export function encodeSubmissionBasicResponse(
 
 /**
  * Encoder and decoder of SubmissionBasicResponse.
- * @generated from spec/types/submission.yaml:3 SubmissionBasicResponse
+ * @generated from spec/types/submission.yaml:4 SubmissionBasicResponse
  */
 export function decodeSubmissionBasicResponse(
   d: XmlDocument,
@@ -6019,7 +6019,7 @@ export function decodeSubmissionBasicResponse(
 
 /**
  * Encoder and decoder of TicketAttendanceTypeResponse.
- * @generated from spec/types/ticketing.yaml:32 TicketAttendanceTypeResponse
+ * @generated from spec/types/ticketing.yaml:33 TicketAttendanceTypeResponse
  */
 export function encodeTicketAttendanceTypeResponse(
   v: T.TicketAttendanceTypeResponse,
@@ -6038,7 +6038,7 @@ export function encodeTicketAttendanceTypeResponse(
 
 /**
  * Encoder and decoder of TicketAttendanceTypeResponse.
- * @generated from spec/types/ticketing.yaml:32 TicketAttendanceTypeResponse
+ * @generated from spec/types/ticketing.yaml:33 TicketAttendanceTypeResponse
  */
 export function decodeTicketAttendanceTypeResponse(
   d: XmlDocument,
@@ -6068,7 +6068,7 @@ export function decodeTicketAttendanceTypeResponse(
 
 /**
  * Encoder and decoder of TicketTypeDayResponse.
- * @generated from spec/types/ticketing.yaml:39 TicketTypeDayResponse
+ * @generated from spec/types/ticketing.yaml:40 TicketTypeDayResponse
  */
 export function encodeTicketTypeDayResponse(
   v: T.TicketTypeDayResponse,
@@ -6082,7 +6082,7 @@ export function encodeTicketTypeDayResponse(
 
 /**
  * Encoder and decoder of TicketTypeDayResponse.
- * @generated from spec/types/ticketing.yaml:39 TicketTypeDayResponse
+ * @generated from spec/types/ticketing.yaml:40 TicketTypeDayResponse
  */
 export function decodeTicketTypeDayResponse(
   d: XmlDocument,
@@ -6106,7 +6106,7 @@ export function decodeTicketTypeDayResponse(
 
 /**
  * Encoder and decoder of TicketTypeResponse.
- * @generated from spec/types/ticketing.yaml:12 TicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:13 TicketTypeResponse
  */
 export function encodeTicketTypeResponse(
   v: T.TicketTypeResponse,
@@ -6180,7 +6180,7 @@ export function encodeTicketTypeResponse(
 
 /**
  * Encoder and decoder of TicketTypeResponse.
- * @generated from spec/types/ticketing.yaml:12 TicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:13 TicketTypeResponse
  */
 export function decodeTicketTypeResponse(
   d: XmlDocument,
@@ -6303,7 +6303,7 @@ export function decodeTicketTypeResponse(
 
 /**
  * Encoder and decoder of WebsiteModel.
- * @generated from spec/types/event.yaml:17 WebsiteModel
+ * @generated from spec/types/event.yaml:18 WebsiteModel
  */
 export function encodeWebsiteModel(v: T.WebsiteModel, path = 'WebsiteModel'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'WebsiteModel', v);
@@ -6323,7 +6323,7 @@ export function encodeWebsiteModel(v: T.WebsiteModel, path = 'WebsiteModel'): st
 
 /**
  * Encoder and decoder of WebsiteModel.
- * @generated from spec/types/event.yaml:17 WebsiteModel
+ * @generated from spec/types/event.yaml:18 WebsiteModel
  */
 export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): T.WebsiteModel {
   let WebsiteId: number | undefined;

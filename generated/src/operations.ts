@@ -90,7 +90,7 @@ export const operations: {
   /**
    * Sets an attendee to the default cancelled status.
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
-   * @generated from spec/operations.yaml:15 CancelAttendee
+   * @generated from spec/operations.yaml:16 CancelAttendee
    */
   CancelAttendee: {
     name: 'CancelAttendee',
@@ -147,7 +147,7 @@ export const operations: {
   /**
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
-   * @generated from spec/operations.yaml:25 CancelBooking
+   * @generated from spec/operations.yaml:26 CancelBooking
    */
   CancelBooking: {
     name: 'CancelBooking',
@@ -203,7 +203,7 @@ export const operations: {
   },
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:35 GetAccommodation
+   * @generated from spec/operations.yaml:36 GetAccommodation
    */
   GetAccommodation: {
     name: 'GetAccommodation',
@@ -265,7 +265,7 @@ export const operations: {
   },
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:42 GetAttendeeTypes
+   * @generated from spec/operations.yaml:43 GetAttendeeTypes
    */
   GetAttendeeTypes: {
     name: 'GetAttendeeTypes',
@@ -328,7 +328,7 @@ export const operations: {
   },
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:49 GetBookableSessions
+   * @generated from spec/operations.yaml:50 GetBookableSessions
    */
   GetBookableSessions: {
     name: 'GetBookableSessions',
@@ -403,7 +403,7 @@ export const operations: {
   },
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:56 GetBookingDetails
+   * @generated from spec/operations.yaml:57 GetBookingDetails
    */
   GetBookingDetails: {
     name: 'GetBookingDetails',
@@ -467,7 +467,7 @@ export const operations: {
   },
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:63 GetBooking
+   * @generated from spec/operations.yaml:64 GetBooking
    */
   GetBooking: {
     name: 'GetBooking',
@@ -524,7 +524,7 @@ export const operations: {
   },
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:70 GetBookings
+   * @generated from spec/operations.yaml:71 GetBookings
    */
   GetBookings: {
     name: 'GetBookings',
@@ -599,7 +599,7 @@ export const operations: {
   },
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:79 GetBookingsBatch
+   * @generated from spec/operations.yaml:80 GetBookingsBatch
    */
   GetBookingsBatch: {
     name: 'GetBookingsBatch',
@@ -687,7 +687,7 @@ export const operations: {
   },
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:89 GetExtBookings
+   * @generated from spec/operations.yaml:90 GetExtBookings
    */
   GetExtBookings: {
     name: 'GetExtBookings',
@@ -762,7 +762,7 @@ export const operations: {
   },
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:98 GetContact
+   * @generated from spec/operations.yaml:99 GetContact
    */
   GetContact: {
     name: 'GetContact',
@@ -819,7 +819,7 @@ export const operations: {
   },
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:105 GetContact2
+   * @generated from spec/operations.yaml:106 GetContact2
    */
   GetContact2: {
     name: 'GetContact2',
@@ -886,7 +886,7 @@ export const operations: {
    * Validates a token created by GenerateTokenForContact.
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
-   * @generated from spec/operations.yaml:112 VerifyTokenForContact
+   * @generated from spec/operations.yaml:113 VerifyTokenForContact
    */
   VerifyTokenForContact: {
     name: 'VerifyTokenForContact',
@@ -965,7 +965,7 @@ export const operations: {
   },
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:124 EventProfileSearch
+   * @generated from spec/operations.yaml:125 EventProfileSearch
    */
   EventProfileSearch: {
     name: 'EventProfileSearch',
@@ -1032,7 +1032,7 @@ export const operations: {
   },
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:131 GetShows
+   * @generated from spec/operations.yaml:132 GetShows
    */
   GetShows: {
     name: 'GetShows',
@@ -1086,7 +1086,7 @@ export const operations: {
   },
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:137 GetEventDetails7
+   * @generated from spec/operations.yaml:138 GetEventDetails7
    */
   GetEventDetails7: {
     name: 'GetEventDetails7',
@@ -1148,7 +1148,7 @@ export const operations: {
   },
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:144 GetEventDetails3
+   * @generated from spec/operations.yaml:145 GetEventDetails3
    */
   GetEventDetails3: {
     name: 'GetEventDetails3',
@@ -1210,7 +1210,7 @@ export const operations: {
   },
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:151 GetContactEventHistory3
+   * @generated from spec/operations.yaml:152 GetContactEventHistory3
    */
   GetContactEventHistory3: {
     name: 'GetContactEventHistory3',
@@ -1286,7 +1286,7 @@ export const operations: {
   },
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:159 GetTicketTypesByRoadshowId
    */
   GetTicketTypesByRoadshowId: {
     name: 'GetTicketTypesByRoadshowId',
@@ -1371,7 +1371,7 @@ export const operations: {
   },
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:166 GetSubmissionsForEvent2
    */
   GetSubmissionsForEvent2: {
     name: 'GetSubmissionsForEvent2',
@@ -1459,7 +1459,7 @@ export const operations: {
   },
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:174 GetCalendarEventsByDateRange
    */
   GetCalendarEventsByDateRange: {
     name: 'GetCalendarEventsByDateRange',
@@ -1552,7 +1552,7 @@ export const operations: {
   },
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:183 GetCalendarAttendeesForEvent
    */
   GetCalendarAttendeesForEvent: {
     name: 'GetCalendarAttendeesForEvent',
@@ -1617,7 +1617,7 @@ export const operations: {
   },
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:189 GetEventsByContactId
+   * @generated from spec/operations.yaml:190 GetEventsByContactId
    */
   GetEventsByContactId: {
     name: 'GetEventsByContactId',
@@ -1723,7 +1723,7 @@ export const operations: {
   },
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:199 GetSpeakersforSeries
    */
   GetSpeakersforSeries: {
     name: 'GetSpeakersforSeries',
@@ -1801,7 +1801,7 @@ export const operations: {
   },
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:206 GetAttendeeStatuses
    */
   GetAttendeeStatuses: {
     name: 'GetAttendeeStatuses',
@@ -1876,7 +1876,7 @@ export const operations: {
   },
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:212 GetCustomFields
+   * @generated from spec/operations.yaml:213 GetCustomFields
    */
   GetCustomFields: {
     name: 'GetCustomFields',
@@ -1941,7 +1941,7 @@ export const operations: {
    * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
    * Creates a booking whose status is set from the supplied bookingStatusId.
    * Sends any BookingUpdated trigger e-mails.
-   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:220 SubmitSimpleBookingWithBookingStatus
    */
   SubmitSimpleBookingWithBookingStatus: {
     name: 'SubmitSimpleBookingWithBookingStatus',
@@ -2065,7 +2065,7 @@ export const operations: {
   },
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:235 GetSubClientCompanyList
    */
   GetSubClientCompanyList: {
     name: 'GetSubClientCompanyList',

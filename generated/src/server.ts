@@ -19,7 +19,7 @@ export interface ServiceHandlers {
    * The attendee is set to its event's default cancelled status; the call returns an empty response.
    * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:15 CancelAttendee
+   * @generated from spec/operations.yaml:16 CancelAttendee
    */
   cancelAttendee(
     params: T.CancelAttendeeParams,
@@ -29,7 +29,7 @@ export interface ServiceHandlers {
    * Cancels a booking.
    * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:25 CancelBooking
+   * @generated from spec/operations.yaml:26 CancelBooking
    */
   cancelBooking(
     params: T.CancelBookingParams,
@@ -37,7 +37,7 @@ export interface ServiceHandlers {
   ): Promise<T.CancelBookingResult> | T.CancelBookingResult;
   /**
    * Accommodation of an event.
-   * @generated from spec/operations.yaml:35 GetAccommodation
+   * @generated from spec/operations.yaml:36 GetAccommodation
    */
   getAccommodation(
     params: T.GetAccommodationParams,
@@ -45,7 +45,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAccommodationResult> | T.GetAccommodationResult;
   /**
    * Attendee types with ticket types for an event.
-   * @generated from spec/operations.yaml:42 GetAttendeeTypes
+   * @generated from spec/operations.yaml:43 GetAttendeeTypes
    */
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
@@ -53,7 +53,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeTypesResult> | T.GetAttendeeTypesResult;
   /**
    * Bookable sessions of an event.
-   * @generated from spec/operations.yaml:49 GetBookableSessions
+   * @generated from spec/operations.yaml:50 GetBookableSessions
    */
   getBookableSessions(
     params: T.GetBookableSessionsParams,
@@ -61,7 +61,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookableSessionsResult> | T.GetBookableSessionsResult;
   /**
    * Summary of one booking.
-   * @generated from spec/operations.yaml:56 GetBookingDetails
+   * @generated from spec/operations.yaml:57 GetBookingDetails
    */
   getBookingDetails(
     params: T.GetBookingDetailsParams,
@@ -69,7 +69,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingDetailsResult> | T.GetBookingDetailsResult;
   /**
    * One booking with attendees.
-   * @generated from spec/operations.yaml:63 GetBooking
+   * @generated from spec/operations.yaml:64 GetBooking
    */
   getBooking(
     params: T.GetBookingParams,
@@ -77,7 +77,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingResult> | T.GetBookingResult;
   /**
    * All bookings of an event, starting after skip records.
-   * @generated from spec/operations.yaml:70 GetBookings
+   * @generated from spec/operations.yaml:71 GetBookings
    */
   getBookings(
     params: T.GetBookingsParams,
@@ -85,7 +85,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsResult> | T.GetBookingsResult;
   /**
    * Bookings of an event in batches for paging.
-   * @generated from spec/operations.yaml:79 GetBookingsBatch
+   * @generated from spec/operations.yaml:80 GetBookingsBatch
    */
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
@@ -93,7 +93,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetBookingsBatchResult> | T.GetBookingsBatchResult;
   /**
    * Bookings with extended attendee information.
-   * @generated from spec/operations.yaml:89 GetExtBookings
+   * @generated from spec/operations.yaml:90 GetExtBookings
    */
   getExtBookings(
     params: T.GetExtBookingsParams,
@@ -101,7 +101,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetExtBookingsResult> | T.GetExtBookingsResult;
   /**
    * Contact by e-mail address.
-   * @generated from spec/operations.yaml:98 GetContact
+   * @generated from spec/operations.yaml:99 GetContact
    */
   getContact(
     params: T.GetContactParams,
@@ -109,7 +109,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactResult> | T.GetContactResult;
   /**
    * Contact for use with login.
-   * @generated from spec/operations.yaml:105 GetContact2
+   * @generated from spec/operations.yaml:106 GetContact2
    */
   getContact2(
     params: T.GetContact2Params,
@@ -120,7 +120,7 @@ export interface ServiceHandlers {
    * tokenType takes the value ContactRegistration.
    * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:112 VerifyTokenForContact
+   * @generated from spec/operations.yaml:113 VerifyTokenForContact
    */
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
@@ -128,7 +128,7 @@ export interface ServiceHandlers {
   ): Promise<T.VerifyTokenForContactResult> | T.VerifyTokenForContactResult;
   /**
    * Dynamic query returning events.
-   * @generated from spec/operations.yaml:124 EventProfileSearch
+   * @generated from spec/operations.yaml:125 EventProfileSearch
    */
   eventProfileSearch(
     params: T.EventProfileSearchParams,
@@ -136,7 +136,7 @@ export interface ServiceHandlers {
   ): Promise<T.EventProfileSearchResult> | T.EventProfileSearchResult;
   /**
    * All shows and performances for the client.
-   * @generated from spec/operations.yaml:131 GetShows
+   * @generated from spec/operations.yaml:132 GetShows
    */
   getShows(
     params: T.GetShowsParams,
@@ -144,7 +144,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetShowsResult> | T.GetShowsResult;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:137 GetEventDetails7
+   * @generated from spec/operations.yaml:138 GetEventDetails7
    */
   getEventDetails7(
     params: T.GetEventDetails7Params,
@@ -152,7 +152,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails7Result> | T.GetEventDetails7Result;
   /**
    * Event details, extended.
-   * @generated from spec/operations.yaml:144 GetEventDetails3
+   * @generated from spec/operations.yaml:145 GetEventDetails3
    */
   getEventDetails3(
     params: T.GetEventDetails3Params,
@@ -160,7 +160,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventDetails3Result> | T.GetEventDetails3Result;
   /**
    * Events a contact attends, extended.
-   * @generated from spec/operations.yaml:151 GetContactEventHistory3
+   * @generated from spec/operations.yaml:152 GetContactEventHistory3
    */
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
@@ -168,7 +168,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetContactEventHistory3Result> | T.GetContactEventHistory3Result;
   /**
    * Ticket types of all events under a roadshow.
-   * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
+   * @generated from spec/operations.yaml:159 GetTicketTypesByRoadshowId
    */
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
@@ -176,7 +176,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetTicketTypesByRoadshowIdResult> | T.GetTicketTypesByRoadshowIdResult;
   /**
    * Abstract submissions of an event with abstract theme.
-   * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
+   * @generated from spec/operations.yaml:166 GetSubmissionsForEvent2
    */
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
@@ -184,7 +184,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSubmissionsForEvent2Result> | T.GetSubmissionsForEvent2Result;
   /**
    * Company events between two dates.
-   * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
+   * @generated from spec/operations.yaml:174 GetCalendarEventsByDateRange
    */
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
@@ -192,7 +192,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarEventsByDateRangeResult> | T.GetCalendarEventsByDateRangeResult;
   /**
    * Attendees of an event.
-   * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
+   * @generated from spec/operations.yaml:183 GetCalendarAttendeesForEvent
    */
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
@@ -200,7 +200,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetCalendarAttendeesForEventResult> | T.GetCalendarAttendeesForEventResult;
   /**
    * All events associated with a contact.
-   * @generated from spec/operations.yaml:189 GetEventsByContactId
+   * @generated from spec/operations.yaml:190 GetEventsByContactId
    */
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
@@ -208,7 +208,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetEventsByContactIdResult> | T.GetEventsByContactIdResult;
   /**
    * Speakers associated with an event series value.
-   * @generated from spec/operations.yaml:198 GetSpeakersforSeries
+   * @generated from spec/operations.yaml:199 GetSpeakersforSeries
    */
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
@@ -216,7 +216,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetSpeakersforSeriesResult> | T.GetSpeakersforSeriesResult;
   /**
    * Attendee statuses of an event.
-   * @generated from spec/operations.yaml:205 GetAttendeeStatuses
+   * @generated from spec/operations.yaml:206 GetAttendeeStatuses
    */
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
@@ -224,7 +224,7 @@ export interface ServiceHandlers {
   ): Promise<T.GetAttendeeStatusesResult> | T.GetAttendeeStatusesResult;
   /**
    * Custom fields of an event.
-   * @generated from spec/operations.yaml:212 GetCustomFields
+   * @generated from spec/operations.yaml:213 GetCustomFields
    */
   getCustomFields(
     params: T.GetCustomFieldsParams,
@@ -236,7 +236,7 @@ export interface ServiceHandlers {
    * Sends any BookingUpdated trigger e-mails.
    * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
    * Changes data: never retried.
-   * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
+   * @generated from spec/operations.yaml:220 SubmitSimpleBookingWithBookingStatus
    */
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
@@ -246,7 +246,7 @@ export interface ServiceHandlers {
     | T.SubmitSimpleBookingWithBookingStatusResult;
   /**
    * All non-universal sub-client companies.
-   * @generated from spec/operations.yaml:234 GetSubClientCompanyList
+   * @generated from spec/operations.yaml:235 GetSubClientCompanyList
    */
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams,

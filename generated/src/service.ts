@@ -5,7 +5,7 @@ import { namespaceFor as runtimeNamespaceFor, type WireSpec } from '@evgen/runti
 
 /**
  * A web service for an event registration and management system: read events, ticket types, attendee types, bookable sessions, shows and performances, custom fields, attendee statuses, speakers and sub-client companies; read bookings with their attendees and contacts with their event history; read calendar information and abstract submissions; create a simple one-person booking; cancel an attendee or a booking; verify a contact token.
- * @generated from spec/service.yaml:4 EventManagementService
+ * @generated from spec/service.yaml:5 EventManagementService
  */
 export const SERVICE = {
   name: 'EventManagementService',
@@ -37,7 +37,7 @@ export const WIRE = {
      * SOAP 1.1.
      * Request: SOAP 1.1 envelope with a Header holding AuthenticationHeader and a Body holding one element named after the operation (namespace {soap_namespace}), with one child element per parameter, in the listed order.
      * Response: 200. Body holds <Operation>Response, which holds <Operation>Result. The Result element is absent for operations with no return value (CancelAttendee, CancelBooking).
-     * @generated from spec/service.yaml:32 soap11
+     * @generated from spec/service.yaml:33 soap11
      */
     {
       id: 'soap11',
@@ -55,7 +55,7 @@ export const WIRE = {
      * Request: SOAP 1.2 envelope, otherwise identical in content to SOAP 1.1.
      * Response: 200. Same body as SOAP 1.1.
      * Where the document is silent: gap soap12-action in spec/gaps.yaml.
-     * @generated from spec/service.yaml:49 soap12
+     * @generated from spec/service.yaml:50 soap12
      */
     {
       id: 'soap12',
@@ -72,7 +72,7 @@ export const WIRE = {
      * HTTP GET.
      * Request: GET {endpoint}/<Operation>?<param>=<value>&... All parameter values are sent as text. Operations without parameters are called with an empty query.
      * Response: 200. The body root is a named result element in {soap_namespace} (see the operation catalogue). A list result has the root ArrayOf<ItemType>.
-     * @generated from spec/service.yaml:62 httpGet
+     * @generated from spec/service.yaml:63 httpGet
      */
     {
       id: 'httpGet',
@@ -89,7 +89,7 @@ export const WIRE = {
      * HTTP POST.
      * Request: Body: <param>=<value>&... (empty for operations without parameters).
      * Response: Same as HTTP GET.
-     * @generated from spec/service.yaml:75 httpPost
+     * @generated from spec/service.yaml:76 httpPost
      */
     {
       id: 'httpPost',
@@ -121,7 +121,7 @@ export const WIRE = {
     codes: [
       /**
        * The AuthenticationHeader (or the HTTP credential headers) is missing, malformed, stale, replayed, or its signature or API key is wrong.
-       * @generated from spec/errors.yaml:13 AuthenticationFailed
+       * @generated from spec/errors.yaml:14 AuthenticationFailed
        */
       {
         code: 'AuthenticationFailed',
@@ -135,7 +135,7 @@ export const WIRE = {
       },
       /**
        * The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).
-       * @generated from spec/errors.yaml:19 InvalidRequest
+       * @generated from spec/errors.yaml:20 InvalidRequest
        */
       {
         code: 'InvalidRequest',
@@ -149,7 +149,7 @@ export const WIRE = {
       },
       /**
        * A parameter is missing or has a value outside its type or allowed range; the message names it.
-       * @generated from spec/errors.yaml:25 InvalidParameter
+       * @generated from spec/errors.yaml:26 InvalidParameter
        */
       {
         code: 'InvalidParameter',
@@ -163,7 +163,7 @@ export const WIRE = {
       },
       /**
        * A referenced record (event, booking, attendee, contact, token...) does not exist.
-       * @generated from spec/errors.yaml:31 NotFound
+       * @generated from spec/errors.yaml:32 NotFound
        */
       {
         code: 'NotFound',
@@ -177,7 +177,7 @@ export const WIRE = {
       },
       /**
        * The request conflicts with the state of the data, such as a full event or ticket type.
-       * @generated from spec/errors.yaml:36 Conflict
+       * @generated from spec/errors.yaml:37 Conflict
        */
       {
         code: 'Conflict',
@@ -191,7 +191,7 @@ export const WIRE = {
       },
       /**
        * The server does not implement this operation (a server stub created with some handlers only). The message names the operation.
-       * @generated from spec/errors.yaml:41 NotImplemented
+       * @generated from spec/errors.yaml:42 NotImplemented
        */
       {
         code: 'NotImplemented',
@@ -205,7 +205,7 @@ export const WIRE = {
       },
       /**
        * The service cannot take the request now (too many requests waiting, stopping, or its database unreachable); nothing was done. The message says which. Calls may be repeated after Retry-After seconds.
-       * @generated from spec/errors.yaml:47 Unavailable
+       * @generated from spec/errors.yaml:48 Unavailable
        */
       {
         code: 'Unavailable',
@@ -219,7 +219,7 @@ export const WIRE = {
       },
       /**
        * The server failed. The message is always "Internal error"; details go only to the server log.
-       * @generated from spec/errors.yaml:53 Internal
+       * @generated from spec/errors.yaml:54 Internal
        */
       {
         code: 'Internal',

@@ -11,170 +11,170 @@ import type { Decimal, LocalDateTime } from '@evgen/runtime';
  * Accommodation of an event. Returned empty in the document's sample; its content is not shown.
  * Document section: Accommodation.
  * Not shown in the document; decision: gap accommodation-content in spec/gaps.yaml.
- * @generated from spec/types/event-setup.yaml:47 AccommodationResponse
+ * @generated from spec/types/event-setup.yaml:48 AccommodationResponse
  */
 export type AccommodationResponse = Record<string, never>;
 
 /**
  * An attendee with extended information (AttendeeResponse plus CountryCode and AttendedStatus).
  * Document section: Attendee.
- * @generated from spec/types/booking.yaml:73 AttendeeExtResponse
+ * @generated from spec/types/booking.yaml:74 AttendeeExtResponse
  */
 export interface AttendeeExtResponse {
   /**
-   * @generated from spec/types/booking.yaml:40 AttendeeResponse.AttendeeId
+   * @generated from spec/types/booking.yaml:41 AttendeeResponse.AttendeeId
    */
   AttendeeId: number;
   /**
-   * @generated from spec/types/booking.yaml:41 AttendeeResponse.AttendeeReference
+   * @generated from spec/types/booking.yaml:42 AttendeeResponse.AttendeeReference
    */
   AttendeeReference: string;
   /**
    * Name of the attendee status. Allowed values: not shown (gap string-values).
-   * @generated from spec/types/booking.yaml:42 AttendeeResponse.AttendeeStatus
+   * @generated from spec/types/booking.yaml:43 AttendeeResponse.AttendeeStatus
    */
   AttendeeStatus: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/booking.yaml:43 AttendeeResponse.DateCreated
+   * @generated from spec/types/booking.yaml:44 AttendeeResponse.DateCreated
    */
   DateCreated: LocalDateTime;
   /**
    * Name of the attendee type.
-   * @generated from spec/types/booking.yaml:44 AttendeeResponse.AttendeeType
+   * @generated from spec/types/booking.yaml:45 AttendeeResponse.AttendeeType
    */
   AttendeeType: string;
   /**
-   * @generated from spec/types/booking.yaml:45 AttendeeResponse.AttendeeTypeId
+   * @generated from spec/types/booking.yaml:46 AttendeeResponse.AttendeeTypeId
    */
   AttendeeTypeId: number;
   /**
    * Name of the ticket type.
-   * @generated from spec/types/booking.yaml:46 AttendeeResponse.TicketType
+   * @generated from spec/types/booking.yaml:47 AttendeeResponse.TicketType
    */
   TicketType: string;
   /**
-   * @generated from spec/types/booking.yaml:47 AttendeeResponse.TicketTypeId
+   * @generated from spec/types/booking.yaml:48 AttendeeResponse.TicketTypeId
    */
   TicketTypeId: number;
   /**
-   * @generated from spec/types/booking.yaml:48 AttendeeResponse.Title
+   * @generated from spec/types/booking.yaml:49 AttendeeResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/booking.yaml:49 AttendeeResponse.Forename
+   * @generated from spec/types/booking.yaml:50 AttendeeResponse.Forename
    */
   Forename: string;
   /**
-   * @generated from spec/types/booking.yaml:50 AttendeeResponse.Surname
+   * @generated from spec/types/booking.yaml:51 AttendeeResponse.Surname
    */
   Surname: string;
   /**
-   * @generated from spec/types/booking.yaml:51 AttendeeResponse.Organisation
+   * @generated from spec/types/booking.yaml:52 AttendeeResponse.Organisation
    */
   Organisation: string;
   /**
-   * @generated from spec/types/booking.yaml:52 AttendeeResponse.Occupation
+   * @generated from spec/types/booking.yaml:53 AttendeeResponse.Occupation
    */
   Occupation: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:53 AttendeeResponse.PAName
+   * @generated from spec/types/booking.yaml:54 AttendeeResponse.PAName
    */
   PAName?: string;
   /**
-   * @generated from spec/types/booking.yaml:54 AttendeeResponse.MarketingOptOut
+   * @generated from spec/types/booking.yaml:55 AttendeeResponse.MarketingOptOut
    */
   MarketingOptOut: boolean;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:55 AttendeeResponse.Line1
+   * @generated from spec/types/booking.yaml:56 AttendeeResponse.Line1
    */
   Line1: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:56 AttendeeResponse.Line2
+   * @generated from spec/types/booking.yaml:57 AttendeeResponse.Line2
    */
   Line2: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:57 AttendeeResponse.Line3
+   * @generated from spec/types/booking.yaml:58 AttendeeResponse.Line3
    */
   Line3: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:58 AttendeeResponse.Town
+   * @generated from spec/types/booking.yaml:59 AttendeeResponse.Town
    */
   Town: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:59 AttendeeResponse.County
+   * @generated from spec/types/booking.yaml:60 AttendeeResponse.County
    */
   County: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:60 AttendeeResponse.Postcode
+   * @generated from spec/types/booking.yaml:61 AttendeeResponse.Postcode
    */
   Postcode: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:61 AttendeeResponse.Country
+   * @generated from spec/types/booking.yaml:62 AttendeeResponse.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/booking.yaml:62 AttendeeResponse.Email
+   * @generated from spec/types/booking.yaml:63 AttendeeResponse.Email
    */
   Email: string;
   /**
-   * @generated from spec/types/booking.yaml:63 AttendeeResponse.Telephone
+   * @generated from spec/types/booking.yaml:64 AttendeeResponse.Telephone
    */
   Telephone: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:64 AttendeeResponse.Fax
+   * @generated from spec/types/booking.yaml:65 AttendeeResponse.Fax
    */
   Fax?: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:65 AttendeeResponse.Mobile
+   * @generated from spec/types/booking.yaml:66 AttendeeResponse.Mobile
    */
   Mobile?: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:66 AttendeeResponse.Website
+   * @generated from spec/types/booking.yaml:67 AttendeeResponse.Website
    */
   Website?: string;
   /**
-   * @generated from spec/types/booking.yaml:67 AttendeeResponse.IsLeadAttendee
+   * @generated from spec/types/booking.yaml:68 AttendeeResponse.IsLeadAttendee
    */
   IsLeadAttendee: boolean;
   /**
    * Days attended.
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/booking.yaml:68 AttendeeResponse.Attendance
+   * @generated from spec/types/booking.yaml:69 AttendeeResponse.Attendance
    */
   Attendance: LocalDateTime[] | null;
   /**
    * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
-   * @generated from spec/types/booking.yaml:69 AttendeeResponse.CustomFieldValues
+   * @generated from spec/types/booking.yaml:70 AttendeeResponse.CustomFieldValues
    */
   CustomFieldValues: CustomFieldValueResponse[] | null;
   /**
    * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
-   * @generated from spec/types/booking.yaml:70 AttendeeResponse.BookableSessionSignups
+   * @generated from spec/types/booking.yaml:71 AttendeeResponse.BookableSessionSignups
    */
   BookableSessionSignups: BookableSessionSignupResponse[] | null;
   /**
    * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
-   * @generated from spec/types/booking.yaml:71 AttendeeResponse.Reservations
+   * @generated from spec/types/booking.yaml:72 AttendeeResponse.Reservations
    */
   Reservations: ReservationResponse[] | null;
   /**
-   * @generated from spec/types/booking.yaml:78 AttendeeExtResponse.CountryCode
+   * @generated from spec/types/booking.yaml:79 AttendeeExtResponse.CountryCode
    */
   CountryCode: string;
   /**
-   * @generated from spec/types/booking.yaml:79 AttendeeExtResponse.AttendedStatus
+   * @generated from spec/types/booking.yaml:80 AttendeeExtResponse.AttendedStatus
    */
   AttendedStatus: boolean;
 }
@@ -182,155 +182,155 @@ export interface AttendeeExtResponse {
 /**
  * An attendee of a booking.
  * Document section: Attendee.
- * @generated from spec/types/booking.yaml:36 AttendeeResponse
+ * @generated from spec/types/booking.yaml:37 AttendeeResponse
  */
 export interface AttendeeResponse {
   /**
-   * @generated from spec/types/booking.yaml:40 AttendeeResponse.AttendeeId
+   * @generated from spec/types/booking.yaml:41 AttendeeResponse.AttendeeId
    */
   AttendeeId: number;
   /**
-   * @generated from spec/types/booking.yaml:41 AttendeeResponse.AttendeeReference
+   * @generated from spec/types/booking.yaml:42 AttendeeResponse.AttendeeReference
    */
   AttendeeReference: string;
   /**
    * Name of the attendee status. Allowed values: not shown (gap string-values).
-   * @generated from spec/types/booking.yaml:42 AttendeeResponse.AttendeeStatus
+   * @generated from spec/types/booking.yaml:43 AttendeeResponse.AttendeeStatus
    */
   AttendeeStatus: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/booking.yaml:43 AttendeeResponse.DateCreated
+   * @generated from spec/types/booking.yaml:44 AttendeeResponse.DateCreated
    */
   DateCreated: LocalDateTime;
   /**
    * Name of the attendee type.
-   * @generated from spec/types/booking.yaml:44 AttendeeResponse.AttendeeType
+   * @generated from spec/types/booking.yaml:45 AttendeeResponse.AttendeeType
    */
   AttendeeType: string;
   /**
-   * @generated from spec/types/booking.yaml:45 AttendeeResponse.AttendeeTypeId
+   * @generated from spec/types/booking.yaml:46 AttendeeResponse.AttendeeTypeId
    */
   AttendeeTypeId: number;
   /**
    * Name of the ticket type.
-   * @generated from spec/types/booking.yaml:46 AttendeeResponse.TicketType
+   * @generated from spec/types/booking.yaml:47 AttendeeResponse.TicketType
    */
   TicketType: string;
   /**
-   * @generated from spec/types/booking.yaml:47 AttendeeResponse.TicketTypeId
+   * @generated from spec/types/booking.yaml:48 AttendeeResponse.TicketTypeId
    */
   TicketTypeId: number;
   /**
-   * @generated from spec/types/booking.yaml:48 AttendeeResponse.Title
+   * @generated from spec/types/booking.yaml:49 AttendeeResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/booking.yaml:49 AttendeeResponse.Forename
+   * @generated from spec/types/booking.yaml:50 AttendeeResponse.Forename
    */
   Forename: string;
   /**
-   * @generated from spec/types/booking.yaml:50 AttendeeResponse.Surname
+   * @generated from spec/types/booking.yaml:51 AttendeeResponse.Surname
    */
   Surname: string;
   /**
-   * @generated from spec/types/booking.yaml:51 AttendeeResponse.Organisation
+   * @generated from spec/types/booking.yaml:52 AttendeeResponse.Organisation
    */
   Organisation: string;
   /**
-   * @generated from spec/types/booking.yaml:52 AttendeeResponse.Occupation
+   * @generated from spec/types/booking.yaml:53 AttendeeResponse.Occupation
    */
   Occupation: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:53 AttendeeResponse.PAName
+   * @generated from spec/types/booking.yaml:54 AttendeeResponse.PAName
    */
   PAName?: string;
   /**
-   * @generated from spec/types/booking.yaml:54 AttendeeResponse.MarketingOptOut
+   * @generated from spec/types/booking.yaml:55 AttendeeResponse.MarketingOptOut
    */
   MarketingOptOut: boolean;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:55 AttendeeResponse.Line1
+   * @generated from spec/types/booking.yaml:56 AttendeeResponse.Line1
    */
   Line1: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:56 AttendeeResponse.Line2
+   * @generated from spec/types/booking.yaml:57 AttendeeResponse.Line2
    */
   Line2: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:57 AttendeeResponse.Line3
+   * @generated from spec/types/booking.yaml:58 AttendeeResponse.Line3
    */
   Line3: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:58 AttendeeResponse.Town
+   * @generated from spec/types/booking.yaml:59 AttendeeResponse.Town
    */
   Town: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:59 AttendeeResponse.County
+   * @generated from spec/types/booking.yaml:60 AttendeeResponse.County
    */
   County: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:60 AttendeeResponse.Postcode
+   * @generated from spec/types/booking.yaml:61 AttendeeResponse.Postcode
    */
   Postcode: string;
   /**
    * Postal address part.
-   * @generated from spec/types/booking.yaml:61 AttendeeResponse.Country
+   * @generated from spec/types/booking.yaml:62 AttendeeResponse.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/booking.yaml:62 AttendeeResponse.Email
+   * @generated from spec/types/booking.yaml:63 AttendeeResponse.Email
    */
   Email: string;
   /**
-   * @generated from spec/types/booking.yaml:63 AttendeeResponse.Telephone
+   * @generated from spec/types/booking.yaml:64 AttendeeResponse.Telephone
    */
   Telephone: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:64 AttendeeResponse.Fax
+   * @generated from spec/types/booking.yaml:65 AttendeeResponse.Fax
    */
   Fax?: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:65 AttendeeResponse.Mobile
+   * @generated from spec/types/booking.yaml:66 AttendeeResponse.Mobile
    */
   Mobile?: string;
   /**
    * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
-   * @generated from spec/types/booking.yaml:66 AttendeeResponse.Website
+   * @generated from spec/types/booking.yaml:67 AttendeeResponse.Website
    */
   Website?: string;
   /**
-   * @generated from spec/types/booking.yaml:67 AttendeeResponse.IsLeadAttendee
+   * @generated from spec/types/booking.yaml:68 AttendeeResponse.IsLeadAttendee
    */
   IsLeadAttendee: boolean;
   /**
    * Days attended.
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/booking.yaml:68 AttendeeResponse.Attendance
+   * @generated from spec/types/booking.yaml:69 AttendeeResponse.Attendance
    */
   Attendance: LocalDateTime[] | null;
   /**
    * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
-   * @generated from spec/types/booking.yaml:69 AttendeeResponse.CustomFieldValues
+   * @generated from spec/types/booking.yaml:70 AttendeeResponse.CustomFieldValues
    */
   CustomFieldValues: CustomFieldValueResponse[] | null;
   /**
    * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
-   * @generated from spec/types/booking.yaml:70 AttendeeResponse.BookableSessionSignups
+   * @generated from spec/types/booking.yaml:71 AttendeeResponse.BookableSessionSignups
    */
   BookableSessionSignups: BookableSessionSignupResponse[] | null;
   /**
    * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
-   * @generated from spec/types/booking.yaml:71 AttendeeResponse.Reservations
+   * @generated from spec/types/booking.yaml:72 AttendeeResponse.Reservations
    */
   Reservations: ReservationResponse[] | null;
 }
@@ -338,36 +338,36 @@ export interface AttendeeResponse {
 /**
  * An attendee status of an event.
  * Document section: Attendee status.
- * @generated from spec/types/event-setup.yaml:5 AttendeeStatusResponse
+ * @generated from spec/types/event-setup.yaml:6 AttendeeStatusResponse
  */
 export interface AttendeeStatusResponse {
   /**
-   * @generated from spec/types/event-setup.yaml:9 AttendeeStatusResponse.AttendeeStatusId
+   * @generated from spec/types/event-setup.yaml:10 AttendeeStatusResponse.AttendeeStatusId
    */
   AttendeeStatusId: number;
   /**
-   * @generated from spec/types/event-setup.yaml:10 AttendeeStatusResponse.Name
+   * @generated from spec/types/event-setup.yaml:11 AttendeeStatusResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/event-setup.yaml:11 AttendeeStatusResponse.IsAttending
+   * @generated from spec/types/event-setup.yaml:12 AttendeeStatusResponse.IsAttending
    */
   IsAttending: boolean;
   /**
-   * @generated from spec/types/event-setup.yaml:12 AttendeeStatusResponse.IsDefault
+   * @generated from spec/types/event-setup.yaml:13 AttendeeStatusResponse.IsDefault
    */
   IsDefault: boolean;
   /**
    * Allowed values: not shown (gap string-values).
-   * @generated from spec/types/event-setup.yaml:13 AttendeeStatusResponse.StatusType
+   * @generated from spec/types/event-setup.yaml:14 AttendeeStatusResponse.StatusType
    */
   StatusType: string;
   /**
-   * @generated from spec/types/event-setup.yaml:14 AttendeeStatusResponse.EventId
+   * @generated from spec/types/event-setup.yaml:15 AttendeeStatusResponse.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event-setup.yaml:15 AttendeeStatusResponse.LinkedBookingStatusId
+   * @generated from spec/types/event-setup.yaml:16 AttendeeStatusResponse.LinkedBookingStatusId
    */
   LinkedBookingStatusId: number;
 }
@@ -375,23 +375,23 @@ export interface AttendeeStatusResponse {
 /**
  * An attendee type and ticket type combination allowed on a bookable session.
  * Document section: Bookable session.
- * @generated from spec/types/ticketing.yaml:78 AttendeeTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:79 AttendeeTicketTypeResponse
  */
 export interface AttendeeTicketTypeResponse {
   /**
-   * @generated from spec/types/ticketing.yaml:82 AttendeeTicketTypeResponse.AttendeeTypeId
+   * @generated from spec/types/ticketing.yaml:83 AttendeeTicketTypeResponse.AttendeeTypeId
    */
   AttendeeTypeId: number;
   /**
-   * @generated from spec/types/ticketing.yaml:83 AttendeeTicketTypeResponse.TicketTypeId
+   * @generated from spec/types/ticketing.yaml:84 AttendeeTicketTypeResponse.TicketTypeId
    */
   TicketTypeId: number;
   /**
-   * @generated from spec/types/ticketing.yaml:84 AttendeeTicketTypeResponse.AttendeeType
+   * @generated from spec/types/ticketing.yaml:85 AttendeeTicketTypeResponse.AttendeeType
    */
   AttendeeType: string;
   /**
-   * @generated from spec/types/ticketing.yaml:85 AttendeeTicketTypeResponse.TicketType
+   * @generated from spec/types/ticketing.yaml:86 AttendeeTicketTypeResponse.TicketType
    */
   TicketType: string;
 }
@@ -399,19 +399,19 @@ export interface AttendeeTicketTypeResponse {
 /**
  * An attendee type of an event with its ticket types.
  * Document section: Attendee type.
- * @generated from spec/types/ticketing.yaml:4 AttendeeTypeResponse
+ * @generated from spec/types/ticketing.yaml:5 AttendeeTypeResponse
  */
 export interface AttendeeTypeResponse {
   /**
-   * @generated from spec/types/ticketing.yaml:8 AttendeeTypeResponse.AttendeeTypeId
+   * @generated from spec/types/ticketing.yaml:9 AttendeeTypeResponse.AttendeeTypeId
    */
   AttendeeTypeId: number;
   /**
-   * @generated from spec/types/ticketing.yaml:9 AttendeeTypeResponse.Name
+   * @generated from spec/types/ticketing.yaml:10 AttendeeTypeResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/ticketing.yaml:10 AttendeeTypeResponse.TicketTypes
+   * @generated from spec/types/ticketing.yaml:11 AttendeeTypeResponse.TicketTypes
    */
   TicketTypes: TicketTypeResponse[];
 }
@@ -419,15 +419,15 @@ export interface AttendeeTypeResponse {
 /**
  * An author of an abstract submission.
  * Document section: Submission.
- * @generated from spec/types/submission.yaml:24 AuthorResponse
+ * @generated from spec/types/submission.yaml:25 AuthorResponse
  */
 export interface AuthorResponse {
   /**
-   * @generated from spec/types/submission.yaml:28 AuthorResponse.AttendeeId
+   * @generated from spec/types/submission.yaml:29 AuthorResponse.AttendeeId
    */
   AttendeeId: number;
   /**
-   * @generated from spec/types/submission.yaml:29 AuthorResponse.FullName
+   * @generated from spec/types/submission.yaml:30 AuthorResponse.FullName
    */
   FullName: string;
 }
@@ -435,82 +435,82 @@ export interface AuthorResponse {
 /**
  * A bookable session of an event.
  * Document section: Bookable session.
- * @generated from spec/types/ticketing.yaml:56 BookableSessionResponse
+ * @generated from spec/types/ticketing.yaml:57 BookableSessionResponse
  */
 export interface BookableSessionResponse {
   /**
-   * @generated from spec/types/ticketing.yaml:60 BookableSessionResponse.BookableSessionId
+   * @generated from spec/types/ticketing.yaml:61 BookableSessionResponse.BookableSessionId
    */
   BookableSessionId: number;
   /**
-   * @generated from spec/types/ticketing.yaml:61 BookableSessionResponse.Title
+   * @generated from spec/types/ticketing.yaml:62 BookableSessionResponse.Title
    */
   Title: string;
   /**
    * May be empty.
-   * @generated from spec/types/ticketing.yaml:62 BookableSessionResponse.Code
+   * @generated from spec/types/ticketing.yaml:63 BookableSessionResponse.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/ticketing.yaml:63 BookableSessionResponse.AllowGuests
+   * @generated from spec/types/ticketing.yaml:64 BookableSessionResponse.AllowGuests
    */
   AllowGuests: boolean;
   /**
-   * @generated from spec/types/ticketing.yaml:64 BookableSessionResponse.Capacity
+   * @generated from spec/types/ticketing.yaml:65 BookableSessionResponse.Capacity
    */
   Capacity: number;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:65 BookableSessionResponse.StartDateTime
+   * @generated from spec/types/ticketing.yaml:66 BookableSessionResponse.StartDateTime
    */
   StartDateTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:66 BookableSessionResponse.EndDateTime
+   * @generated from spec/types/ticketing.yaml:67 BookableSessionResponse.EndDateTime
    */
   EndDateTime: LocalDateTime;
   /**
    * Not shown in the document; decision: gap decimal-scales in spec/gaps.yaml.
    * Exact decimal with 5 places (ticketTypePriceAndTaxRate), as a string (e.g. "12.00000").
-   * @generated from spec/types/ticketing.yaml:67 BookableSessionResponse.TaxRate
+   * @generated from spec/types/ticketing.yaml:68 BookableSessionResponse.TaxRate
    */
   TaxRate: Decimal;
   /**
    * Not shown in the document; decision: gap decimal-scales in spec/gaps.yaml.
    * Exact decimal with 5 places (ticketTypePriceAndTaxRate), as a string (e.g. "12.00000").
-   * @generated from spec/types/ticketing.yaml:68 BookableSessionResponse.GrossPrice
+   * @generated from spec/types/ticketing.yaml:69 BookableSessionResponse.GrossPrice
    */
   GrossPrice: Decimal;
   /**
-   * @generated from spec/types/ticketing.yaml:69 BookableSessionResponse.WaitingListCapacity
+   * @generated from spec/types/ticketing.yaml:70 BookableSessionResponse.WaitingListCapacity
    */
   WaitingListCapacity: number | null;
   /**
-   * @generated from spec/types/ticketing.yaml:70 BookableSessionResponse.HasWaitingList
+   * @generated from spec/types/ticketing.yaml:71 BookableSessionResponse.HasWaitingList
    */
   HasWaitingList: boolean;
   /**
-   * @generated from spec/types/ticketing.yaml:71 BookableSessionResponse.MaximumGuests
+   * @generated from spec/types/ticketing.yaml:72 BookableSessionResponse.MaximumGuests
    */
   MaximumGuests: number | null;
   /**
-   * @generated from spec/types/ticketing.yaml:72 BookableSessionResponse.SignupCount
+   * @generated from spec/types/ticketing.yaml:73 BookableSessionResponse.SignupCount
    */
   SignupCount: number;
   /**
-   * @generated from spec/types/ticketing.yaml:73 BookableSessionResponse.WaitingListSignupCount
+   * @generated from spec/types/ticketing.yaml:74 BookableSessionResponse.WaitingListSignupCount
    */
   WaitingListSignupCount: number;
   /**
-   * @generated from spec/types/ticketing.yaml:74 BookableSessionResponse.VenueName
+   * @generated from spec/types/ticketing.yaml:75 BookableSessionResponse.VenueName
    */
   VenueName: string;
   /**
-   * @generated from spec/types/ticketing.yaml:75 BookableSessionResponse.VenueRoomName
+   * @generated from spec/types/ticketing.yaml:76 BookableSessionResponse.VenueRoomName
    */
   VenueRoomName: string;
   /**
-   * @generated from spec/types/ticketing.yaml:76 BookableSessionResponse.AttendeeTicketTypes
+   * @generated from spec/types/ticketing.yaml:77 BookableSessionResponse.AttendeeTicketTypes
    */
   AttendeeTicketTypes: AttendeeTicketTypeResponse[];
 }
@@ -519,19 +519,19 @@ export interface BookableSessionResponse {
  * A sign-up of an attendee to a bookable session.
  * Document section: Attendee.
  * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
- * @generated from spec/types/booking.yaml:90 BookableSessionSignupResponse
+ * @generated from spec/types/booking.yaml:91 BookableSessionSignupResponse
  */
 export interface BookableSessionSignupResponse {
   /**
-   * @generated from spec/types/booking.yaml:95 BookableSessionSignupResponse.BookableSessionId
+   * @generated from spec/types/booking.yaml:96 BookableSessionSignupResponse.BookableSessionId
    */
   BookableSessionId: number;
   /**
-   * @generated from spec/types/booking.yaml:96 BookableSessionSignupResponse.Title
+   * @generated from spec/types/booking.yaml:97 BookableSessionSignupResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/booking.yaml:97 BookableSessionSignupResponse.IsWaitingList
+   * @generated from spec/types/booking.yaml:98 BookableSessionSignupResponse.IsWaitingList
    */
   IsWaitingList: boolean;
 }
@@ -539,31 +539,31 @@ export interface BookableSessionSignupResponse {
 /**
  * Summary of one booking (result of GetBookingDetails).
  * Document section: BookingDetails.
- * @generated from spec/types/booking.yaml:25 BookingDetails
+ * @generated from spec/types/booking.yaml:26 BookingDetails
  */
 export interface BookingDetails {
   /**
-   * @generated from spec/types/booking.yaml:29 BookingDetails.BookingId
+   * @generated from spec/types/booking.yaml:30 BookingDetails.BookingId
    */
   BookingId: number;
   /**
-   * @generated from spec/types/booking.yaml:30 BookingDetails.BookingReference
+   * @generated from spec/types/booking.yaml:31 BookingDetails.BookingReference
    */
   BookingReference: string;
   /**
-   * @generated from spec/types/booking.yaml:31 BookingDetails.AttendeeCount
+   * @generated from spec/types/booking.yaml:32 BookingDetails.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/booking.yaml:32 BookingDetails.InvoiceUrl
+   * @generated from spec/types/booking.yaml:33 BookingDetails.InvoiceUrl
    */
   InvoiceUrl: string;
   /**
-   * @generated from spec/types/booking.yaml:33 BookingDetails.SecureKey
+   * @generated from spec/types/booking.yaml:34 BookingDetails.SecureKey
    */
   SecureKey: string;
   /**
-   * @generated from spec/types/booking.yaml:34 BookingDetails.LeadAttendeeReference
+   * @generated from spec/types/booking.yaml:35 BookingDetails.LeadAttendeeReference
    */
   LeadAttendeeReference: string;
 }
@@ -571,51 +571,51 @@ export interface BookingDetails {
 /**
  * A booking with extended attendee information. Same fields as BookingResponse; its attendees are AttendeeExtResponse.
  * Document section: Booking.
- * @generated from spec/types/booking.yaml:18 BookingExtResponse
+ * @generated from spec/types/booking.yaml:19 BookingExtResponse
  */
 export interface BookingExtResponse {
   /**
-   * @generated from spec/types/booking.yaml:8 BookingResponse.BookingId
+   * @generated from spec/types/booking.yaml:9 BookingResponse.BookingId
    */
   BookingId: number;
   /**
-   * @generated from spec/types/booking.yaml:9 BookingResponse.BookingReference
+   * @generated from spec/types/booking.yaml:10 BookingResponse.BookingReference
    */
   BookingReference: string;
   /**
    * Name of the booking status. Allowed values: not shown (gap string-values).
-   * @generated from spec/types/booking.yaml:10 BookingResponse.BookingStatus
+   * @generated from spec/types/booking.yaml:11 BookingResponse.BookingStatus
    */
   BookingStatus: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/booking.yaml:11 BookingResponse.CreatedDate
+   * @generated from spec/types/booking.yaml:12 BookingResponse.CreatedDate
    */
   CreatedDate: LocalDateTime;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/booking.yaml:12 BookingResponse.GrossCost
+   * @generated from spec/types/booking.yaml:13 BookingResponse.GrossCost
    */
   GrossCost: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/booking.yaml:13 BookingResponse.NetCost
+   * @generated from spec/types/booking.yaml:14 BookingResponse.NetCost
    */
   NetCost: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/booking.yaml:14 BookingResponse.Tax
+   * @generated from spec/types/booking.yaml:15 BookingResponse.Tax
    */
   Tax: Decimal;
   /**
-   * @generated from spec/types/booking.yaml:15 BookingResponse.IsTest
+   * @generated from spec/types/booking.yaml:16 BookingResponse.IsTest
    */
   IsTest: boolean;
   /**
-   * @generated from spec/types/booking.yaml:23 BookingExtResponse.Attendees
+   * @generated from spec/types/booking.yaml:24 BookingExtResponse.Attendees
    */
   Attendees: AttendeeExtResponse[];
 }
@@ -623,51 +623,51 @@ export interface BookingExtResponse {
 /**
  * A booking with its attendees.
  * Document section: Booking.
- * @generated from spec/types/booking.yaml:4 BookingResponse
+ * @generated from spec/types/booking.yaml:5 BookingResponse
  */
 export interface BookingResponse {
   /**
-   * @generated from spec/types/booking.yaml:8 BookingResponse.BookingId
+   * @generated from spec/types/booking.yaml:9 BookingResponse.BookingId
    */
   BookingId: number;
   /**
-   * @generated from spec/types/booking.yaml:9 BookingResponse.BookingReference
+   * @generated from spec/types/booking.yaml:10 BookingResponse.BookingReference
    */
   BookingReference: string;
   /**
    * Name of the booking status. Allowed values: not shown (gap string-values).
-   * @generated from spec/types/booking.yaml:10 BookingResponse.BookingStatus
+   * @generated from spec/types/booking.yaml:11 BookingResponse.BookingStatus
    */
   BookingStatus: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/booking.yaml:11 BookingResponse.CreatedDate
+   * @generated from spec/types/booking.yaml:12 BookingResponse.CreatedDate
    */
   CreatedDate: LocalDateTime;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/booking.yaml:12 BookingResponse.GrossCost
+   * @generated from spec/types/booking.yaml:13 BookingResponse.GrossCost
    */
   GrossCost: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/booking.yaml:13 BookingResponse.NetCost
+   * @generated from spec/types/booking.yaml:14 BookingResponse.NetCost
    */
   NetCost: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/booking.yaml:14 BookingResponse.Tax
+   * @generated from spec/types/booking.yaml:15 BookingResponse.Tax
    */
   Tax: Decimal;
   /**
-   * @generated from spec/types/booking.yaml:15 BookingResponse.IsTest
+   * @generated from spec/types/booking.yaml:16 BookingResponse.IsTest
    */
   IsTest: boolean;
   /**
-   * @generated from spec/types/booking.yaml:16 BookingResponse.Attendees
+   * @generated from spec/types/booking.yaml:17 BookingResponse.Attendees
    */
   Attendees: AttendeeResponse[];
 }
@@ -675,39 +675,39 @@ export interface BookingResponse {
 /**
  * An attendee in a calendar.
  * Document section: Calendar attendees result.
- * @generated from spec/types/calendar.yaml:37 CalendarAttendeeResponse
+ * @generated from spec/types/calendar.yaml:38 CalendarAttendeeResponse
  */
 export interface CalendarAttendeeResponse {
   /**
-   * @generated from spec/types/calendar.yaml:41 CalendarAttendeeResponse.AttendeeId
+   * @generated from spec/types/calendar.yaml:42 CalendarAttendeeResponse.AttendeeId
    */
   AttendeeId: number;
   /**
-   * @generated from spec/types/calendar.yaml:42 CalendarAttendeeResponse.Title
+   * @generated from spec/types/calendar.yaml:43 CalendarAttendeeResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/calendar.yaml:43 CalendarAttendeeResponse.FirstName
+   * @generated from spec/types/calendar.yaml:44 CalendarAttendeeResponse.FirstName
    */
   FirstName: string;
   /**
-   * @generated from spec/types/calendar.yaml:44 CalendarAttendeeResponse.SurName
+   * @generated from spec/types/calendar.yaml:45 CalendarAttendeeResponse.SurName
    */
   SurName: string;
   /**
-   * @generated from spec/types/calendar.yaml:45 CalendarAttendeeResponse.JobTitle
+   * @generated from spec/types/calendar.yaml:46 CalendarAttendeeResponse.JobTitle
    */
   JobTitle: string;
   /**
-   * @generated from spec/types/calendar.yaml:46 CalendarAttendeeResponse.Organisation
+   * @generated from spec/types/calendar.yaml:47 CalendarAttendeeResponse.Organisation
    */
   Organisation: string;
   /**
-   * @generated from spec/types/calendar.yaml:47 CalendarAttendeeResponse.Status
+   * @generated from spec/types/calendar.yaml:48 CalendarAttendeeResponse.Status
    */
   Status: string;
   /**
-   * @generated from spec/types/calendar.yaml:48 CalendarAttendeeResponse.Email
+   * @generated from spec/types/calendar.yaml:49 CalendarAttendeeResponse.Email
    */
   Email: string;
 }
@@ -715,31 +715,31 @@ export interface CalendarAttendeeResponse {
 /**
  * Attendees of an event (result of GetCalendarAttendeesForEvent).
  * Document section: Calendar attendees result.
- * @generated from spec/types/calendar.yaml:26 CalendarAttendeesResponse
+ * @generated from spec/types/calendar.yaml:27 CalendarAttendeesResponse
  */
 export interface CalendarAttendeesResponse {
   /**
-   * @generated from spec/types/calendar.yaml:30 CalendarAttendeesResponse.Title
+   * @generated from spec/types/calendar.yaml:31 CalendarAttendeesResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/calendar.yaml:31 CalendarAttendeesResponse.Description
+   * @generated from spec/types/calendar.yaml:32 CalendarAttendeesResponse.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/calendar.yaml:32 CalendarAttendeesResponse.HelplineName
+   * @generated from spec/types/calendar.yaml:33 CalendarAttendeesResponse.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/calendar.yaml:33 CalendarAttendeesResponse.HelplineEmail
+   * @generated from spec/types/calendar.yaml:34 CalendarAttendeesResponse.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/calendar.yaml:34 CalendarAttendeesResponse.HelplineTelephone
+   * @generated from spec/types/calendar.yaml:35 CalendarAttendeesResponse.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/calendar.yaml:35 CalendarAttendeesResponse.Attendees
+   * @generated from spec/types/calendar.yaml:36 CalendarAttendeesResponse.Attendees
    */
   Attendees: CalendarAttendeeResponse[];
 }
@@ -747,48 +747,48 @@ export interface CalendarAttendeesResponse {
 /**
  * An event in a calendar.
  * Document section: Calendar events result.
- * @generated from spec/types/calendar.yaml:11 CalendarEventResponse
+ * @generated from spec/types/calendar.yaml:12 CalendarEventResponse
  */
 export interface CalendarEventResponse {
   /**
-   * @generated from spec/types/calendar.yaml:15 CalendarEventResponse.EventId
+   * @generated from spec/types/calendar.yaml:16 CalendarEventResponse.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/calendar.yaml:16 CalendarEventResponse.Title
+   * @generated from spec/types/calendar.yaml:17 CalendarEventResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/calendar.yaml:17 CalendarEventResponse.Description
+   * @generated from spec/types/calendar.yaml:18 CalendarEventResponse.Description
    */
   Description: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/calendar.yaml:18 CalendarEventResponse.StartDate
+   * @generated from spec/types/calendar.yaml:19 CalendarEventResponse.StartDate
    */
   StartDate: LocalDateTime;
   /**
-   * @generated from spec/types/calendar.yaml:19 CalendarEventResponse.Location
+   * @generated from spec/types/calendar.yaml:20 CalendarEventResponse.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/calendar.yaml:20 CalendarEventResponse.Country
+   * @generated from spec/types/calendar.yaml:21 CalendarEventResponse.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/calendar.yaml:21 CalendarEventResponse.Type
+   * @generated from spec/types/calendar.yaml:22 CalendarEventResponse.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/calendar.yaml:22 CalendarEventResponse.EventStatus
+   * @generated from spec/types/calendar.yaml:23 CalendarEventResponse.EventStatus
    */
   EventStatus: string;
   /**
-   * @generated from spec/types/calendar.yaml:23 CalendarEventResponse.NumAttendees
+   * @generated from spec/types/calendar.yaml:24 CalendarEventResponse.NumAttendees
    */
   NumAttendees: number;
   /**
-   * @generated from spec/types/calendar.yaml:24 CalendarEventResponse.HelpDeskEmail
+   * @generated from spec/types/calendar.yaml:25 CalendarEventResponse.HelpDeskEmail
    */
   HelpDeskEmail: string;
 }
@@ -796,19 +796,19 @@ export interface CalendarEventResponse {
 /**
  * Company events between two dates (result of GetCalendarEventsByDateRange).
  * Document section: Calendar events result.
- * @generated from spec/types/calendar.yaml:3 CalendarEventsResponse
+ * @generated from spec/types/calendar.yaml:4 CalendarEventsResponse
  */
 export interface CalendarEventsResponse {
   /**
-   * @generated from spec/types/calendar.yaml:7 CalendarEventsResponse.SystemOwnerEmail
+   * @generated from spec/types/calendar.yaml:8 CalendarEventsResponse.SystemOwnerEmail
    */
   SystemOwnerEmail: string;
   /**
-   * @generated from spec/types/calendar.yaml:8 CalendarEventsResponse.SystemOwnerFullname
+   * @generated from spec/types/calendar.yaml:9 CalendarEventsResponse.SystemOwnerFullname
    */
   SystemOwnerFullname: string;
   /**
-   * @generated from spec/types/calendar.yaml:9 CalendarEventsResponse.Events
+   * @generated from spec/types/calendar.yaml:10 CalendarEventsResponse.Events
    */
   Events: CalendarEventResponse[];
 }
@@ -816,27 +816,27 @@ export interface CalendarEventsResponse {
 /**
  * A collaborator of an event.
  * Document section: Event details.
- * @generated from spec/types/event.yaml:176 CollaboratorResponse
+ * @generated from spec/types/event.yaml:177 CollaboratorResponse
  */
 export interface CollaboratorResponse {
   /**
-   * @generated from spec/types/event.yaml:180 CollaboratorResponse.Name
+   * @generated from spec/types/event.yaml:181 CollaboratorResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/event.yaml:181 CollaboratorResponse.Type
+   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Order
+   * @generated from spec/types/event.yaml:183 CollaboratorResponse.Order
    */
   Order: number;
   /**
-   * @generated from spec/types/event.yaml:183 CollaboratorResponse.EventLink
+   * @generated from spec/types/event.yaml:184 CollaboratorResponse.EventLink
    */
   EventLink: string;
   /**
-   * @generated from spec/types/event.yaml:184 CollaboratorResponse.EventLinkItem
+   * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLinkItem
    */
   EventLinkItem: string;
 }
@@ -845,141 +845,141 @@ export interface CollaboratorResponse {
  * An event a contact attends, extended.
  * Document section: Contact event history.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/contact.yaml:83 ContactEventHistoryResponse3
+ * @generated from spec/types/contact.yaml:84 ContactEventHistoryResponse3
  */
 export interface ContactEventHistoryResponse3 {
   /**
-   * @generated from spec/types/contact.yaml:88 ContactEventHistoryResponse3.EventId
+   * @generated from spec/types/contact.yaml:89 ContactEventHistoryResponse3.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/contact.yaml:89 ContactEventHistoryResponse3.AttendeeId
+   * @generated from spec/types/contact.yaml:90 ContactEventHistoryResponse3.AttendeeId
    */
   AttendeeId: number;
   /**
-   * @generated from spec/types/contact.yaml:90 ContactEventHistoryResponse3.CPDValue
+   * @generated from spec/types/contact.yaml:91 ContactEventHistoryResponse3.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/contact.yaml:91 ContactEventHistoryResponse3.EventTitle
+   * @generated from spec/types/contact.yaml:92 ContactEventHistoryResponse3.EventTitle
    */
   EventTitle: string;
   /**
-   * @generated from spec/types/contact.yaml:92 ContactEventHistoryResponse3.Description
+   * @generated from spec/types/contact.yaml:93 ContactEventHistoryResponse3.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/contact.yaml:93 ContactEventHistoryResponse3.MediumDescription
+   * @generated from spec/types/contact.yaml:94 ContactEventHistoryResponse3.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/contact.yaml:94 ContactEventHistoryResponse3.AttendeeStatus
+   * @generated from spec/types/contact.yaml:95 ContactEventHistoryResponse3.AttendeeStatus
    */
   AttendeeStatus: string;
   /**
-   * @generated from spec/types/contact.yaml:95 ContactEventHistoryResponse3.AttendeeStatusType
+   * @generated from spec/types/contact.yaml:96 ContactEventHistoryResponse3.AttendeeStatusType
    */
   AttendeeStatusType: string;
   /**
-   * @generated from spec/types/contact.yaml:96 ContactEventHistoryResponse3.BookingStatus
+   * @generated from spec/types/contact.yaml:97 ContactEventHistoryResponse3.BookingStatus
    */
   BookingStatus: string;
   /**
-   * @generated from spec/types/contact.yaml:97 ContactEventHistoryResponse3.BookingStatusType
+   * @generated from spec/types/contact.yaml:98 ContactEventHistoryResponse3.BookingStatusType
    */
   BookingStatusType: string;
   /**
-   * @generated from spec/types/contact.yaml:98 ContactEventHistoryResponse3.BookingReference
+   * @generated from spec/types/contact.yaml:99 ContactEventHistoryResponse3.BookingReference
    */
   BookingReference: string;
   /**
-   * @generated from spec/types/contact.yaml:99 ContactEventHistoryResponse3.Status
+   * @generated from spec/types/contact.yaml:100 ContactEventHistoryResponse3.Status
    */
   Status: string;
   /**
-   * @generated from spec/types/contact.yaml:100 ContactEventHistoryResponse3.HelplineEmail
+   * @generated from spec/types/contact.yaml:101 ContactEventHistoryResponse3.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/contact.yaml:101 ContactEventHistoryResponse3.HelplineName
+   * @generated from spec/types/contact.yaml:102 ContactEventHistoryResponse3.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/contact.yaml:102 ContactEventHistoryResponse3.HelplineTelephone
+   * @generated from spec/types/contact.yaml:103 ContactEventHistoryResponse3.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/contact.yaml:103 ContactEventHistoryResponse3.Organisers
+   * @generated from spec/types/contact.yaml:104 ContactEventHistoryResponse3.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/contact.yaml:104 ContactEventHistoryResponse3.ExternalURL
+   * @generated from spec/types/contact.yaml:105 ContactEventHistoryResponse3.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/contact.yaml:105 ContactEventHistoryResponse3.Code_Type
+   * @generated from spec/types/contact.yaml:106 ContactEventHistoryResponse3.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/contact.yaml:106 ContactEventHistoryResponse3.Code_Series
+   * @generated from spec/types/contact.yaml:107 ContactEventHistoryResponse3.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/contact.yaml:107 ContactEventHistoryResponse3.Code_Room
+   * @generated from spec/types/contact.yaml:108 ContactEventHistoryResponse3.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/contact.yaml:108 ContactEventHistoryResponse3.ClientCompanyName
+   * @generated from spec/types/contact.yaml:109 ContactEventHistoryResponse3.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/contact.yaml:109 ContactEventHistoryResponse3.SubClientCompanyName
+   * @generated from spec/types/contact.yaml:110 ContactEventHistoryResponse3.SubClientCompanyName
    */
   SubClientCompanyName: string;
   /**
-   * @generated from spec/types/contact.yaml:110 ContactEventHistoryResponse3.Location
+   * @generated from spec/types/contact.yaml:111 ContactEventHistoryResponse3.Location
    */
   Location: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:111 ContactEventHistoryResponse3.EndDate
+   * @generated from spec/types/contact.yaml:112 ContactEventHistoryResponse3.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:112 ContactEventHistoryResponse3.StartDate
+   * @generated from spec/types/contact.yaml:113 ContactEventHistoryResponse3.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:113 ContactEventHistoryResponse3.SignupEndDate
+   * @generated from spec/types/contact.yaml:114 ContactEventHistoryResponse3.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:114 ContactEventHistoryResponse3.SignupStartDate
+   * @generated from spec/types/contact.yaml:115 ContactEventHistoryResponse3.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:115 ContactEventHistoryResponse3.RegDate
+   * @generated from spec/types/contact.yaml:116 ContactEventHistoryResponse3.RegDate
    */
   RegDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:116 ContactEventHistoryResponse3.LastUpdatedDate
+   * @generated from spec/types/contact.yaml:117 ContactEventHistoryResponse3.LastUpdatedDate
    */
   LastUpdatedDate: LocalDateTime;
   /**
-   * @generated from spec/types/contact.yaml:117 ContactEventHistoryResponse3.Attended
+   * @generated from spec/types/contact.yaml:118 ContactEventHistoryResponse3.Attended
    */
   Attended: boolean;
   /**
-   * @generated from spec/types/contact.yaml:118 ContactEventHistoryResponse3.EventWaitingListEnabled
+   * @generated from spec/types/contact.yaml:119 ContactEventHistoryResponse3.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/contact.yaml:119 ContactEventHistoryResponse3.ThirdPartyEvent
+   * @generated from spec/types/contact.yaml:120 ContactEventHistoryResponse3.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
 }
@@ -987,35 +987,35 @@ export interface ContactEventHistoryResponse3 {
 /**
  * An event associated with a contact.
  * Document section: Contact event.
- * @generated from spec/types/contact.yaml:121 ContactEventResponse
+ * @generated from spec/types/contact.yaml:122 ContactEventResponse
  */
 export interface ContactEventResponse {
   /**
-   * @generated from spec/types/contact.yaml:125 ContactEventResponse.ContactId
+   * @generated from spec/types/contact.yaml:126 ContactEventResponse.ContactId
    */
   ContactId: number;
   /**
-   * @generated from spec/types/contact.yaml:126 ContactEventResponse.EventId
+   * @generated from spec/types/contact.yaml:127 ContactEventResponse.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/contact.yaml:127 ContactEventResponse.EventName
+   * @generated from spec/types/contact.yaml:128 ContactEventResponse.EventName
    */
   EventName: string;
   /**
-   * @generated from spec/types/contact.yaml:128 ContactEventResponse.StartDateAndTime
+   * @generated from spec/types/contact.yaml:129 ContactEventResponse.StartDateAndTime
    */
   StartDateAndTime: string;
   /**
-   * @generated from spec/types/contact.yaml:129 ContactEventResponse.CPDValue
+   * @generated from spec/types/contact.yaml:130 ContactEventResponse.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/contact.yaml:130 ContactEventResponse.DefaultBookingFormId
+   * @generated from spec/types/contact.yaml:131 ContactEventResponse.DefaultBookingFormId
    */
   DefaultBookingFormId: number;
   /**
-   * @generated from spec/types/contact.yaml:131 ContactEventResponse.BookingFormUsedId
+   * @generated from spec/types/contact.yaml:132 ContactEventResponse.BookingFormUsedId
    */
   BookingFormUsedId: number;
 }
@@ -1024,87 +1024,87 @@ export interface ContactEventResponse {
  * A contact (result of GetContact). The document shows only that it starts with Title.
  * Document section: Contact.
  * Not shown in the document; decision: gap contact-response-fields in spec/gaps.yaml.
- * @generated from spec/types/contact.yaml:4 ContactResponse
+ * @generated from spec/types/contact.yaml:5 ContactResponse
  */
 export interface ContactResponse {
   /**
-   * @generated from spec/types/contact.yaml:9 ContactResponse.Title
+   * @generated from spec/types/contact.yaml:10 ContactResponse.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/contact.yaml:10 ContactResponse.Forename
+   * @generated from spec/types/contact.yaml:11 ContactResponse.Forename
    */
   Forename: string;
   /**
-   * @generated from spec/types/contact.yaml:11 ContactResponse.Surname
+   * @generated from spec/types/contact.yaml:12 ContactResponse.Surname
    */
   Surname: string;
   /**
-   * @generated from spec/types/contact.yaml:12 ContactResponse.Organisation
+   * @generated from spec/types/contact.yaml:13 ContactResponse.Organisation
    */
   Organisation: string;
   /**
-   * @generated from spec/types/contact.yaml:13 ContactResponse.Occupation
+   * @generated from spec/types/contact.yaml:14 ContactResponse.Occupation
    */
   Occupation: string;
   /**
-   * @generated from spec/types/contact.yaml:14 ContactResponse.PAName
+   * @generated from spec/types/contact.yaml:15 ContactResponse.PAName
    */
   PAName: string;
   /**
-   * @generated from spec/types/contact.yaml:15 ContactResponse.Line1
+   * @generated from spec/types/contact.yaml:16 ContactResponse.Line1
    */
   Line1: string;
   /**
-   * @generated from spec/types/contact.yaml:16 ContactResponse.Line2
+   * @generated from spec/types/contact.yaml:17 ContactResponse.Line2
    */
   Line2: string;
   /**
-   * @generated from spec/types/contact.yaml:17 ContactResponse.Line3
+   * @generated from spec/types/contact.yaml:18 ContactResponse.Line3
    */
   Line3: string;
   /**
-   * @generated from spec/types/contact.yaml:18 ContactResponse.Town
+   * @generated from spec/types/contact.yaml:19 ContactResponse.Town
    */
   Town: string;
   /**
-   * @generated from spec/types/contact.yaml:19 ContactResponse.County
+   * @generated from spec/types/contact.yaml:20 ContactResponse.County
    */
   County: string;
   /**
-   * @generated from spec/types/contact.yaml:20 ContactResponse.Postcode
+   * @generated from spec/types/contact.yaml:21 ContactResponse.Postcode
    */
   Postcode: string;
   /**
-   * @generated from spec/types/contact.yaml:21 ContactResponse.Country
+   * @generated from spec/types/contact.yaml:22 ContactResponse.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/contact.yaml:22 ContactResponse.Email
+   * @generated from spec/types/contact.yaml:23 ContactResponse.Email
    */
   Email: string;
   /**
-   * @generated from spec/types/contact.yaml:23 ContactResponse.Telephone
+   * @generated from spec/types/contact.yaml:24 ContactResponse.Telephone
    */
   Telephone: string;
   /**
-   * @generated from spec/types/contact.yaml:24 ContactResponse.Fax
+   * @generated from spec/types/contact.yaml:25 ContactResponse.Fax
    */
   Fax: string;
   /**
-   * @generated from spec/types/contact.yaml:25 ContactResponse.Mobile
+   * @generated from spec/types/contact.yaml:26 ContactResponse.Mobile
    */
   Mobile: string;
   /**
-   * @generated from spec/types/contact.yaml:26 ContactResponse.Website
+   * @generated from spec/types/contact.yaml:27 ContactResponse.Website
    */
   Website: string;
   /**
-   * @generated from spec/types/contact.yaml:27 ContactResponse.ContactId
+   * @generated from spec/types/contact.yaml:28 ContactResponse.ContactId
    */
   ContactId: number;
   /**
-   * @generated from spec/types/contact.yaml:28 ContactResponse.MarketingOptOut
+   * @generated from spec/types/contact.yaml:29 ContactResponse.MarketingOptOut
    */
   MarketingOptOut: boolean;
 }
@@ -1113,143 +1113,143 @@ export interface ContactResponse {
  * A contact for use with login (result of GetContact2).
  * Document section: Contact.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/contact.yaml:30 ContactResponse2
+ * @generated from spec/types/contact.yaml:31 ContactResponse2
  */
 export interface ContactResponse2 {
   /**
-   * @generated from spec/types/contact.yaml:35 ContactResponse2.ContactId
+   * @generated from spec/types/contact.yaml:36 ContactResponse2.ContactId
    */
   ContactId: number;
   /**
-   * @generated from spec/types/contact.yaml:36 ContactResponse2.Reg_Status
+   * @generated from spec/types/contact.yaml:37 ContactResponse2.Reg_Status
    */
   Reg_Status: number;
   /**
-   * @generated from spec/types/contact.yaml:37 ContactResponse2.Title
+   * @generated from spec/types/contact.yaml:38 ContactResponse2.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/contact.yaml:38 ContactResponse2.Forename
+   * @generated from spec/types/contact.yaml:39 ContactResponse2.Forename
    */
   Forename: string;
   /**
-   * @generated from spec/types/contact.yaml:39 ContactResponse2.Surname
+   * @generated from spec/types/contact.yaml:40 ContactResponse2.Surname
    */
   Surname: string;
   /**
-   * @generated from spec/types/contact.yaml:40 ContactResponse2.Organisation
+   * @generated from spec/types/contact.yaml:41 ContactResponse2.Organisation
    */
   Organisation: string;
   /**
-   * @generated from spec/types/contact.yaml:41 ContactResponse2.Occupation
+   * @generated from spec/types/contact.yaml:42 ContactResponse2.Occupation
    */
   Occupation: string;
   /**
-   * @generated from spec/types/contact.yaml:42 ContactResponse2.PAName
+   * @generated from spec/types/contact.yaml:43 ContactResponse2.PAName
    */
   PAName: string;
   /**
-   * @generated from spec/types/contact.yaml:43 ContactResponse2.Line1
+   * @generated from spec/types/contact.yaml:44 ContactResponse2.Line1
    */
   Line1: string;
   /**
-   * @generated from spec/types/contact.yaml:44 ContactResponse2.Line2
+   * @generated from spec/types/contact.yaml:45 ContactResponse2.Line2
    */
   Line2: string;
   /**
-   * @generated from spec/types/contact.yaml:45 ContactResponse2.Line3
+   * @generated from spec/types/contact.yaml:46 ContactResponse2.Line3
    */
   Line3: string;
   /**
-   * @generated from spec/types/contact.yaml:46 ContactResponse2.Town
+   * @generated from spec/types/contact.yaml:47 ContactResponse2.Town
    */
   Town: string;
   /**
-   * @generated from spec/types/contact.yaml:47 ContactResponse2.County
+   * @generated from spec/types/contact.yaml:48 ContactResponse2.County
    */
   County: string;
   /**
-   * @generated from spec/types/contact.yaml:48 ContactResponse2.Postcode
+   * @generated from spec/types/contact.yaml:49 ContactResponse2.Postcode
    */
   Postcode: string;
   /**
-   * @generated from spec/types/contact.yaml:49 ContactResponse2.Country
+   * @generated from spec/types/contact.yaml:50 ContactResponse2.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/contact.yaml:50 ContactResponse2.Email
+   * @generated from spec/types/contact.yaml:51 ContactResponse2.Email
    */
   Email: string;
   /**
-   * @generated from spec/types/contact.yaml:51 ContactResponse2.Telephone
+   * @generated from spec/types/contact.yaml:52 ContactResponse2.Telephone
    */
   Telephone: string;
   /**
-   * @generated from spec/types/contact.yaml:52 ContactResponse2.Fax
+   * @generated from spec/types/contact.yaml:53 ContactResponse2.Fax
    */
   Fax: string;
   /**
-   * @generated from spec/types/contact.yaml:53 ContactResponse2.Mobile
+   * @generated from spec/types/contact.yaml:54 ContactResponse2.Mobile
    */
   Mobile: string;
   /**
-   * @generated from spec/types/contact.yaml:54 ContactResponse2.Website
+   * @generated from spec/types/contact.yaml:55 ContactResponse2.Website
    */
   Website: string;
   /**
-   * @generated from spec/types/contact.yaml:55 ContactResponse2.Code
+   * @generated from spec/types/contact.yaml:56 ContactResponse2.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/contact.yaml:56 ContactResponse2.Reference
+   * @generated from spec/types/contact.yaml:57 ContactResponse2.Reference
    */
   Reference: string;
   /**
    * Note: part of the returned contact shape.
    * Not shown in the document; decision: gap contact-password in spec/gaps.yaml.
    * Always sent as nil.
-   * @generated from spec/types/contact.yaml:57 ContactResponse2.Password
+   * @generated from spec/types/contact.yaml:58 ContactResponse2.Password
    */
   Password: string | null;
   /**
-   * @generated from spec/types/contact.yaml:58 ContactResponse2.ProfileString
+   * @generated from spec/types/contact.yaml:59 ContactResponse2.ProfileString
    */
   ProfileString: string;
   /**
-   * @generated from spec/types/contact.yaml:59 ContactResponse2.TwitterURL
+   * @generated from spec/types/contact.yaml:60 ContactResponse2.TwitterURL
    */
   TwitterURL: string;
   /**
-   * @generated from spec/types/contact.yaml:60 ContactResponse2.FacebookURL
+   * @generated from spec/types/contact.yaml:61 ContactResponse2.FacebookURL
    */
   FacebookURL: string;
   /**
-   * @generated from spec/types/contact.yaml:61 ContactResponse2.LinkedInURL
+   * @generated from spec/types/contact.yaml:62 ContactResponse2.LinkedInURL
    */
   LinkedInURL: string;
   /**
-   * @generated from spec/types/contact.yaml:62 ContactResponse2.GoogleURL
+   * @generated from spec/types/contact.yaml:63 ContactResponse2.GoogleURL
    */
   GoogleURL: string;
   /**
-   * @generated from spec/types/contact.yaml:63 ContactResponse2.ShortBio
+   * @generated from spec/types/contact.yaml:64 ContactResponse2.ShortBio
    */
   ShortBio: string;
   /**
-   * @generated from spec/types/contact.yaml:64 ContactResponse2.Bio
+   * @generated from spec/types/contact.yaml:65 ContactResponse2.Bio
    */
   Bio: string;
   /**
-   * @generated from spec/types/contact.yaml:65 ContactResponse2.MarketingOptOut
+   * @generated from spec/types/contact.yaml:66 ContactResponse2.MarketingOptOut
    */
   MarketingOptOut: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/contact.yaml:66 ContactResponse2.DateOfBirth
+   * @generated from spec/types/contact.yaml:67 ContactResponse2.DateOfBirth
    */
   DateOfBirth: LocalDateTime;
   /**
-   * @generated from spec/types/contact.yaml:67 ContactResponse2.ProfileValues
+   * @generated from spec/types/contact.yaml:68 ContactResponse2.ProfileValues
    */
   ProfileValues: ProfileValue[];
 }
@@ -1257,15 +1257,15 @@ export interface ContactResponse2 {
 /**
  * Contact token verification result.
  * Document section: Contact token verification result.
- * @generated from spec/types/contact.yaml:76 ContactTokenResponse
+ * @generated from spec/types/contact.yaml:77 ContactTokenResponse
  */
 export interface ContactTokenResponse {
   /**
-   * @generated from spec/types/contact.yaml:80 ContactTokenResponse.ContactId
+   * @generated from spec/types/contact.yaml:81 ContactTokenResponse.ContactId
    */
   ContactId: number;
   /**
-   * @generated from spec/types/contact.yaml:81 ContactTokenResponse.ContactEmail
+   * @generated from spec/types/contact.yaml:82 ContactTokenResponse.ContactEmail
    */
   ContactEmail: string;
 }
@@ -1273,23 +1273,23 @@ export interface ContactTokenResponse {
 /**
  * A custom field of an event.
  * Document section: Custom field.
- * @generated from spec/types/event-setup.yaml:17 CustomFieldResponse
+ * @generated from spec/types/event-setup.yaml:18 CustomFieldResponse
  */
 export interface CustomFieldResponse {
   /**
-   * @generated from spec/types/event-setup.yaml:21 CustomFieldResponse.CustomFieldId
+   * @generated from spec/types/event-setup.yaml:22 CustomFieldResponse.CustomFieldId
    */
   CustomFieldId: number;
   /**
-   * @generated from spec/types/event-setup.yaml:22 CustomFieldResponse.Name
+   * @generated from spec/types/event-setup.yaml:23 CustomFieldResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/event-setup.yaml:23 CustomFieldResponse.Type
+   * @generated from spec/types/event-setup.yaml:24 CustomFieldResponse.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/event-setup.yaml:24 CustomFieldResponse.Values
+   * @generated from spec/types/event-setup.yaml:25 CustomFieldResponse.Values
    */
   Values: string[];
 }
@@ -1298,19 +1298,19 @@ export interface CustomFieldResponse {
  * A custom field value of an attendee.
  * Document section: Attendee.
  * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
- * @generated from spec/types/booking.yaml:81 CustomFieldValueResponse
+ * @generated from spec/types/booking.yaml:82 CustomFieldValueResponse
  */
 export interface CustomFieldValueResponse {
   /**
-   * @generated from spec/types/booking.yaml:86 CustomFieldValueResponse.CustomFieldId
+   * @generated from spec/types/booking.yaml:87 CustomFieldValueResponse.CustomFieldId
    */
   CustomFieldId: number;
   /**
-   * @generated from spec/types/booking.yaml:87 CustomFieldValueResponse.Name
+   * @generated from spec/types/booking.yaml:88 CustomFieldValueResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/booking.yaml:88 CustomFieldValueResponse.Value
+   * @generated from spec/types/booking.yaml:89 CustomFieldValueResponse.Value
    */
   Value: string;
 }
@@ -1319,7 +1319,7 @@ export interface CustomFieldValueResponse {
  * A reference to a related record. Its content is not shown; decoders ignore it and the reference service sends it as nil.
  * Document section: Event record.
  * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
- * @generated from spec/types/event.yaml:27 EntityReference
+ * @generated from spec/types/event.yaml:28 EntityReference
  */
 export type EntityReference = Record<string, never>;
 
@@ -1327,287 +1327,287 @@ export type EntityReference = Record<string, never>;
  * The event record inside EventModel.
  * Document section: Event record.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:33 Event
+ * @generated from spec/types/event.yaml:34 Event
  */
 export interface Event {
   /**
-   * @generated from spec/types/event.yaml:38 Event.EventId
+   * @generated from spec/types/event.yaml:39 Event.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:39 Event.EventCapacity
+   * @generated from spec/types/event.yaml:40 Event.EventCapacity
    */
   EventCapacity: number;
   /**
-   * @generated from spec/types/event.yaml:40 Event.CPDValue
+   * @generated from spec/types/event.yaml:41 Event.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:41 Event.Title
+   * @generated from spec/types/event.yaml:42 Event.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:42 Event.Description
+   * @generated from spec/types/event.yaml:43 Event.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:43 Event.Code
+   * @generated from spec/types/event.yaml:44 Event.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:44 Event.BookingReferencePrefix
+   * @generated from spec/types/event.yaml:45 Event.BookingReferencePrefix
    */
   BookingReferencePrefix: string;
   /**
-   * @generated from spec/types/event.yaml:45 Event.InvoiceReferencePrefix
+   * @generated from spec/types/event.yaml:46 Event.InvoiceReferencePrefix
    */
   InvoiceReferencePrefix: string;
   /**
-   * @generated from spec/types/event.yaml:46 Event.HelplineName
+   * @generated from spec/types/event.yaml:47 Event.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:47 Event.HelplineTelephoneNumber
+   * @generated from spec/types/event.yaml:48 Event.HelplineTelephoneNumber
    */
   HelplineTelephoneNumber: string;
   /**
-   * @generated from spec/types/event.yaml:48 Event.HelplineEmail
+   * @generated from spec/types/event.yaml:49 Event.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:49 Event.ExternalSystemId
+   * @generated from spec/types/event.yaml:50 Event.ExternalSystemId
    */
   ExternalSystemId: string;
   /**
-   * @generated from spec/types/event.yaml:50 Event.EventLeader
+   * @generated from spec/types/event.yaml:51 Event.EventLeader
    */
   EventLeader: string;
   /**
-   * @generated from spec/types/event.yaml:51 Event.Location
+   * @generated from spec/types/event.yaml:52 Event.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:52 Event.Country
+   * @generated from spec/types/event.yaml:53 Event.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/event.yaml:53 Event.Type
+   * @generated from spec/types/event.yaml:54 Event.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/event.yaml:54 Event.EventStatus
+   * @generated from spec/types/event.yaml:55 Event.EventStatus
    */
   EventStatus: string;
   /**
-   * @generated from spec/types/event.yaml:55 Event.StatusCreatedSource
+   * @generated from spec/types/event.yaml:56 Event.StatusCreatedSource
    */
   StatusCreatedSource: string;
   /**
-   * @generated from spec/types/event.yaml:56 Event.StatusLastUpdatedSource
+   * @generated from spec/types/event.yaml:57 Event.StatusLastUpdatedSource
    */
   StatusLastUpdatedSource: string;
   /**
-   * @generated from spec/types/event.yaml:57 Event.StatusDeletedSource
+   * @generated from spec/types/event.yaml:58 Event.StatusDeletedSource
    */
   StatusDeletedSource: string;
   /**
-   * @generated from spec/types/event.yaml:58 Event.StatusInactiveReason
+   * @generated from spec/types/event.yaml:59 Event.StatusInactiveReason
    */
   StatusInactiveReason: string;
   /**
-   * @generated from spec/types/event.yaml:59 Event.ProjectCode
+   * @generated from spec/types/event.yaml:60 Event.ProjectCode
    */
   ProjectCode: string;
   /**
-   * @generated from spec/types/event.yaml:60 Event.CostCentre
+   * @generated from spec/types/event.yaml:61 Event.CostCentre
    */
   CostCentre: string;
   /**
-   * @generated from spec/types/event.yaml:61 Event.Series
+   * @generated from spec/types/event.yaml:62 Event.Series
    */
   Series: string;
   /**
-   * @generated from spec/types/event.yaml:62 Event.DelegateInstruction
+   * @generated from spec/types/event.yaml:63 Event.DelegateInstruction
    */
   DelegateInstruction: string;
   /**
-   * @generated from spec/types/event.yaml:63 Event.Desc_Long
+   * @generated from spec/types/event.yaml:64 Event.Desc_Long
    */
   Desc_Long: string;
   /**
-   * @generated from spec/types/event.yaml:64 Event.Desc_Med
+   * @generated from spec/types/event.yaml:65 Event.Desc_Med
    */
   Desc_Med: string;
   /**
-   * @generated from spec/types/event.yaml:65 Event.Anal01
+   * @generated from spec/types/event.yaml:66 Event.Anal01
    */
   Anal01: string;
   /**
-   * @generated from spec/types/event.yaml:66 Event.Anal02
+   * @generated from spec/types/event.yaml:67 Event.Anal02
    */
   Anal02: string;
   /**
-   * @generated from spec/types/event.yaml:67 Event.ExternalURL
+   * @generated from spec/types/event.yaml:68 Event.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:68 Event.SubClientCo
+   * @generated from spec/types/event.yaml:69 Event.SubClientCo
    */
   SubClientCo: string;
   /**
-   * @generated from spec/types/event.yaml:69 Event.Notes
+   * @generated from spec/types/event.yaml:70 Event.Notes
    */
   Notes: string;
   /**
-   * @generated from spec/types/event.yaml:70 Event.Room
+   * @generated from spec/types/event.yaml:71 Event.Room
    */
   Room: string;
   /**
-   * @generated from spec/types/event.yaml:71 Event.ImportGuid
+   * @generated from spec/types/event.yaml:72 Event.ImportGuid
    */
   ImportGuid: string;
   /**
-   * @generated from spec/types/event.yaml:72 Event.Links
+   * @generated from spec/types/event.yaml:73 Event.Links
    */
   Links: string;
   /**
-   * @generated from spec/types/event.yaml:73 Event.Terms
+   * @generated from spec/types/event.yaml:74 Event.Terms
    */
   Terms: string;
   /**
-   * @generated from spec/types/event.yaml:74 Event.ExternalURLPwd
+   * @generated from spec/types/event.yaml:75 Event.ExternalURLPwd
    */
   ExternalURLPwd: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:75 Event.StartDate
+   * @generated from spec/types/event.yaml:76 Event.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:76 Event.EndDate
+   * @generated from spec/types/event.yaml:77 Event.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:77 Event.SignupStartDate
+   * @generated from spec/types/event.yaml:78 Event.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:78 Event.SignupEndDate
+   * @generated from spec/types/event.yaml:79 Event.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:79 Event.StatusCreatedDate
+   * @generated from spec/types/event.yaml:80 Event.StatusCreatedDate
    */
   StatusCreatedDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:80 Event.StatusLastUpdatedDate
+   * @generated from spec/types/event.yaml:81 Event.StatusLastUpdatedDate
    */
   StatusLastUpdatedDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:81 Event.StatusDeletedDate
+   * @generated from spec/types/event.yaml:82 Event.StatusDeletedDate
    */
   StatusDeletedDate: LocalDateTime;
   /**
    * Not shown in the document; decision: gap decimal-scales in spec/gaps.yaml.
    * Exact decimal with 5 places (ticketTypePriceAndTaxRate), as a string (e.g. "12.00000").
-   * @generated from spec/types/event.yaml:82 Event.DefaultTaxRate
+   * @generated from spec/types/event.yaml:83 Event.DefaultTaxRate
    */
   DefaultTaxRate: Decimal;
   /**
-   * @generated from spec/types/event.yaml:83 Event.UseGlobalContactList
+   * @generated from spec/types/event.yaml:84 Event.UseGlobalContactList
    */
   UseGlobalContactList: boolean;
   /**
-   * @generated from spec/types/event.yaml:84 Event.HasCapacityLimits
+   * @generated from spec/types/event.yaml:85 Event.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:85 Event.IsArchived
+   * @generated from spec/types/event.yaml:86 Event.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:86 Event.HasSetupBasicDetails
+   * @generated from spec/types/event.yaml:87 Event.HasSetupBasicDetails
    */
   HasSetupBasicDetails: boolean;
   /**
-   * @generated from spec/types/event.yaml:87 Event.HasSetupEventCapacity
+   * @generated from spec/types/event.yaml:88 Event.HasSetupEventCapacity
    */
   HasSetupEventCapacity: boolean;
   /**
-   * @generated from spec/types/event.yaml:88 Event.StatusIsDeleted
+   * @generated from spec/types/event.yaml:89 Event.StatusIsDeleted
    */
   StatusIsDeleted: boolean;
   /**
-   * @generated from spec/types/event.yaml:89 Event.StatusIsActive
+   * @generated from spec/types/event.yaml:90 Event.StatusIsActive
    */
   StatusIsActive: boolean;
   /**
-   * @generated from spec/types/event.yaml:90 Event.ExcludeFromAPI
+   * @generated from spec/types/event.yaml:91 Event.ExcludeFromAPI
    */
   ExcludeFromAPI: boolean;
   /**
-   * @generated from spec/types/event.yaml:91 Event.ThirdParty
+   * @generated from spec/types/event.yaml:92 Event.ThirdParty
    */
   ThirdParty: boolean;
   /**
-   * @generated from spec/types/event.yaml:92 Event.IsEventFree
+   * @generated from spec/types/event.yaml:93 Event.IsEventFree
    */
   IsEventFree: boolean;
   /**
-   * @generated from spec/types/event.yaml:93 Event.IsTemplateEvent
+   * @generated from spec/types/event.yaml:94 Event.IsTemplateEvent
    */
   IsTemplateEvent: boolean;
   /**
-   * @generated from spec/types/event.yaml:94 Event.ExtFinanceDetails
+   * @generated from spec/types/event.yaml:95 Event.ExtFinanceDetails
    */
   ExtFinanceDetails: boolean;
   /**
-   * @generated from spec/types/event.yaml:95 Event.EnableWaitingList
+   * @generated from spec/types/event.yaml:96 Event.EnableWaitingList
    */
   EnableWaitingList: boolean;
   /**
-   * @generated from spec/types/event.yaml:96 Event.VirtualEvent
+   * @generated from spec/types/event.yaml:97 Event.VirtualEvent
    */
   VirtualEvent: boolean;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:97 Event.ClientCompanyReference
+   * @generated from spec/types/event.yaml:98 Event.ClientCompanyReference
    */
   ClientCompanyReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:98 Event.CurrencyReference
+   * @generated from spec/types/event.yaml:99 Event.CurrencyReference
    */
   CurrencyReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:99 Event.Event2Reference
+   * @generated from spec/types/event.yaml:100 Event.Event2Reference
    */
   Event2Reference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:100 Event.RoadshowReference
+   * @generated from spec/types/event.yaml:101 Event.RoadshowReference
    */
   RoadshowReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:101 Event.ClientUserCreatedReference
+   * @generated from spec/types/event.yaml:102 Event.ClientUserCreatedReference
    */
   ClientUserCreatedReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:102 Event.ClientUserDeletedReference
+   * @generated from spec/types/event.yaml:103 Event.ClientUserDeletedReference
    */
   ClientUserDeletedReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:103 Event.ClientUserLastUpdatedReference
+   * @generated from spec/types/event.yaml:104 Event.ClientUserLastUpdatedReference
    */
   ClientUserLastUpdatedReference: EntityReference | null;
 }
@@ -1615,33 +1615,33 @@ export interface Event {
 /**
  * An event of a roadshow with its ticket types.
  * Document section: Event with ticket types.
- * @generated from spec/types/ticketing.yaml:45 EventBasicWithTicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:46 EventBasicWithTicketTypeResponse
  */
 export interface EventBasicWithTicketTypeResponse {
   /**
-   * @generated from spec/types/ticketing.yaml:49 EventBasicWithTicketTypeResponse.EventId
+   * @generated from spec/types/ticketing.yaml:50 EventBasicWithTicketTypeResponse.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/ticketing.yaml:50 EventBasicWithTicketTypeResponse.Title
+   * @generated from spec/types/ticketing.yaml:51 EventBasicWithTicketTypeResponse.Title
    */
   Title: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:51 EventBasicWithTicketTypeResponse.StartDate
+   * @generated from spec/types/ticketing.yaml:52 EventBasicWithTicketTypeResponse.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:52 EventBasicWithTicketTypeResponse.EndDate
+   * @generated from spec/types/ticketing.yaml:53 EventBasicWithTicketTypeResponse.EndDate
    */
   EndDate: LocalDateTime;
   /**
-   * @generated from spec/types/ticketing.yaml:53 EventBasicWithTicketTypeResponse.MaxAllowableGuestsOnRoadshow
+   * @generated from spec/types/ticketing.yaml:54 EventBasicWithTicketTypeResponse.MaxAllowableGuestsOnRoadshow
    */
   MaxAllowableGuestsOnRoadshow: number;
   /**
-   * @generated from spec/types/ticketing.yaml:54 EventBasicWithTicketTypeResponse.TicketTypes
+   * @generated from spec/types/ticketing.yaml:55 EventBasicWithTicketTypeResponse.TicketTypes
    */
   TicketTypes: TicketTypeResponse[];
 }
@@ -1651,178 +1651,178 @@ export interface EventBasicWithTicketTypeResponse {
  * Document section: Event details.
  * Groups fields shared by other types; not an element on the wire.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:105 EventDetailsCommon
+ * @generated from spec/types/event.yaml:106 EventDetailsCommon
  */
 export interface EventDetailsCommon {
   /**
-   * @generated from spec/types/event.yaml:111 EventDetailsCommon.EventId
+   * @generated from spec/types/event.yaml:112 EventDetailsCommon.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:112 EventDetailsCommon.Capacity
+   * @generated from spec/types/event.yaml:113 EventDetailsCommon.Capacity
    */
   Capacity: number;
   /**
-   * @generated from spec/types/event.yaml:113 EventDetailsCommon.AttendeeCount
+   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeWaitingListCount
+   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeWaitingListCount
    */
   AttendeeWaitingListCount: number;
   /**
-   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeCancelledCount
+   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeCancelledCount
    */
   AttendeeCancelledCount: number;
   /**
-   * @generated from spec/types/event.yaml:116 EventDetailsCommon.CPDValue
+   * @generated from spec/types/event.yaml:117 EventDetailsCommon.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:117 EventDetailsCommon.DefaultWebsiteID
+   * @generated from spec/types/event.yaml:118 EventDetailsCommon.DefaultWebsiteID
    */
   DefaultWebsiteID: number;
   /**
-   * @generated from spec/types/event.yaml:118 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
    */
   LongDescription: string;
   /**
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
    */
   ImageLink: string;
   /**
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink: string;
   /**
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName: string;
   /**
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl: string;
   /**
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName: string;
   /**
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName: string;
   /**
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.EventWaitingListEnabled
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/event.yaml:140 EventDetailsCommon.HasCapacityLimits
+   * @generated from spec/types/event.yaml:141 EventDetailsCommon.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:141 EventDetailsCommon.IsArchived
+   * @generated from spec/types/event.yaml:142 EventDetailsCommon.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:142 EventDetailsCommon.ThirdPartyEvent
+   * @generated from spec/types/event.yaml:143 EventDetailsCommon.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:143 EventDetailsCommon.StartDate
+   * @generated from spec/types/event.yaml:144 EventDetailsCommon.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:144 EventDetailsCommon.EndDate
+   * @generated from spec/types/event.yaml:145 EventDetailsCommon.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:145 EventDetailsCommon.SignupStartDate
+   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupEndDate
+   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:147 EventDetailsCommon.StartTime
+   * @generated from spec/types/event.yaml:148 EventDetailsCommon.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:148 EventDetailsCommon.EndTime
+   * @generated from spec/types/event.yaml:149 EventDetailsCommon.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Venue identifiers.
-   * @generated from spec/types/event.yaml:149 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
    */
   Venues: number[];
   /**
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
    */
   Collaborators: CollaboratorResponse[];
   /**
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
    */
   Links: string[];
 }
@@ -1831,183 +1831,183 @@ export interface EventDetailsCommon {
  * Event details, version 3 (GetEventDetails3).
  * Document section: Event details.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:153 EventDetailsResponse3
+ * @generated from spec/types/event.yaml:154 EventDetailsResponse3
  */
 export interface EventDetailsResponse3 {
   /**
-   * @generated from spec/types/event.yaml:111 EventDetailsCommon.EventId
+   * @generated from spec/types/event.yaml:112 EventDetailsCommon.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:112 EventDetailsCommon.Capacity
+   * @generated from spec/types/event.yaml:113 EventDetailsCommon.Capacity
    */
   Capacity: number;
   /**
-   * @generated from spec/types/event.yaml:113 EventDetailsCommon.AttendeeCount
+   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeWaitingListCount
+   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeWaitingListCount
    */
   AttendeeWaitingListCount: number;
   /**
-   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeCancelledCount
+   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeCancelledCount
    */
   AttendeeCancelledCount: number;
   /**
-   * @generated from spec/types/event.yaml:116 EventDetailsCommon.CPDValue
+   * @generated from spec/types/event.yaml:117 EventDetailsCommon.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:117 EventDetailsCommon.DefaultWebsiteID
+   * @generated from spec/types/event.yaml:118 EventDetailsCommon.DefaultWebsiteID
    */
   DefaultWebsiteID: number;
   /**
-   * @generated from spec/types/event.yaml:118 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
    */
   LongDescription: string;
   /**
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
    */
   ImageLink: string;
   /**
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink: string;
   /**
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName: string;
   /**
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl: string;
   /**
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName: string;
   /**
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName: string;
   /**
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.EventWaitingListEnabled
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/event.yaml:140 EventDetailsCommon.HasCapacityLimits
+   * @generated from spec/types/event.yaml:141 EventDetailsCommon.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:141 EventDetailsCommon.IsArchived
+   * @generated from spec/types/event.yaml:142 EventDetailsCommon.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:142 EventDetailsCommon.ThirdPartyEvent
+   * @generated from spec/types/event.yaml:143 EventDetailsCommon.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:143 EventDetailsCommon.StartDate
+   * @generated from spec/types/event.yaml:144 EventDetailsCommon.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:144 EventDetailsCommon.EndDate
+   * @generated from spec/types/event.yaml:145 EventDetailsCommon.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:145 EventDetailsCommon.SignupStartDate
+   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupEndDate
+   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:147 EventDetailsCommon.StartTime
+   * @generated from spec/types/event.yaml:148 EventDetailsCommon.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:148 EventDetailsCommon.EndTime
+   * @generated from spec/types/event.yaml:149 EventDetailsCommon.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Venue identifiers.
-   * @generated from spec/types/event.yaml:149 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
    */
   Venues: number[];
   /**
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
    */
   Collaborators: CollaboratorResponse[];
   /**
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
    */
   Links: string[];
   /**
    * Note: version 3 only.
-   * @generated from spec/types/event.yaml:159 EventDetailsResponse3.ExternalURLPwd
+   * @generated from spec/types/event.yaml:160 EventDetailsResponse3.ExternalURLPwd
    */
   ExternalURLPwd: string;
 }
@@ -2016,219 +2016,219 @@ export interface EventDetailsResponse3 {
  * Event details, version 7 (GetEventDetails7), with roadshow identifier, status, sub-client company name, last-updated date and profile values.
  * Document section: Event details.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:161 EventDetailsResponse7
+ * @generated from spec/types/event.yaml:162 EventDetailsResponse7
  */
 export interface EventDetailsResponse7 {
   /**
-   * @generated from spec/types/event.yaml:111 EventDetailsCommon.EventId
+   * @generated from spec/types/event.yaml:112 EventDetailsCommon.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:112 EventDetailsCommon.Capacity
+   * @generated from spec/types/event.yaml:113 EventDetailsCommon.Capacity
    */
   Capacity: number;
   /**
-   * @generated from spec/types/event.yaml:113 EventDetailsCommon.AttendeeCount
+   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeWaitingListCount
+   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeWaitingListCount
    */
   AttendeeWaitingListCount: number;
   /**
-   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeCancelledCount
+   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeCancelledCount
    */
   AttendeeCancelledCount: number;
   /**
-   * @generated from spec/types/event.yaml:116 EventDetailsCommon.CPDValue
+   * @generated from spec/types/event.yaml:117 EventDetailsCommon.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:117 EventDetailsCommon.DefaultWebsiteID
+   * @generated from spec/types/event.yaml:118 EventDetailsCommon.DefaultWebsiteID
    */
   DefaultWebsiteID: number;
   /**
-   * @generated from spec/types/event.yaml:118 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
    */
   LongDescription: string;
   /**
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
    */
   ImageLink: string;
   /**
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink: string;
   /**
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName: string;
   /**
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl: string;
   /**
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName: string;
   /**
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName: string;
   /**
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.EventWaitingListEnabled
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/event.yaml:140 EventDetailsCommon.HasCapacityLimits
+   * @generated from spec/types/event.yaml:141 EventDetailsCommon.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:141 EventDetailsCommon.IsArchived
+   * @generated from spec/types/event.yaml:142 EventDetailsCommon.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:142 EventDetailsCommon.ThirdPartyEvent
+   * @generated from spec/types/event.yaml:143 EventDetailsCommon.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:143 EventDetailsCommon.StartDate
+   * @generated from spec/types/event.yaml:144 EventDetailsCommon.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:144 EventDetailsCommon.EndDate
+   * @generated from spec/types/event.yaml:145 EventDetailsCommon.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:145 EventDetailsCommon.SignupStartDate
+   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupEndDate
+   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:147 EventDetailsCommon.StartTime
+   * @generated from spec/types/event.yaml:148 EventDetailsCommon.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:148 EventDetailsCommon.EndTime
+   * @generated from spec/types/event.yaml:149 EventDetailsCommon.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Venue identifiers.
-   * @generated from spec/types/event.yaml:149 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
    */
   Venues: number[];
   /**
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
    */
   Collaborators: CollaboratorResponse[];
   /**
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
    */
   Links: string[];
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:167 EventDetailsResponse7.SubClientCompanyName
+   * @generated from spec/types/event.yaml:168 EventDetailsResponse7.SubClientCompanyName
    */
   SubClientCompanyName: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:168 EventDetailsResponse7.Type
+   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.Type
    */
   Type: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.Analysis01
+   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Analysis01
    */
   Analysis01: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Analysis02
+   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Analysis02
    */
   Analysis02: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Status
+   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.Status
    */
   Status: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.RoadshowId
+   * @generated from spec/types/event.yaml:173 EventDetailsResponse7.RoadshowId
    */
   RoadshowId: number;
   /**
    * Note: version 7 only.
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:173 EventDetailsResponse7.LastUpdatedDate
+   * @generated from spec/types/event.yaml:174 EventDetailsResponse7.LastUpdatedDate
    */
   LastUpdatedDate: LocalDateTime;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:174 EventDetailsResponse7.Profiles
+   * @generated from spec/types/event.yaml:175 EventDetailsResponse7.Profiles
    */
   Profiles: ProfileValueByEvent[];
 }
@@ -2236,15 +2236,15 @@ export interface EventDetailsResponse7 {
 /**
  * One event and its websites.
  * Document section: Event record.
- * @generated from spec/types/event.yaml:10 EventModel
+ * @generated from spec/types/event.yaml:11 EventModel
  */
 export interface EventModel {
   /**
-   * @generated from spec/types/event.yaml:14 EventModel.Event
+   * @generated from spec/types/event.yaml:15 EventModel.Event
    */
   Event: Event;
   /**
-   * @generated from spec/types/event.yaml:15 EventModel.Websites
+   * @generated from spec/types/event.yaml:16 EventModel.Websites
    */
   Websites: WebsiteModel[];
 }
@@ -2252,11 +2252,11 @@ export interface EventModel {
 /**
  * Result of EventProfileSearch.
  * Document section: Operation catalogue (EventProfileSearch).
- * @generated from spec/types/event.yaml:4 EventProfileSearchResponseModel
+ * @generated from spec/types/event.yaml:5 EventProfileSearchResponseModel
  */
 export interface EventProfileSearchResponseModel {
   /**
-   * @generated from spec/types/event.yaml:8 EventProfileSearchResponseModel.Events
+   * @generated from spec/types/event.yaml:9 EventProfileSearchResponseModel.Events
    */
   Events: EventModel[];
 }
@@ -2264,19 +2264,19 @@ export interface EventProfileSearchResponseModel {
 /**
  * A non-universal sub-client company (item of GetSubClientCompanyList).
  * Document section: Sub-client company.
- * @generated from spec/types/event-setup.yaml:39 GetSubClientCompanyListResponse
+ * @generated from spec/types/event-setup.yaml:40 GetSubClientCompanyListResponse
  */
 export interface GetSubClientCompanyListResponse {
   /**
-   * @generated from spec/types/event-setup.yaml:43 GetSubClientCompanyListResponse.Name
+   * @generated from spec/types/event-setup.yaml:44 GetSubClientCompanyListResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/event-setup.yaml:44 GetSubClientCompanyListResponse.ClientCompanyId
+   * @generated from spec/types/event-setup.yaml:45 GetSubClientCompanyListResponse.ClientCompanyId
    */
   ClientCompanyId: number;
   /**
-   * @generated from spec/types/event-setup.yaml:45 GetSubClientCompanyListResponse.ClientCompanyName
+   * @generated from spec/types/event-setup.yaml:46 GetSubClientCompanyListResponse.ClientCompanyName
    */
   ClientCompanyName: string;
 }
@@ -2284,15 +2284,15 @@ export interface GetSubClientCompanyListResponse {
 /**
  * A profile value of a contact.
  * Document section: Contact.
- * @generated from spec/types/contact.yaml:69 ProfileValue
+ * @generated from spec/types/contact.yaml:70 ProfileValue
  */
 export interface ProfileValue {
   /**
-   * @generated from spec/types/contact.yaml:73 ProfileValue.Id
+   * @generated from spec/types/contact.yaml:74 ProfileValue.Id
    */
   Id: number;
   /**
-   * @generated from spec/types/contact.yaml:74 ProfileValue.Name
+   * @generated from spec/types/contact.yaml:75 ProfileValue.Name
    */
   Name: string;
 }
@@ -2300,19 +2300,19 @@ export interface ProfileValue {
 /**
  * A profile value of an event.
  * Document section: Event details.
- * @generated from spec/types/event.yaml:186 ProfileValueByEvent
+ * @generated from spec/types/event.yaml:187 ProfileValueByEvent
  */
 export interface ProfileValueByEvent {
   /**
-   * @generated from spec/types/event.yaml:190 ProfileValueByEvent.ProfileTypeId
+   * @generated from spec/types/event.yaml:191 ProfileValueByEvent.ProfileTypeId
    */
   ProfileTypeId: number;
   /**
-   * @generated from spec/types/event.yaml:191 ProfileValueByEvent.ProfileType
+   * @generated from spec/types/event.yaml:192 ProfileValueByEvent.ProfileType
    */
   ProfileType: string;
   /**
-   * @generated from spec/types/event.yaml:192 ProfileValueByEvent.ProfileValueName
+   * @generated from spec/types/event.yaml:193 ProfileValueByEvent.ProfileValueName
    */
   ProfileValueName: string;
 }
@@ -2321,19 +2321,19 @@ export interface ProfileValueByEvent {
  * A reservation of an attendee on a show performance.
  * Document section: Attendee.
  * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
- * @generated from spec/types/booking.yaml:99 ReservationResponse
+ * @generated from spec/types/booking.yaml:100 ReservationResponse
  */
 export interface ReservationResponse {
   /**
-   * @generated from spec/types/booking.yaml:104 ReservationResponse.ReservationId
+   * @generated from spec/types/booking.yaml:105 ReservationResponse.ReservationId
    */
   ReservationId: number;
   /**
-   * @generated from spec/types/booking.yaml:105 ReservationResponse.ShowPerformanceID
+   * @generated from spec/types/booking.yaml:106 ReservationResponse.ShowPerformanceID
    */
   ShowPerformanceID: number;
   /**
-   * @generated from spec/types/booking.yaml:106 ReservationResponse.Quantity
+   * @generated from spec/types/booking.yaml:107 ReservationResponse.Quantity
    */
   Quantity: number;
 }
@@ -2342,117 +2342,117 @@ export interface ReservationResponse {
  * A performance of a show.
  * Document section: Show performance.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/show.yaml:30 ShowPerformanceResponse
+ * @generated from spec/types/show.yaml:31 ShowPerformanceResponse
  */
 export interface ShowPerformanceResponse {
   /**
-   * @generated from spec/types/show.yaml:35 ShowPerformanceResponse.ShowPerformanceID
+   * @generated from spec/types/show.yaml:36 ShowPerformanceResponse.ShowPerformanceID
    */
   ShowPerformanceID: number;
   /**
-   * @generated from spec/types/show.yaml:36 ShowPerformanceResponse.Available
+   * @generated from spec/types/show.yaml:37 ShowPerformanceResponse.Available
    */
   Available: number;
   /**
-   * @generated from spec/types/show.yaml:37 ShowPerformanceResponse.Hold
+   * @generated from spec/types/show.yaml:38 ShowPerformanceResponse.Hold
    */
   Hold: number;
   /**
-   * @generated from spec/types/show.yaml:38 ShowPerformanceResponse.Sold
+   * @generated from spec/types/show.yaml:39 ShowPerformanceResponse.Sold
    */
   Sold: number;
   /**
-   * @generated from spec/types/show.yaml:39 ShowPerformanceResponse.ShowName
+   * @generated from spec/types/show.yaml:40 ShowPerformanceResponse.ShowName
    */
   ShowName: string;
   /**
-   * @generated from spec/types/show.yaml:40 ShowPerformanceResponse.Type
+   * @generated from spec/types/show.yaml:41 ShowPerformanceResponse.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/show.yaml:41 ShowPerformanceResponse.Venue
+   * @generated from spec/types/show.yaml:42 ShowPerformanceResponse.Venue
    */
   Venue: string;
   /**
-   * @generated from spec/types/show.yaml:42 ShowPerformanceResponse.Notes
+   * @generated from spec/types/show.yaml:43 ShowPerformanceResponse.Notes
    */
   Notes: string;
   /**
-   * @generated from spec/types/show.yaml:43 ShowPerformanceResponse.Name
+   * @generated from spec/types/show.yaml:44 ShowPerformanceResponse.Name
    */
   Name: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/show.yaml:44 ShowPerformanceResponse.Date
+   * @generated from spec/types/show.yaml:45 ShowPerformanceResponse.Date
    */
   Date: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/show.yaml:45 ShowPerformanceResponse.StartTime
+   * @generated from spec/types/show.yaml:46 ShowPerformanceResponse.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/show.yaml:46 ShowPerformanceResponse.EndTime
+   * @generated from spec/types/show.yaml:47 ShowPerformanceResponse.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:47 ShowPerformanceResponse.Revenue
+   * @generated from spec/types/show.yaml:48 ShowPerformanceResponse.Revenue
    */
   Revenue: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:48 ShowPerformanceResponse.StockCost
+   * @generated from spec/types/show.yaml:49 ShowPerformanceResponse.StockCost
    */
   StockCost: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:49 ShowPerformanceResponse.RemainingValue
+   * @generated from spec/types/show.yaml:50 ShowPerformanceResponse.RemainingValue
    */
   RemainingValue: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:50 ShowPerformanceResponse.Profit
+   * @generated from spec/types/show.yaml:51 ShowPerformanceResponse.Profit
    */
   Profit: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:51 ShowPerformanceResponse.UnsoldRisk
+   * @generated from spec/types/show.yaml:52 ShowPerformanceResponse.UnsoldRisk
    */
   UnsoldRisk: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:52 ShowPerformanceResponse.FutureProfit
+   * @generated from spec/types/show.yaml:53 ShowPerformanceResponse.FutureProfit
    */
   FutureProfit: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:53 ShowPerformanceResponse.CurrentPL
+   * @generated from spec/types/show.yaml:54 ShowPerformanceResponse.CurrentPL
    */
   CurrentPL: Decimal;
   /**
    * Not shown in the document; decision: gap decimal-scales in spec/gaps.yaml.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:54 ShowPerformanceResponse.Stocktotal
+   * @generated from spec/types/show.yaml:55 ShowPerformanceResponse.Stocktotal
    */
   Stocktotal: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:55 ShowPerformanceResponse.TotalStockCost
+   * @generated from spec/types/show.yaml:56 ShowPerformanceResponse.TotalStockCost
    */
   TotalStockCost: Decimal;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/show.yaml:56 ShowPerformanceResponse.ShowSKU
+   * @generated from spec/types/show.yaml:57 ShowPerformanceResponse.ShowSKU
    */
   ShowSKU: string | null;
 }
@@ -2461,105 +2461,105 @@ export interface ShowPerformanceResponse {
  * A show with its performances.
  * Document section: Show.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/show.yaml:3 ShowResponse
+ * @generated from spec/types/show.yaml:4 ShowResponse
  */
 export interface ShowResponse {
   /**
-   * @generated from spec/types/show.yaml:8 ShowResponse.ShowId
+   * @generated from spec/types/show.yaml:9 ShowResponse.ShowId
    */
   ShowId: number;
   /**
-   * @generated from spec/types/show.yaml:9 ShowResponse.ShowStatus
+   * @generated from spec/types/show.yaml:10 ShowResponse.ShowStatus
    */
   ShowStatus: number;
   /**
-   * @generated from spec/types/show.yaml:10 ShowResponse.PNum
+   * @generated from spec/types/show.yaml:11 ShowResponse.PNum
    */
   PNum: number;
   /**
-   * @generated from spec/types/show.yaml:11 ShowResponse.Available
+   * @generated from spec/types/show.yaml:12 ShowResponse.Available
    */
   Available: number;
   /**
-   * @generated from spec/types/show.yaml:12 ShowResponse.Hold
+   * @generated from spec/types/show.yaml:13 ShowResponse.Hold
    */
   Hold: number;
   /**
-   * @generated from spec/types/show.yaml:13 ShowResponse.Sold
+   * @generated from spec/types/show.yaml:14 ShowResponse.Sold
    */
   Sold: number;
   /**
-   * @generated from spec/types/show.yaml:14 ShowResponse.Stocktotal
+   * @generated from spec/types/show.yaml:15 ShowResponse.Stocktotal
    */
   Stocktotal: number;
   /**
-   * @generated from spec/types/show.yaml:15 ShowResponse.Name
+   * @generated from spec/types/show.yaml:16 ShowResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/show.yaml:16 ShowResponse.LongName
+   * @generated from spec/types/show.yaml:17 ShowResponse.LongName
    */
   LongName: string;
   /**
-   * @generated from spec/types/show.yaml:17 ShowResponse.Venue
+   * @generated from spec/types/show.yaml:18 ShowResponse.Venue
    */
   Venue: string;
   /**
-   * @generated from spec/types/show.yaml:18 ShowResponse.Notes
+   * @generated from spec/types/show.yaml:19 ShowResponse.Notes
    */
   Notes: string;
   /**
-   * @generated from spec/types/show.yaml:19 ShowResponse.RTF
+   * @generated from spec/types/show.yaml:20 ShowResponse.RTF
    */
   RTF: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/show.yaml:20 ShowResponse.StartDate
+   * @generated from spec/types/show.yaml:21 ShowResponse.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/show.yaml:21 ShowResponse.EndDate
+   * @generated from spec/types/show.yaml:22 ShowResponse.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:22 ShowResponse.Revenue
+   * @generated from spec/types/show.yaml:23 ShowResponse.Revenue
    */
   Revenue: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:23 ShowResponse.TotalStockCost
+   * @generated from spec/types/show.yaml:24 ShowResponse.TotalStockCost
    */
   TotalStockCost: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:24 ShowResponse.UnsoldRisk
+   * @generated from spec/types/show.yaml:25 ShowResponse.UnsoldRisk
    */
   UnsoldRisk: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:25 ShowResponse.Profit
+   * @generated from spec/types/show.yaml:26 ShowResponse.Profit
    */
   Profit: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:26 ShowResponse.FutureProfit
+   * @generated from spec/types/show.yaml:27 ShowResponse.FutureProfit
    */
   FutureProfit: Decimal;
   /**
    * Money amount.
    * Exact decimal with 2 places (money), as a string (e.g. "12.00").
-   * @generated from spec/types/show.yaml:27 ShowResponse.CurrentPL
+   * @generated from spec/types/show.yaml:28 ShowResponse.CurrentPL
    */
   CurrentPL: Decimal;
   /**
-   * @generated from spec/types/show.yaml:28 ShowResponse.ShowPerformance
+   * @generated from spec/types/show.yaml:29 ShowResponse.ShowPerformance
    */
   ShowPerformance: ShowPerformanceResponse[];
 }
@@ -2567,35 +2567,35 @@ export interface ShowResponse {
 /**
  * Result of SubmitSimpleBookingWithBookingStatus.
  * Document section: Simple booking result.
- * @generated from spec/types/booking.yaml:108 SimpleBookingResponse
+ * @generated from spec/types/booking.yaml:109 SimpleBookingResponse
  */
 export interface SimpleBookingResponse {
   /**
-   * @generated from spec/types/booking.yaml:112 SimpleBookingResponse.BookingId
+   * @generated from spec/types/booking.yaml:113 SimpleBookingResponse.BookingId
    */
   BookingId: number;
   /**
-   * @generated from spec/types/booking.yaml:113 SimpleBookingResponse.AttendeeId
+   * @generated from spec/types/booking.yaml:114 SimpleBookingResponse.AttendeeId
    */
   AttendeeId: number;
   /**
-   * @generated from spec/types/booking.yaml:114 SimpleBookingResponse.AttendeeTypeId
+   * @generated from spec/types/booking.yaml:115 SimpleBookingResponse.AttendeeTypeId
    */
   AttendeeTypeId: number;
   /**
-   * @generated from spec/types/booking.yaml:115 SimpleBookingResponse.TicketTypeId
+   * @generated from spec/types/booking.yaml:116 SimpleBookingResponse.TicketTypeId
    */
   TicketTypeId: number;
   /**
-   * @generated from spec/types/booking.yaml:116 SimpleBookingResponse.ContactId
+   * @generated from spec/types/booking.yaml:117 SimpleBookingResponse.ContactId
    */
   ContactId: number;
   /**
-   * @generated from spec/types/booking.yaml:117 SimpleBookingResponse.EventId
+   * @generated from spec/types/booking.yaml:118 SimpleBookingResponse.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/booking.yaml:118 SimpleBookingResponse.BookingReference
+   * @generated from spec/types/booking.yaml:119 SimpleBookingResponse.BookingReference
    */
   BookingReference: string;
 }
@@ -2603,39 +2603,39 @@ export interface SimpleBookingResponse {
 /**
  * A speaker associated with an event series value.
  * Document section: Speaker.
- * @generated from spec/types/event-setup.yaml:26 SpeakerSeriesResponse
+ * @generated from spec/types/event-setup.yaml:27 SpeakerSeriesResponse
  */
 export interface SpeakerSeriesResponse {
   /**
-   * @generated from spec/types/event-setup.yaml:30 SpeakerSeriesResponse.SpeakerId
+   * @generated from spec/types/event-setup.yaml:31 SpeakerSeriesResponse.SpeakerId
    */
   SpeakerId: number;
   /**
-   * @generated from spec/types/event-setup.yaml:31 SpeakerSeriesResponse.Forename
+   * @generated from spec/types/event-setup.yaml:32 SpeakerSeriesResponse.Forename
    */
   Forename: string;
   /**
-   * @generated from spec/types/event-setup.yaml:32 SpeakerSeriesResponse.Surname
+   * @generated from spec/types/event-setup.yaml:33 SpeakerSeriesResponse.Surname
    */
   Surname: string;
   /**
-   * @generated from spec/types/event-setup.yaml:33 SpeakerSeriesResponse.Occupation
+   * @generated from spec/types/event-setup.yaml:34 SpeakerSeriesResponse.Occupation
    */
   Occupation: string;
   /**
-   * @generated from spec/types/event-setup.yaml:34 SpeakerSeriesResponse.Organisation
+   * @generated from spec/types/event-setup.yaml:35 SpeakerSeriesResponse.Organisation
    */
   Organisation: string;
   /**
-   * @generated from spec/types/event-setup.yaml:35 SpeakerSeriesResponse.Telephone
+   * @generated from spec/types/event-setup.yaml:36 SpeakerSeriesResponse.Telephone
    */
   Telephone: string;
   /**
-   * @generated from spec/types/event-setup.yaml:36 SpeakerSeriesResponse.Email
+   * @generated from spec/types/event-setup.yaml:37 SpeakerSeriesResponse.Email
    */
   Email: string;
   /**
-   * @generated from spec/types/event-setup.yaml:37 SpeakerSeriesResponse.WebsiteUrl
+   * @generated from spec/types/event-setup.yaml:38 SpeakerSeriesResponse.WebsiteUrl
    */
   WebsiteUrl: string;
 }
@@ -2643,71 +2643,71 @@ export interface SpeakerSeriesResponse {
 /**
  * An abstract submission of an event with its abstract theme.
  * Document section: Submission.
- * @generated from spec/types/submission.yaml:3 SubmissionBasicResponse
+ * @generated from spec/types/submission.yaml:4 SubmissionBasicResponse
  */
 export interface SubmissionBasicResponse {
   /**
-   * @generated from spec/types/submission.yaml:7 SubmissionBasicResponse.EventId
+   * @generated from spec/types/submission.yaml:8 SubmissionBasicResponse.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/submission.yaml:8 SubmissionBasicResponse.EventTitle
+   * @generated from spec/types/submission.yaml:9 SubmissionBasicResponse.EventTitle
    */
   EventTitle: string;
   /**
-   * @generated from spec/types/submission.yaml:9 SubmissionBasicResponse.BookingId
+   * @generated from spec/types/submission.yaml:10 SubmissionBasicResponse.BookingId
    */
   BookingId: number;
   /**
-   * @generated from spec/types/submission.yaml:10 SubmissionBasicResponse.LeadAttendeeId
+   * @generated from spec/types/submission.yaml:11 SubmissionBasicResponse.LeadAttendeeId
    */
   LeadAttendeeId: number;
   /**
-   * @generated from spec/types/submission.yaml:11 SubmissionBasicResponse.LeadAttendeeName
+   * @generated from spec/types/submission.yaml:12 SubmissionBasicResponse.LeadAttendeeName
    */
   LeadAttendeeName: string;
   /**
-   * @generated from spec/types/submission.yaml:12 SubmissionBasicResponse.NumberOfVotersOne
+   * @generated from spec/types/submission.yaml:13 SubmissionBasicResponse.NumberOfVotersOne
    */
   NumberOfVotersOne: number;
   /**
-   * @generated from spec/types/submission.yaml:13 SubmissionBasicResponse.NumberOfVotersTwo
+   * @generated from spec/types/submission.yaml:14 SubmissionBasicResponse.NumberOfVotersTwo
    */
   NumberOfVotersTwo: number;
   /**
-   * @generated from spec/types/submission.yaml:14 SubmissionBasicResponse.CurrentScoreOne
+   * @generated from spec/types/submission.yaml:15 SubmissionBasicResponse.CurrentScoreOne
    */
   CurrentScoreOne: number;
   /**
-   * @generated from spec/types/submission.yaml:15 SubmissionBasicResponse.CurrentScoreTwo
+   * @generated from spec/types/submission.yaml:16 SubmissionBasicResponse.CurrentScoreTwo
    */
   CurrentScoreTwo: number;
   /**
-   * @generated from spec/types/submission.yaml:16 SubmissionBasicResponse.NumberOfComments
+   * @generated from spec/types/submission.yaml:17 SubmissionBasicResponse.NumberOfComments
    */
   NumberOfComments: number;
   /**
-   * @generated from spec/types/submission.yaml:17 SubmissionBasicResponse.IsApproved
+   * @generated from spec/types/submission.yaml:18 SubmissionBasicResponse.IsApproved
    */
   IsApproved: boolean;
   /**
-   * @generated from spec/types/submission.yaml:18 SubmissionBasicResponse.CurrentUserReviewedOne
+   * @generated from spec/types/submission.yaml:19 SubmissionBasicResponse.CurrentUserReviewedOne
    */
   CurrentUserReviewedOne: boolean;
   /**
-   * @generated from spec/types/submission.yaml:19 SubmissionBasicResponse.CurrentUserReviewedTwo
+   * @generated from spec/types/submission.yaml:20 SubmissionBasicResponse.CurrentUserReviewedTwo
    */
   CurrentUserReviewedTwo: boolean;
   /**
-   * @generated from spec/types/submission.yaml:20 SubmissionBasicResponse.AbstractTitle
+   * @generated from spec/types/submission.yaml:21 SubmissionBasicResponse.AbstractTitle
    */
   AbstractTitle: string;
   /**
-   * @generated from spec/types/submission.yaml:21 SubmissionBasicResponse.Authors
+   * @generated from spec/types/submission.yaml:22 SubmissionBasicResponse.Authors
    */
   Authors: AuthorResponse[];
   /**
-   * @generated from spec/types/submission.yaml:22 SubmissionBasicResponse.AbstractTheme
+   * @generated from spec/types/submission.yaml:23 SubmissionBasicResponse.AbstractTheme
    */
   AbstractTheme: string;
 }
@@ -2715,15 +2715,15 @@ export interface SubmissionBasicResponse {
 /**
  * An attendance type of a ticket type.
  * Document section: Ticket type.
- * @generated from spec/types/ticketing.yaml:32 TicketAttendanceTypeResponse
+ * @generated from spec/types/ticketing.yaml:33 TicketAttendanceTypeResponse
  */
 export interface TicketAttendanceTypeResponse {
   /**
-   * @generated from spec/types/ticketing.yaml:36 TicketAttendanceTypeResponse.Id
+   * @generated from spec/types/ticketing.yaml:37 TicketAttendanceTypeResponse.Id
    */
   Id: number;
   /**
-   * @generated from spec/types/ticketing.yaml:37 TicketAttendanceTypeResponse.Name
+   * @generated from spec/types/ticketing.yaml:38 TicketAttendanceTypeResponse.Name
    */
   Name: string;
 }
@@ -2731,12 +2731,12 @@ export interface TicketAttendanceTypeResponse {
 /**
  * A day a ticket type is valid for.
  * Document section: Ticket type.
- * @generated from spec/types/ticketing.yaml:39 TicketTypeDayResponse
+ * @generated from spec/types/ticketing.yaml:40 TicketTypeDayResponse
  */
 export interface TicketTypeDayResponse {
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:43 TicketTypeDayResponse.Date
+   * @generated from spec/types/ticketing.yaml:44 TicketTypeDayResponse.Date
    */
   Date: LocalDateTime;
 }
@@ -2744,77 +2744,77 @@ export interface TicketTypeDayResponse {
 /**
  * A ticket type.
  * Document section: Ticket type.
- * @generated from spec/types/ticketing.yaml:12 TicketTypeResponse
+ * @generated from spec/types/ticketing.yaml:13 TicketTypeResponse
  */
 export interface TicketTypeResponse {
   /**
-   * @generated from spec/types/ticketing.yaml:16 TicketTypeResponse.TicketTypeId
+   * @generated from spec/types/ticketing.yaml:17 TicketTypeResponse.TicketTypeId
    */
   TicketTypeId: number;
   /**
-   * @generated from spec/types/ticketing.yaml:17 TicketTypeResponse.Name
+   * @generated from spec/types/ticketing.yaml:18 TicketTypeResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/ticketing.yaml:18 TicketTypeResponse.Capacity
+   * @generated from spec/types/ticketing.yaml:19 TicketTypeResponse.Capacity
    */
   Capacity: number | null;
   /**
    * 5 decimal places.
    * Exact decimal with 5 places (ticketTypePriceAndTaxRate), as a string (e.g. "12.00000").
-   * @generated from spec/types/ticketing.yaml:19 TicketTypeResponse.GrossPrice
+   * @generated from spec/types/ticketing.yaml:20 TicketTypeResponse.GrossPrice
    */
   GrossPrice: Decimal;
   /**
    * 5 decimal places.
    * Exact decimal with 5 places (ticketTypePriceAndTaxRate), as a string (e.g. "12.00000").
-   * @generated from spec/types/ticketing.yaml:20 TicketTypeResponse.TaxRate
+   * @generated from spec/types/ticketing.yaml:21 TicketTypeResponse.TaxRate
    */
   TaxRate: Decimal;
   /**
    * Identifiers of the attendee types the ticket type belongs to.
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/ticketing.yaml:21 TicketTypeResponse.AttendeeTypes
+   * @generated from spec/types/ticketing.yaml:22 TicketTypeResponse.AttendeeTypes
    */
   AttendeeTypes: number[] | null;
   /**
-   * @generated from spec/types/ticketing.yaml:22 TicketTypeResponse.AttendeeCount
+   * @generated from spec/types/ticketing.yaml:23 TicketTypeResponse.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/ticketing.yaml:23 TicketTypeResponse.NumberOfDaysValid
+   * @generated from spec/types/ticketing.yaml:24 TicketTypeResponse.NumberOfDaysValid
    */
   NumberOfDaysValid: number | null;
   /**
-   * @generated from spec/types/ticketing.yaml:24 TicketTypeResponse.IsOpen
+   * @generated from spec/types/ticketing.yaml:25 TicketTypeResponse.IsOpen
    */
   IsOpen: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:25 TicketTypeResponse.AvailabilityStartDate
+   * @generated from spec/types/ticketing.yaml:26 TicketTypeResponse.AvailabilityStartDate
    */
   AvailabilityStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/ticketing.yaml:26 TicketTypeResponse.AvailabilityEndDate
+   * @generated from spec/types/ticketing.yaml:27 TicketTypeResponse.AvailabilityEndDate
    */
   AvailabilityEndDate: LocalDateTime;
   /**
-   * @generated from spec/types/ticketing.yaml:27 TicketTypeResponse.AttendanceType
+   * @generated from spec/types/ticketing.yaml:28 TicketTypeResponse.AttendanceType
    */
   AttendanceType: TicketAttendanceTypeResponse[];
   /**
-   * @generated from spec/types/ticketing.yaml:28 TicketTypeResponse.TicketTypeDays
+   * @generated from spec/types/ticketing.yaml:29 TicketTypeResponse.TicketTypeDays
    */
   TicketTypeDays: TicketTypeDayResponse[];
   /**
    * Note: returned by GetTicketTypesByRoadshowId.
-   * @generated from spec/types/ticketing.yaml:29 TicketTypeResponse.MinAge
+   * @generated from spec/types/ticketing.yaml:30 TicketTypeResponse.MinAge
    */
   MinAge?: number;
   /**
    * Note: returned by GetTicketTypesByRoadshowId.
-   * @generated from spec/types/ticketing.yaml:30 TicketTypeResponse.ExternalSite
+   * @generated from spec/types/ticketing.yaml:31 TicketTypeResponse.ExternalSite
    */
   ExternalSite?: boolean;
 }
@@ -2823,23 +2823,23 @@ export interface TicketTypeResponse {
  * A website of an event.
  * Document section: Event record.
  * Not shown in the document; decision: gap website-model in spec/gaps.yaml.
- * @generated from spec/types/event.yaml:17 WebsiteModel
+ * @generated from spec/types/event.yaml:18 WebsiteModel
  */
 export interface WebsiteModel {
   /**
-   * @generated from spec/types/event.yaml:22 WebsiteModel.WebsiteId
+   * @generated from spec/types/event.yaml:23 WebsiteModel.WebsiteId
    */
   WebsiteId: number;
   /**
-   * @generated from spec/types/event.yaml:23 WebsiteModel.Name
+   * @generated from spec/types/event.yaml:24 WebsiteModel.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/event.yaml:24 WebsiteModel.Url
+   * @generated from spec/types/event.yaml:25 WebsiteModel.Url
    */
   Url: string;
   /**
-   * @generated from spec/types/event.yaml:25 WebsiteModel.IsDefault
+   * @generated from spec/types/event.yaml:26 WebsiteModel.IsDefault
    */
   IsDefault: boolean;
 }
@@ -2849,11 +2849,11 @@ export interface WebsiteModel {
  * The attendee is set to its event's default cancelled status; the call returns an empty response.
  * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
  * Changes data: never retried.
- * @generated from spec/operations.yaml:15 CancelAttendee
+ * @generated from spec/operations.yaml:16 CancelAttendee
  */
 export interface CancelAttendeeParams {
   /**
-   * @generated from spec/operations.yaml:18 CancelAttendee.attendeeReference
+   * @generated from spec/operations.yaml:19 CancelAttendee.attendeeReference
    */
   attendeeReference: string;
 }
@@ -2867,11 +2867,11 @@ export type CancelAttendeeResult = void;
  * Cancels a booking.
  * Effect on booking and attendee statuses: not shown (gap cancel-booking-effect).
  * Changes data: never retried.
- * @generated from spec/operations.yaml:25 CancelBooking
+ * @generated from spec/operations.yaml:26 CancelBooking
  */
 export interface CancelBookingParams {
   /**
-   * @generated from spec/operations.yaml:28 CancelBooking.bookingReference
+   * @generated from spec/operations.yaml:29 CancelBooking.bookingReference
    */
   bookingReference: string;
 }
@@ -2883,11 +2883,11 @@ export type CancelBookingResult = void;
 
 /**
  * Accommodation of an event.
- * @generated from spec/operations.yaml:35 GetAccommodation
+ * @generated from spec/operations.yaml:36 GetAccommodation
  */
 export interface GetAccommodationParams {
   /**
-   * @generated from spec/operations.yaml:38 GetAccommodation.eventId
+   * @generated from spec/operations.yaml:39 GetAccommodation.eventId
    */
   eventId: number;
 }
@@ -2900,11 +2900,11 @@ export type GetAccommodationResult = AccommodationResponse;
 
 /**
  * Attendee types with ticket types for an event.
- * @generated from spec/operations.yaml:42 GetAttendeeTypes
+ * @generated from spec/operations.yaml:43 GetAttendeeTypes
  */
 export interface GetAttendeeTypesParams {
   /**
-   * @generated from spec/operations.yaml:45 GetAttendeeTypes.eventId
+   * @generated from spec/operations.yaml:46 GetAttendeeTypes.eventId
    */
   eventId: number;
 }
@@ -2917,11 +2917,11 @@ export type GetAttendeeTypesResult = AttendeeTypeResponse[];
 
 /**
  * Bookable sessions of an event.
- * @generated from spec/operations.yaml:49 GetBookableSessions
+ * @generated from spec/operations.yaml:50 GetBookableSessions
  */
 export interface GetBookableSessionsParams {
   /**
-   * @generated from spec/operations.yaml:52 GetBookableSessions.eventId
+   * @generated from spec/operations.yaml:53 GetBookableSessions.eventId
    */
   eventId: number;
 }
@@ -2934,11 +2934,11 @@ export type GetBookableSessionsResult = BookableSessionResponse[];
 
 /**
  * Summary of one booking.
- * @generated from spec/operations.yaml:56 GetBookingDetails
+ * @generated from spec/operations.yaml:57 GetBookingDetails
  */
 export interface GetBookingDetailsParams {
   /**
-   * @generated from spec/operations.yaml:59 GetBookingDetails.bookingId
+   * @generated from spec/operations.yaml:60 GetBookingDetails.bookingId
    */
   bookingId: number;
 }
@@ -2951,11 +2951,11 @@ export type GetBookingDetailsResult = BookingDetails;
 
 /**
  * One booking with attendees.
- * @generated from spec/operations.yaml:63 GetBooking
+ * @generated from spec/operations.yaml:64 GetBooking
  */
 export interface GetBookingParams {
   /**
-   * @generated from spec/operations.yaml:66 GetBooking.bookingId
+   * @generated from spec/operations.yaml:67 GetBooking.bookingId
    */
   bookingId: number;
 }
@@ -2968,16 +2968,16 @@ export type GetBookingResult = BookingResponse;
 
 /**
  * All bookings of an event, starting after skip records.
- * @generated from spec/operations.yaml:70 GetBookings
+ * @generated from spec/operations.yaml:71 GetBookings
  */
 export interface GetBookingsParams {
   /**
-   * @generated from spec/operations.yaml:73 GetBookings.eventId
+   * @generated from spec/operations.yaml:74 GetBookings.eventId
    */
   eventId: number;
   /**
    * The number of records to pass over.
-   * @generated from spec/operations.yaml:74 GetBookings.skip
+   * @generated from spec/operations.yaml:75 GetBookings.skip
    */
   skip: number;
 }
@@ -2990,21 +2990,21 @@ export type GetBookingsResult = BookingResponse[];
 
 /**
  * Bookings of an event in batches for paging.
- * @generated from spec/operations.yaml:79 GetBookingsBatch
+ * @generated from spec/operations.yaml:80 GetBookingsBatch
  */
 export interface GetBookingsBatchParams {
   /**
-   * @generated from spec/operations.yaml:82 GetBookingsBatch.eventId
+   * @generated from spec/operations.yaml:83 GetBookingsBatch.eventId
    */
   eventId: number;
   /**
    * The number of records to pass over.
-   * @generated from spec/operations.yaml:83 GetBookingsBatch.skip
+   * @generated from spec/operations.yaml:84 GetBookingsBatch.skip
    */
   skip: number;
   /**
    * The batch size.
-   * @generated from spec/operations.yaml:84 GetBookingsBatch.size
+   * @generated from spec/operations.yaml:85 GetBookingsBatch.size
    */
   size: number;
 }
@@ -3017,16 +3017,16 @@ export type GetBookingsBatchResult = BookingResponse[];
 
 /**
  * Bookings with extended attendee information.
- * @generated from spec/operations.yaml:89 GetExtBookings
+ * @generated from spec/operations.yaml:90 GetExtBookings
  */
 export interface GetExtBookingsParams {
   /**
-   * @generated from spec/operations.yaml:92 GetExtBookings.eventId
+   * @generated from spec/operations.yaml:93 GetExtBookings.eventId
    */
   eventId: number;
   /**
    * The number of records to pass over.
-   * @generated from spec/operations.yaml:93 GetExtBookings.skip
+   * @generated from spec/operations.yaml:94 GetExtBookings.skip
    */
   skip: number;
 }
@@ -3039,11 +3039,11 @@ export type GetExtBookingsResult = BookingExtResponse[];
 
 /**
  * Contact by e-mail address.
- * @generated from spec/operations.yaml:98 GetContact
+ * @generated from spec/operations.yaml:99 GetContact
  */
 export interface GetContactParams {
   /**
-   * @generated from spec/operations.yaml:101 GetContact.email
+   * @generated from spec/operations.yaml:102 GetContact.email
    */
   email: string;
 }
@@ -3056,11 +3056,11 @@ export type GetContactResult = ContactResponse;
 
 /**
  * Contact for use with login.
- * @generated from spec/operations.yaml:105 GetContact2
+ * @generated from spec/operations.yaml:106 GetContact2
  */
 export interface GetContact2Params {
   /**
-   * @generated from spec/operations.yaml:108 GetContact2.emailAddress
+   * @generated from spec/operations.yaml:109 GetContact2.emailAddress
    */
   emailAddress: string;
 }
@@ -3076,16 +3076,16 @@ export type GetContact2Result = ContactResponse2;
  * tokenType takes the value ContactRegistration.
  * When the token was created with IsSingleUse true, the token is invalidated after the first use of this operation.
  * Changes data: never retried.
- * @generated from spec/operations.yaml:112 VerifyTokenForContact
+ * @generated from spec/operations.yaml:113 VerifyTokenForContact
  */
 export interface VerifyTokenForContactParams {
   /**
    * Takes the value ContactRegistration.
-   * @generated from spec/operations.yaml:115 VerifyTokenForContact.tokenType
+   * @generated from spec/operations.yaml:116 VerifyTokenForContact.tokenType
    */
   tokenType: string;
   /**
-   * @generated from spec/operations.yaml:116 VerifyTokenForContact.tokenValue
+   * @generated from spec/operations.yaml:117 VerifyTokenForContact.tokenValue
    */
   tokenValue: string;
 }
@@ -3098,12 +3098,12 @@ export type VerifyTokenForContactResult = ContactTokenResponse;
 
 /**
  * Dynamic query returning events.
- * @generated from spec/operations.yaml:124 EventProfileSearch
+ * @generated from spec/operations.yaml:125 EventProfileSearch
  */
 export interface EventProfileSearchParams {
   /**
    * Query syntax: not shown in the document; see gap search-query-syntax.
-   * @generated from spec/operations.yaml:127 EventProfileSearch.searchQuery
+   * @generated from spec/operations.yaml:128 EventProfileSearch.searchQuery
    */
   searchQuery: string;
 }
@@ -3116,7 +3116,7 @@ export type EventProfileSearchResult = EventProfileSearchResponseModel;
 
 /**
  * All shows and performances for the client.
- * @generated from spec/operations.yaml:131 GetShows
+ * @generated from spec/operations.yaml:132 GetShows
  */
 export type GetShowsParams = Record<string, never>;
 
@@ -3128,11 +3128,11 @@ export type GetShowsResult = ShowResponse[];
 
 /**
  * Event details, extended.
- * @generated from spec/operations.yaml:137 GetEventDetails7
+ * @generated from spec/operations.yaml:138 GetEventDetails7
  */
 export interface GetEventDetails7Params {
   /**
-   * @generated from spec/operations.yaml:140 GetEventDetails7.eventId
+   * @generated from spec/operations.yaml:141 GetEventDetails7.eventId
    */
   eventId: number;
 }
@@ -3145,11 +3145,11 @@ export type GetEventDetails7Result = EventDetailsResponse7;
 
 /**
  * Event details, extended.
- * @generated from spec/operations.yaml:144 GetEventDetails3
+ * @generated from spec/operations.yaml:145 GetEventDetails3
  */
 export interface GetEventDetails3Params {
   /**
-   * @generated from spec/operations.yaml:147 GetEventDetails3.eventId
+   * @generated from spec/operations.yaml:148 GetEventDetails3.eventId
    */
   eventId: number;
 }
@@ -3162,11 +3162,11 @@ export type GetEventDetails3Result = EventDetailsResponse3;
 
 /**
  * Events a contact attends, extended.
- * @generated from spec/operations.yaml:151 GetContactEventHistory3
+ * @generated from spec/operations.yaml:152 GetContactEventHistory3
  */
 export interface GetContactEventHistory3Params {
   /**
-   * @generated from spec/operations.yaml:154 GetContactEventHistory3.email
+   * @generated from spec/operations.yaml:155 GetContactEventHistory3.email
    */
   email: string;
 }
@@ -3179,11 +3179,11 @@ export type GetContactEventHistory3Result = ContactEventHistoryResponse3[];
 
 /**
  * Ticket types of all events under a roadshow.
- * @generated from spec/operations.yaml:158 GetTicketTypesByRoadshowId
+ * @generated from spec/operations.yaml:159 GetTicketTypesByRoadshowId
  */
 export interface GetTicketTypesByRoadshowIdParams {
   /**
-   * @generated from spec/operations.yaml:161 GetTicketTypesByRoadshowId.roadshowId
+   * @generated from spec/operations.yaml:162 GetTicketTypesByRoadshowId.roadshowId
    */
   roadshowId: number;
 }
@@ -3196,15 +3196,15 @@ export type GetTicketTypesByRoadshowIdResult = EventBasicWithTicketTypeResponse[
 
 /**
  * Abstract submissions of an event with abstract theme.
- * @generated from spec/operations.yaml:165 GetSubmissionsForEvent2
+ * @generated from spec/operations.yaml:166 GetSubmissionsForEvent2
  */
 export interface GetSubmissionsForEvent2Params {
   /**
-   * @generated from spec/operations.yaml:168 GetSubmissionsForEvent2.eventId
+   * @generated from spec/operations.yaml:169 GetSubmissionsForEvent2.eventId
    */
   eventId: number;
   /**
-   * @generated from spec/operations.yaml:169 GetSubmissionsForEvent2.clientUserId
+   * @generated from spec/operations.yaml:170 GetSubmissionsForEvent2.clientUserId
    */
   clientUserId: number;
 }
@@ -3217,22 +3217,22 @@ export type GetSubmissionsForEvent2Result = SubmissionBasicResponse[];
 
 /**
  * Company events between two dates.
- * @generated from spec/operations.yaml:173 GetCalendarEventsByDateRange
+ * @generated from spec/operations.yaml:174 GetCalendarEventsByDateRange
  */
 export interface GetCalendarEventsByDateRangeParams {
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/operations.yaml:176 GetCalendarEventsByDateRange.fromDate
+   * @generated from spec/operations.yaml:177 GetCalendarEventsByDateRange.fromDate
    */
   fromDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/operations.yaml:177 GetCalendarEventsByDateRange.toDate
+   * @generated from spec/operations.yaml:178 GetCalendarEventsByDateRange.toDate
    */
   toDate: LocalDateTime;
   /**
    * Effect: not shown in the document; see gap include-archived.
-   * @generated from spec/operations.yaml:178 GetCalendarEventsByDateRange.includeArchived
+   * @generated from spec/operations.yaml:179 GetCalendarEventsByDateRange.includeArchived
    */
   includeArchived: boolean;
 }
@@ -3245,11 +3245,11 @@ export type GetCalendarEventsByDateRangeResult = CalendarEventsResponse;
 
 /**
  * Attendees of an event.
- * @generated from spec/operations.yaml:182 GetCalendarAttendeesForEvent
+ * @generated from spec/operations.yaml:183 GetCalendarAttendeesForEvent
  */
 export interface GetCalendarAttendeesForEventParams {
   /**
-   * @generated from spec/operations.yaml:185 GetCalendarAttendeesForEvent.eventId
+   * @generated from spec/operations.yaml:186 GetCalendarAttendeesForEvent.eventId
    */
   eventId: number;
 }
@@ -3262,21 +3262,21 @@ export type GetCalendarAttendeesForEventResult = CalendarAttendeesResponse;
 
 /**
  * All events associated with a contact.
- * @generated from spec/operations.yaml:189 GetEventsByContactId
+ * @generated from spec/operations.yaml:190 GetEventsByContactId
  */
 export interface GetEventsByContactIdParams {
   /**
-   * @generated from spec/operations.yaml:192 GetEventsByContactId.contactId
+   * @generated from spec/operations.yaml:193 GetEventsByContactId.contactId
    */
   contactId: number;
   /**
    * Effect: not shown in the document; see gap include-archived.
-   * @generated from spec/operations.yaml:193 GetEventsByContactId.includeArchived
+   * @generated from spec/operations.yaml:194 GetEventsByContactId.includeArchived
    */
   includeArchived: boolean;
   /**
    * Effect: not shown in the document; see gap include-archived.
-   * @generated from spec/operations.yaml:194 GetEventsByContactId.isTestBookingForm
+   * @generated from spec/operations.yaml:195 GetEventsByContactId.isTestBookingForm
    */
   isTestBookingForm: boolean;
 }
@@ -3289,11 +3289,11 @@ export type GetEventsByContactIdResult = ContactEventResponse[];
 
 /**
  * Speakers associated with an event series value.
- * @generated from spec/operations.yaml:198 GetSpeakersforSeries
+ * @generated from spec/operations.yaml:199 GetSpeakersforSeries
  */
 export interface GetSpeakersforSeriesParams {
   /**
-   * @generated from spec/operations.yaml:201 GetSpeakersforSeries.seriesValue
+   * @generated from spec/operations.yaml:202 GetSpeakersforSeries.seriesValue
    */
   seriesValue: string;
 }
@@ -3306,11 +3306,11 @@ export type GetSpeakersforSeriesResult = SpeakerSeriesResponse[];
 
 /**
  * Attendee statuses of an event.
- * @generated from spec/operations.yaml:205 GetAttendeeStatuses
+ * @generated from spec/operations.yaml:206 GetAttendeeStatuses
  */
 export interface GetAttendeeStatusesParams {
   /**
-   * @generated from spec/operations.yaml:208 GetAttendeeStatuses.eventId
+   * @generated from spec/operations.yaml:209 GetAttendeeStatuses.eventId
    */
   eventId: number;
 }
@@ -3323,11 +3323,11 @@ export type GetAttendeeStatusesResult = AttendeeStatusResponse[];
 
 /**
  * Custom fields of an event.
- * @generated from spec/operations.yaml:212 GetCustomFields
+ * @generated from spec/operations.yaml:213 GetCustomFields
  */
 export interface GetCustomFieldsParams {
   /**
-   * @generated from spec/operations.yaml:215 GetCustomFields.eventId
+   * @generated from spec/operations.yaml:216 GetCustomFields.eventId
    */
   eventId: number;
 }
@@ -3344,27 +3344,27 @@ export type GetCustomFieldsResult = CustomFieldResponse[];
  * Sends any BookingUpdated trigger e-mails.
  * State transition (spec/states.yaml): from none to the booking status given by bookingStatusId, for the record named by bookingStatusId; condition: none stated; also: sends any BookingUpdated trigger e-mails.
  * Changes data: never retried.
- * @generated from spec/operations.yaml:219 SubmitSimpleBookingWithBookingStatus
+ * @generated from spec/operations.yaml:220 SubmitSimpleBookingWithBookingStatus
  */
 export interface SubmitSimpleBookingWithBookingStatusParams {
   /**
-   * @generated from spec/operations.yaml:222 SubmitSimpleBookingWithBookingStatus.eventId
+   * @generated from spec/operations.yaml:223 SubmitSimpleBookingWithBookingStatus.eventId
    */
   eventId: number;
   /**
-   * @generated from spec/operations.yaml:223 SubmitSimpleBookingWithBookingStatus.attendeeTypeId
+   * @generated from spec/operations.yaml:224 SubmitSimpleBookingWithBookingStatus.attendeeTypeId
    */
   attendeeTypeId: number;
   /**
-   * @generated from spec/operations.yaml:224 SubmitSimpleBookingWithBookingStatus.ticketTypeId
+   * @generated from spec/operations.yaml:225 SubmitSimpleBookingWithBookingStatus.ticketTypeId
    */
   ticketTypeId: number;
   /**
-   * @generated from spec/operations.yaml:225 SubmitSimpleBookingWithBookingStatus.bookingStatusId
+   * @generated from spec/operations.yaml:226 SubmitSimpleBookingWithBookingStatus.bookingStatusId
    */
   bookingStatusId: number;
   /**
-   * @generated from spec/operations.yaml:226 SubmitSimpleBookingWithBookingStatus.contactId
+   * @generated from spec/operations.yaml:227 SubmitSimpleBookingWithBookingStatus.contactId
    */
   contactId: number;
 }
@@ -3377,7 +3377,7 @@ export type SubmitSimpleBookingWithBookingStatusResult = SimpleBookingResponse;
 
 /**
  * All non-universal sub-client companies.
- * @generated from spec/operations.yaml:234 GetSubClientCompanyList
+ * @generated from spec/operations.yaml:235 GetSubClientCompanyList
  */
 export type GetSubClientCompanyListParams = Record<string, never>;
 

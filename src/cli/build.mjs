@@ -17,6 +17,7 @@ const TREES = [
   ['src/browser', 'browser'],
   ['src/cli', 'cli'],
   ['src/diff', 'diff'],
+  ['src/docs', 'docs'],
   ['src/generator', 'generator'],
   ['src/reference', 'reference'],
   ['src/runtime', 'runtime'],

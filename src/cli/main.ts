@@ -1,36 +1,11 @@
 // evgen: the command line. Exit codes: 0 success; 1 the spec is invalid, generated/ is stale, or
 // a command failed; 2 wrong usage.
-import { Command, CommanderError } from 'commander';
-import { registerGeneratorCommands } from './generator-commands.js';
-import { registerServiceCommands } from './service-commands.js';
-import { registerConformanceCommand } from './conformance-command.js';
+import { CommanderError } from 'commander';
+import { createProgram } from './program.js';
 import { UsageError } from './usage.js';
-import { registerDiffCommand } from './diff-command.js';
-import { registerDocsCommand } from './docs-command.js';
-
-const program = new Command('evgen')
-  .description(
-    'Spec-driven generator and reference service for the Event Management Web Service Interface 1.0',
-  )
-  .version('0.1.0')
-  .exitOverride()
-  .addHelpText(
-    'after',
-    `
-Exit codes:
-  0  success
-  1  the spec is invalid, generated/ is not what the spec produces, or the command failed
-  2  wrong usage (unknown command or option, missing argument)`,
-  );
-
-registerGeneratorCommands(program);
-registerServiceCommands(program);
-registerConformanceCommand(program);
-registerDiffCommand(program);
-registerDocsCommand(program);
 
 try {
-  await program.parseAsync(process.argv);
+  await createProgram().parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
     const helpShown =

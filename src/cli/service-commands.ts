@@ -17,11 +17,13 @@ const reference = async () => ({
   ...(await import('../reference/seed/index.js')),
 });
 
+const DEFAULT_DB = './data/events.sqlite';
 const dbOption = (cmd: Command) =>
-  cmd.option(
-    '--db <path|url>',
-    'SQLite file, or postgres://user@host:port/db (env EVGEN_DB, DATABASE_URL)',
-    process.env.EVGEN_DB ?? process.env.DATABASE_URL ?? './data/events.sqlite',
+  cmd.addOption(
+    new Option(
+      '--db <path|url>',
+      'SQLite file, or postgres://user@host:port/db (env EVGEN_DB, DATABASE_URL)',
+    ).default(process.env.EVGEN_DB ?? process.env.DATABASE_URL ?? DEFAULT_DB, DEFAULT_DB),
   );
 
 /** `fn` on the database `--db` names (migrated first), closed afterwards. */
