@@ -84,8 +84,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Every figure in a fresh process: V8 optimises saxes differently depending on what ran before in
- * the same process (measured: saxes alone 87 MB/s first, 10 MB/s after other saxes users), so
- * in-process baselines would depend on their order.
+ * the same process (saxes ran several times slower after other saxes users), so in-process
+ * baselines would depend on their order.
  */
 export async function benchCodecs(n: number, quick: boolean): Promise<CodecFigures> {
   const out: Partial<Record<Measure, number>> = {};

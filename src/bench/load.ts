@@ -1,7 +1,7 @@
 // Runs load against one server from a process of its own and returns its figures. Generator: wrk
 // (Debian package wrk) with pre-signed requests when it is installed, else autocannon
-// (load-worker.mjs), which signs each request in JavaScript and tops out near 20k req/s on these
-// machines, below the bare node:http server's rate, so without wrk the ceiling is understated.
+// (load-worker.mjs), which signs each request in JavaScript and tops out below the bare node:http
+// server's rate, so without wrk the ceiling is understated (the bench's load generator check row).
 import { spawnSync } from 'node:child_process';
 import { runToEnd } from './children.js';
 import { benchAsset } from './entries.js';

@@ -26,8 +26,8 @@ export function rate(bytes: number, fn: () => unknown, { rounds = 5, minMs = 300
 
 /**
  * Peak RSS since start or the last reset: VmHWM. Not resourceUsage().maxRSS: on Linux that also
- * counts the memory of the process that forked this one (measured: a child of a 645 MB bench
- * reported 576 MB, VmHWM 42 MB). Elsewhere, maxRSS is the best there is.
+ * counts the memory of the process that forked this one (a small child of a large bench reports
+ * nearly the bench's size). Elsewhere, maxRSS is the best there is.
  */
 export function peakRss(): number {
   const hwm =

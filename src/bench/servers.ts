@@ -41,9 +41,9 @@ export interface RunFigures extends LoadFigures {
 
 /**
  * Two servers measured in alternating rounds (a, b, a, b…): each side's median round by rate, and
- * the median of the rounds' own ratios a/b. A single run each, one after the other, gave the stub
- * against node-soap anywhere from 2.24x to 3.94x on this machine as other work came and went;
- * runs next to each other share more of the same conditions.
+ * the median of the rounds' own ratios a/b. A single run each, one after the other, gave ratios
+ * that moved widely as other work on the machine came and went; runs next to each other share
+ * more of the same conditions.
  */
 export interface Paired {
   readonly a: RunFigures;

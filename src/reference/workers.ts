@@ -30,11 +30,9 @@ export const MAX_QUEUED = 1_024;
 export const WORKER_HEAP_MB = 1_024;
 /**
  * Young generation of a bulk-lane worker (V8 gives a worker 48 MB). A page allocates hundreds of
- * kilobytes of rows and strings, and with two bulk workers the GC helper threads took 0.45 of the
- * two cores: 128 MB brought that to 0.15 and GetBookingsBatch(100) at 32 connections from 285–368
- * to 384–465 req/s (paired runs). Tried on 2026-11-27, once answers stayed out of the large-object
- * space: 32 MB served GetBookingsBatch(100) about 6% faster with two workers, but 1,000-booking
- * pages under load about a fifth slower (64 MB: as 128 on both). The quick lane keeps the default.
+ * kilobytes of rows and strings: with the default, two bulk workers kept V8's collector threads
+ * busy for a large share of the cores, and pages were served more slowly. Smaller sizes trade
+ * small pages against large ones; the quick lane keeps the default. (Measurements: git log.)
  */
 export const BULK_YOUNG_GENERATION_MB = 128;
 /** The heap limits of a worker thread of `lane`. */

@@ -37,9 +37,8 @@ export type FieldCodecView = ReturnType<typeof fieldCodecView>;
 /**
  * The encoder's statements, one `s +=` each: a run of required fields is one expression whose
  * literals join each end tag to the next start tag (`'</A><B>'`), and an optional or nullable
- * field is a statement of its own. Fewer, longer pieces: a 3 KB answer built this way took 17 µs
- * to encode and count in bytes against 22 µs written a field a statement (V8 flattens the string
- * piece by piece before it leaves).
+ * field is a statement of its own. Fewer, longer pieces encode faster than a statement a field: V8
+ * flattens the string piece by piece before it leaves.
  */
 export function encodeSteps(fields: readonly FieldCodecView[]) {
   const steps: (

@@ -40,7 +40,7 @@ export function openDatabase(path: string, o: OpenOptions = {}): Db {
   db.pragma('synchronous = FULL');
   // Reads through memory-mapped pages rather than a read() per page: a page of bookings touches
   // pages spread over the whole file, and at 100,000 bookings they no longer stay in SQLite's
-  // own cache (the same page cost 1.5x what it cost at 3,000 bookings through read()).
+  // own cache (through read() a page cost grew with the database).
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
   db.pragma('foreign_keys = ON');
   // REPLACE then fires delete triggers too, so the attendee counts (migration 2) stay exact.

@@ -118,7 +118,7 @@ export const bookingResponses = (set: BookingSet): BookingResponse[] =>
 
 export function bookingExtResponses(set: BookingSet): BookingExtResponse[] {
   const base = attendeeMapper(set);
-  // Object.assign, not `{ ...base(a), ... }`: spreading this 33-property object cost 4 µs per attendee.
+  // Object.assign, not `{ ...base(a), ... }`: V8 copies a spread this large on a slow path.
   return bookingsWith(set, (a): AttendeeExtResponse => {
     // Typed, so a field the spec adds to or renames in AttendeeExtResponse fails here.
     const more: Omit<AttendeeExtResponse, keyof AttendeeResponse> = {

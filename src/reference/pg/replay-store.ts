@@ -5,7 +5,7 @@
 // the WAL flush. Like SQLite's synchronous NORMAL, an entry survives any node's crash; unlike it,
 // a crash of the database server itself may forget the last fraction of a second of entries
 // (wal_writer_delay), whose requests could then be replayed within their window: the price of
-// not flushing the WAL on every request (measured: a third of GetEventDetails7's rate). Keys are
+// not flushing the WAL on every request (a large share of a small call's rate). Keys are
 // stored as 16-byte digests; expired entries are pruned once a second by each store (a DELETE
 // through the expiry index: cheap, and harmless when several do it).
 import type { ReplayStore } from '@evgen/runtime';

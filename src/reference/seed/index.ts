@@ -153,9 +153,9 @@ function countsAside(db: Db): { tally: AttendeeTally; write: () => void } {
 /**
  * The connection's settings while seeding; returns what puts them back. A new database, refused
  * if not empty: a crash while seeding loses nothing but the seed, so its commits skip the fsync
- * (measured: a third of the time of 1,000,000 bookings). A large page cache keeps the tables being
- * filled in memory instead of rereading them from the OS (system time was a third of the total at
- * 1,000,000 bookings). Foreign keys are not checked row by row (an eighth of the time): the seed
+ * (a large share of a big seed's time). A large page cache keeps the tables being filled in
+ * memory instead of rereading them from the OS (much of the system time of a big seed). Foreign
+ * keys are not checked row by row: the seed
  * writes parents before children, and a test checks its rows with foreign_key_check. Statement
  * journals stay in memory, and a rollback journal (rollbackJournal) writes each page once.
  * Inside a caller's transaction, as at a first start, the caller's settings stay: foreign keys and

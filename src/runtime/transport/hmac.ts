@@ -1,9 +1,9 @@
 // HMAC-SHA1 (RFC 2104 over FIPS 180-4's SHA-1) for the AuthenticationHeader's Signature, in plain
-// JavaScript. node:crypto's createHmac cost about 11 µs a request in the server (a native object,
-// the digest looked up by name, the key hashed again each time); here a key's two padded states
+// JavaScript. node:crypto's createHmac costs several times more a request in the server (a native
+// object, the digest looked up by name, the key hashed again each time); here a key's two padded states
 // are computed once and a signature of Operation + Timestamp is two compressions, no allocation.
 // Synchronous and the same in browsers, so client and server sign with this one piece of code
-// (the client signed through Web Crypto's async HMAC before, about 13x slower than node:crypto).
+// (Web Crypto's HMAC is asynchronous, slower still, and offered only on https and localhost).
 import { encodeUtf8 } from '../xml/utf8.js';
 
 /** One key: the SHA-1 states after its inner and outer padded blocks. */
@@ -26,8 +26,8 @@ const DIGEST = new Uint8Array(20);
 
 /**
  * One 64-byte block of `block` at `at` into state `h`; the schedule is a ring of 16 words. Written
- * out, without helper functions: TurboFan's inlining budget left some of them as calls (1.2 µs a
- * block against 0.85 here).
+ * out, without helper functions: TurboFan's inlining budget left some of them as calls, a third
+ * slower a block.
  */
 function compress(h: Int32Array, block: Uint8Array, at: number): void {
   const w = W;

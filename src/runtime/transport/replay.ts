@@ -9,8 +9,8 @@ export interface ReplayStore {
  * In-memory store, bounded. Entries arrive in roughly the order they expire, so they are kept in
  * arrival order in a ring beside the lookup table: expired ones leave from its front as new ones
  * arrive, and when it is full the oldest live one goes. Constant work per arrival, full or not
- * (a sweep that walked the table from its start slowed to 3x the cost of a whole request once
- * 200,000 entries had turned over: deleted slots stay in a Map until it is rebuilt). The default
+ * (a sweep that walked the table from its start cost more than a whole request once 200,000
+ * entries had turned over: deleted slots stay in a Map until it is rebuilt). The default
  * holds 200,000 entries: ten minutes of full protection at 330 requests a second; beyond that the
  * oldest entries go first.
  */

@@ -22,7 +22,7 @@ const XML_OPEN = encodeUtf8('<?xml');
 const CDATA_OPEN = encodeUtf8('[CDATA[');
 const DOCTYPE = encodeUtf8('DOCTYPE');
 // The declarations clients send nearly always, byte for byte: matched without reading the
-// declaration as a string and through the regular expression (3-4 µs a request under load).
+// declaration as a string and through the regular expression (a visible share of a small request).
 const COMMON_DECLARATIONS = [
   encodeUtf8('<?xml version="1.0" encoding="utf-8"?>'),
   encodeUtf8('<?xml version="1.0" encoding="UTF-8"?>'),

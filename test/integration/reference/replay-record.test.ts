@@ -45,7 +45,7 @@ describe('the SQLite replay record', () => {
 
   // Every commit to a database file resets the page cache of every connection reading it: with
   // the record in the database itself, each request (a read too) made every worker read its pages
-  // again (GetEventDetails7 per call: 49 µs alone, 89 µs with a replay entry committed between).
+  // again (a small call cost nearly twice as much).
   it('is written without committing to the database the operations read', async () => {
     const path = join(dir, 'own-file.sqlite');
     prepareDatabase(path, { seed: { events: 1, bookings: 1 } });
