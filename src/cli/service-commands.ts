@@ -126,16 +126,26 @@ async function serve(o: ServeOptions): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  const key = svc.demoKey
-    ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
-    : '';
   const workers =
     svc.workers === 0
       ? 'none (requests run on the request loop)'
       : `${svc.workers} per lane (quick, bulk)`;
+  // Printed last, after the workers' lines, and ending with the demo key pair: what a newcomer
+  // needs is the last thing on the screen before request lines start, and every start says how
+  // to get a key, since the pair is shown only on the start that created the database.
+  const key = svc.demoKey
+    ? `  DEMO KEY PAIR (created with this database; for local testing only):\n    APIKey:    ${svc.demoKey.apiKey}\n    SecretKey: ${svc.demoKey.secretKey}\n`
+    : '';
+  const keysHint = `  API keys: npx evgen keys create --name <you>${dbArgument(o.db)} (the secret is shown once)\n${svc.demoKey || o.readOnly ? '' : '            (the demo key pair was printed when this database was created)\n'}`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n${key}  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections)\n`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections)\n${keysHint}${key}`,
   );
+}
+
+/** ` --db <db>` as a shell word, for commands to copy; nothing for the default database. */
+function dbArgument(db: string): string {
+  if (db === (process.env.EVGEN_DB ?? process.env.DATABASE_URL ?? DEFAULT_DB)) return '';
+  return ` --db ${/^[\w@%+=:,./-]+$/.test(db) ? db : `'${db.replace(/'/g, `'\\''`)}'`}`;
 }
 
 export function registerServiceCommands(program: Command): void {

@@ -2,7 +2,7 @@
 // only serve and seed create a database; a busy port says what to do and leaves no unseen demo
 // key; --public-url (or EVGEN_PUBLIC_URL) fixes the namespace and the WSDL's addresses.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -203,4 +203,50 @@ describe('serve on a hardened node (--disallow-code-generation-from-strings)', (
       await svc.stop();
     }
   }, 60_000);
+});
+
+describe('the banner', () => {
+  /** `evgen serve` with stdout and stderr in one file, as a terminal shows them; until the banner. */
+  async function startOutput(db: string): Promise<string> {
+    const file = join(dir, `out-${Date.now()}.txt`);
+    const fd = openSync(file, 'w');
+    const child = spawn('node', [BIN, 'serve', '--port', '0', '--workers', '1', '--db', db], {
+      cwd: dir,
+      stdio: ['ignore', fd, fd],
+    });
+    const exited = new Promise((r) => child.on('close', r));
+    try {
+      for (let i = 0; i < 600 && !readFileSync(file, 'utf8').includes('connections:'); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 300)); // the rest of the banner's one write
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      closeSync(fd);
+    }
+    return readFileSync(file, 'utf8');
+  }
+  const HINT =
+    /^ {2}API keys: npx evgen keys create --name <you> --db \S+ \(the secret is shown once\)$/m;
+
+  it('comes after the worker lines, says how to get a key, and ends with the demo key pair', async () => {
+    const db = join(dir, 'banner/events.sqlite');
+    const first = await startOutput(db);
+    const lines = first.split('\n');
+    const banner = lines.indexOf('Event Management reference service');
+    const lastWorker = lines.findLastIndex((l) => l.includes('"event":"worker started"'));
+    expect(lastWorker).toBeGreaterThan(0);
+    expect(banner).toBeGreaterThan(lastWorker);
+    expect(first).toMatch(HINT);
+    // the key pair closes the banner: the last lines before any request is logged
+    expect(first.slice(first.indexOf('DEMO KEY PAIR'))).toMatch(
+      /^DEMO KEY PAIR[^\n]*\n {4}APIKey: {4}ak_[0-9a-f]{24}\n {4}SecretKey: \S+\n(SIGTERM[^\n]*\n)?$/,
+    );
+
+    // a later start shows no key pair, and still says how to get one
+    const second = await startOutput(db);
+    expect(second).not.toContain('DEMO KEY PAIR');
+    expect(second).toMatch(HINT);
+    expect(second).toContain('the demo key pair was printed when this database was created');
+  }, 120_000);
 });

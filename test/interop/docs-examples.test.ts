@@ -1,6 +1,7 @@
-// The README's signing examples, as written there (only the address and the key pair replaced),
-// against the reference service: curl + openssl over HTTP GET and POST, Python zeep, and JAX-WS
-// (wsimport with the README's options, then the README's Java class compiled and run).
+// The signing examples of docs/guides/calling-from-other-stacks.md, as written there (only the
+// address and the key pair replaced), against the reference service: curl + openssl over HTTP GET
+// and POST, Python zeep, and JAX-WS (wsimport with the guide's options, then its Java class
+// compiled and run).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +11,15 @@ import { PROJECT_ROOT } from '../support/ir.js';
 import { startReference, type Reference } from '../integration/reference/harness.js';
 import { PYTHON, requireTool, run } from './tools.js';
 
+const GUIDE = 'docs/guides/calling-from-other-stacks.md';
 let ref: Reference;
 let dir: string;
-let readme: string;
+let guide: string;
 let reference: string; // BookingReference of booking 1
 beforeAll(async () => {
   ref = await startReference({ events: 2, bookings: 10 });
   dir = await mkdtemp(join(tmpdir(), 'evgen-readme-'));
-  readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  guide = await readFile(join(PROJECT_ROOT, GUIDE), 'utf8');
   reference = await ref.value<string>('SELECT reference FROM booking WHERE id = 1');
 }, 60_000);
 afterAll(async () => {
@@ -25,22 +27,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The code block after `<!-- interop: name -->` in the README. */
+/** The code block after `<!-- interop: name -->` in the guide. */
 function example(name: string): string {
-  const m = new RegExp(`<!-- interop: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (!m) throw new Error(`README.md has no example marked <!-- interop: ${name} -->`);
+  const m = new RegExp(`<!-- interop: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(guide);
+  if (!m) throw new Error(`${GUIDE} has no example marked <!-- interop: ${name} -->`);
   return m[1]!;
 }
 
-/** Replaces whole lines, failing when one is not there (the README changed under the test). */
+/** Replaces whole lines, failing when one is not there (the guide changed under the test). */
 function withLines(code: string, lines: [RegExp, string][]): string {
   return lines.reduce((text, [pattern, line]) => {
-    expect(text, `README example line ${pattern}`).toMatch(pattern);
+    expect(text, `example line ${pattern}`).toMatch(pattern);
     return text.replace(pattern, line);
   }, code);
 }
 
-describe('README examples', () => {
+describe(`the examples of ${GUIDE}`, () => {
   it('curl + openssl: signed HTTP GET and POST', async () => {
     requireTool('/usr/bin/curl', 'curl');
     requireTool('/usr/bin/openssl', 'openssl');
