@@ -17,10 +17,10 @@ import { bookings } from './samples.js';
 import { SETUPS, benchScale } from './scale.js';
 import { benchReference } from './size.js';
 import { benchServers, workersCeiling, type RunFigures } from './servers.js';
+import { resultsRegion, writeResults, type Row } from './results-page.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);
-type Row = [string, string, string, string];
 
 async function timeIt(fn: () => Promise<unknown>, runs = 3): Promise<number> {
   const times: number[] = [];
@@ -52,11 +52,16 @@ async function memory(n: number) {
   return JSON.parse(stdout) as { bytes: number; baselineRss: number; peakRss: number };
 }
 
-export async function runBench(o: { quick: boolean; out: string }): Promise<void> {
+export async function runBench(o: {
+  quick: boolean;
+  out: string;
+  /** The page whose results region the run's table replaces. */
+  page: string | undefined;
+}): Promise<void> {
   const loadAtStart = loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-  const rows: Row[] = [];
+  const rows: [string, string, string, string][] = [];
   const r = (x: number) => x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const add = (what: string, ours: string, base: string, ratio: string) => (
@@ -322,9 +327,8 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
     .map((x) => x.toFixed(1))
     .join(' ');
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average at the end ${load} (started at ${loadAtStart})`;
-  console.log(
-    `\nmeasured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}`,
-  );
+  const about = `Measured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}.`;
+  console.log(`\n${about}`);
   if (servers[0]!.ours.generator !== 'wrk')
     console.log(
       "wrk is not installed (apt-get install wrk): autocannon itself becomes the limit near the bare server's rate, so the bare node:http ceiling is understated",
@@ -335,6 +339,10 @@ export async function runBench(o: { quick: boolean; out: string }): Promise<void
     `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client, scale }, null, 2)}\n`,
   );
   console.log(`written to ${o.out}`);
+  if (o.page) {
+    await writeResults(o.page, resultsRegion(rows, about));
+    console.log(`table written to ${o.page}`);
+  }
   // A load run with refused or failed requests measured something else than the service working.
   const invalid = servers.flatMap((s) => {
     const sides: [string, readonly RunFigures[]][] = [

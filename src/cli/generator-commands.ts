@@ -181,8 +181,13 @@ export function registerGeneratorCommands(program: Command): void {
       'where to write the JSON results',
       resolve(PROJECT_ROOT, '.bench/results.json'),
     )
-    .action(async (o: { quick?: boolean; out: string }) => {
+    .option(
+      '--page <file>',
+      'the page whose results table the run replaces (default: docs/performance.md, none with --quick)',
+    )
+    .action(async (o: { quick?: boolean; out: string; page?: string }) => {
       const { runBench } = await import('../bench/index.js');
-      await runBench({ quick: o.quick ?? false, out: resolve(o.out) });
+      const page = o.page ?? (o.quick ? undefined : resolve(PROJECT_ROOT, 'docs/performance.md'));
+      await runBench({ quick: o.quick ?? false, out: resolve(o.out), page: page && resolve(page) });
     });
 }
