@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two nodes of the reference service on one PostgreSQL database, locally (README "Scaling out";
+# Two nodes of the reference service on one PostgreSQL database, locally (docs/guides/running-the-service.md;
 # test/pg/two-nodes.test.ts runs this script). Starts a PostgreSQL server of its own in a folder
 # (Debian's postgresql package; as the postgres user when run as root, on a Unix socket in that
 # folder), creates the database, and starts two `evgen serve` processes on it, each on its port.

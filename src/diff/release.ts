@@ -19,7 +19,7 @@ export async function readRelease(specDir: string): Promise<Release> {
   const file = join(specDir, CHANGELOG);
   const text = await readFile(file, 'utf8').catch(() => {
     throw new Error(
-      `${file} is missing: it records the generated package's version (see README "Changing the interface")`,
+      `${file} is missing: it records the generated package's version (see docs/guides/changing-the-spec.md)`,
     );
   });
   return parseRelease(text, file);

@@ -1,6 +1,6 @@
 // What a booking costs: the gross price is what the ticket type says; net and tax are derived
-// from it and the ticket type's tax rate by one rule (README, "Decisions where the document is
-// silent"): net = gross ÷ (1 + rate) rounded to the cent, halves rounded up; tax = gross − net,
+// from it and the ticket type's tax rate by one rule (docs/design/decisions.md, "Booking
+// costs"): net = gross ÷ (1 + rate) rounded to the cent, halves rounded up; tax = gross − net,
 // so net + tax is always exactly gross. Integer minor units in and out, BigInt in between, so no
 // amount ever passes through a float and no intermediate product can overflow.
 

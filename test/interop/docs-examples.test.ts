@@ -2,37 +2,30 @@
 // address and the key pair replaced), against the reference service: curl + openssl over HTTP GET
 // and POST, Python zeep, and JAX-WS (wsimport with the guide's options, then its Java class
 // compiled and run).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE } from '@evgen/event-management/service';
-import { PROJECT_ROOT } from '../support/ir.js';
+import { docExamples } from '../support/doc-examples.js';
 import { startReference, type Reference } from '../integration/reference/harness.js';
 import { PYTHON, requireTool, run } from './tools.js';
 
 const GUIDE = 'docs/guides/calling-from-other-stacks.md';
 let ref: Reference;
 let dir: string;
-let guide: string;
+let example: (name: string) => string;
 let reference: string; // BookingReference of booking 1
 beforeAll(async () => {
   ref = await startReference({ events: 2, bookings: 10 });
   dir = await mkdtemp(join(tmpdir(), 'evgen-readme-'));
-  guide = await readFile(join(PROJECT_ROOT, GUIDE), 'utf8');
+  example = await docExamples(GUIDE, 'interop');
   reference = await ref.value<string>('SELECT reference FROM booking WHERE id = 1');
 }, 60_000);
 afterAll(async () => {
   await ref.stop();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** The code block after `<!-- interop: name -->` in the guide. */
-function example(name: string): string {
-  const m = new RegExp(`<!-- interop: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(guide);
-  if (!m) throw new Error(`${GUIDE} has no example marked <!-- interop: ${name} -->`);
-  return m[1]!;
-}
 
 /** Replaces whole lines, failing when one is not there (the guide changed under the test). */
 function withLines(code: string, lines: [RegExp, string][]): string {

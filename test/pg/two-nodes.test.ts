@@ -1,4 +1,4 @@
-// The README's recipe for two nodes locally (scripts/two-nodes.sh): both nodes serve the same
+// The running-the-service guide's recipe for two nodes locally (scripts/two-nodes.sh): both nodes serve the same
 // database, a key created on it works on both, and stopping the script stops the nodes and the
 // server and leaves nothing behind.
 import { spawn } from 'node:child_process';

@@ -11,7 +11,7 @@ import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js'
 import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
 
-/** A write on a read-only service: InvalidRequest, as the README says. */
+/** A write on a read-only service: InvalidRequest, as docs/guides/running-the-service.md says. */
 const readOnlyFault = () => fault('InvalidRequest', 'read-only service');
 
 /** `fn`, a lock it waited for past the busy time-out answered as Unavailable. */

@@ -1,8 +1,8 @@
 // The scanner: one pass over UTF-8 bytes that checks well-formedness (XML 1.0) and namespaces
 // (Namespaces in XML 1.0), refuses DTDs and processing instructions, enforces the depth and
 // element limits, and records every element in an ElementTable. SOAP needs this subset of XML
-// only, and a pass written for it runs several times faster than a general SAX parser (see the
-// README's Performance section); test/unit/runtime/xml-differential.test.ts holds it to saxes.
+// only, and a pass written for it runs several times faster than a general SAX parser (the decode
+// rows of npm run bench); test/unit/runtime/xml-differential.test.ts holds it to saxes.
 import { FLAG_MIXED } from './document.js';
 import { XmlParseError } from './errors.js';
 import { NAME_BYTE, cachedName, newName, type QName } from './names.js';
