@@ -9,19 +9,38 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageEntries } from '../../src/generator/artifacts.js';
+import { docExamples } from '../support/doc-examples.js';
 import { PROJECT_ROOT } from '../support/ir.js';
 
 const exec = promisify(execFile);
 const TSC = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
 const RUNTIME_DIR = join(PROJECT_ROOT, 'src/runtime');
 const GENERATED_DIR = join(PROJECT_ROOT, 'generated');
+const GUIDE = 'docs/guides/using-the-generated-package.md';
+/** The folder the guide packs into. */
+const GUIDE_FOLDER = '/tmp/evgen-packages';
 let dir: string;
+const tarballs: string[] = [];
 const published: Record<string, { name: string; files: string[] }> = {};
 
 const npm = (cwd: string, ...args: string[]) =>
   exec('npm', args, {
     cwd,
     env: { ...process.env, npm_config_loglevel: 'error' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+
+/** A docs example in bash, as a user's shell runs it (quietly: no audit, no funding notes). */
+const shell = (cwd: string, script: string) =>
+  exec('/bin/bash', ['-euo', 'pipefail', '-c', script], {
+    cwd,
+    env: {
+      ...process.env,
+      npm_config_loglevel: 'error',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_prefer_offline: 'true',
+    },
     maxBuffer: 16 * 1024 * 1024,
   });
 
@@ -100,29 +119,23 @@ beforeAll(async () => {
       files: { path: string }[];
     }[];
     published[pkgDir] = { name: result!.name, files: result!.files.map((f) => f.path).sort() };
-    await npm(pkgDir, 'pack', '--ignore-scripts', '--pack-destination', dir);
   }
-  const tarballs = (await readdir(dir)).filter((f) => f.endsWith('.tgz')).sort();
-  expect(tarballs).toHaveLength(2);
+  // The lines the guide gives another project, as written there, the folder replaced.
+  const example = await docExamples(GUIDE, 'package');
+  const packages = join(dir, 'packages');
+  const lines = (name: string) => example(name).replaceAll(GUIDE_FOLDER, packages);
+  expect(example('pack')).toContain(GUIDE_FOLDER);
+  await shell(PROJECT_ROOT, lines('pack'));
+  tarballs.push(...(await readdir(packages)).sort());
   await writeFile(
     join(dir, 'package.json'),
-    JSON.stringify({
-      name: 'consumer',
-      private: true,
-      type: 'module',
-      dependencies: Object.fromEntries(
-        tarballs.map((t) => [
-          t.startsWith('evgen-runtime-') ? '@evgen/runtime' : '@evgen/event-management',
-          `file:./${t}`,
-        ]),
-      ),
-    }),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   );
   await writeFile(join(dir, 'app.ts'), ESM_APP);
   await mkdir(join(dir, 'cjs'));
   await writeFile(join(dir, 'cjs/package.json'), JSON.stringify({ name: 'cjs', private: true }));
   await writeFile(join(dir, 'cjs/app.ts'), CJS_APP);
-  await npm(dir, 'install', '--no-audit', '--no-fund', '--prefer-offline');
+  await shell(dir, lines('install'));
 }, 300_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -179,6 +192,20 @@ describe('npm publish --dry-run', () => {
 });
 
 describe('the packed packages in another project', () => {
+  it("are the guide's tarballs, named as npm pack names them after each package.json version", async () => {
+    const version = async (pkgDir: string) =>
+      (JSON.parse(await readFile(join(pkgDir, 'package.json'), 'utf8')) as { version: string })
+        .version;
+    const runtime = await version(RUNTIME_DIR);
+    const generated = await version(GENERATED_DIR);
+    expect(tarballs).toEqual([
+      `evgen-event-management-${generated}.tgz`,
+      `evgen-runtime-${runtime}.tgz`,
+    ]);
+    expect(await version(join(dir, 'node_modules/@evgen/runtime'))).toBe(runtime);
+    expect(await version(join(dir, 'node_modules/@evgen/event-management'))).toBe(generated);
+  });
+
   it('install the two packages and nothing else: no generator, ts-morph, handlebars or XML library', async () => {
     const installed = (await readdir(join(dir, 'node_modules'))).filter((n) => !n.startsWith('.'));
     expect(installed).toEqual(['@evgen']);
