@@ -26,6 +26,7 @@ thead th{background:var(--head)}
 tbody th{font-weight:600}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.875rem}
 pre{background:var(--code);border:1px solid var(--line);padding:.75rem;margin:.25rem 0 1rem;overflow-x:auto;white-space:pre}
+pre.raw{white-space:pre-wrap;overflow-wrap:anywhere}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 dt{font-weight:600}
 dd{margin:0;overflow-wrap:anywhere}
@@ -740,6 +741,13 @@ const FAULTS = `<p>Faults carry one of these codes in their detail. The table sa
 </tbody>
 </table>
 </div>
+`;
+const SIGNING = `<ul>
+<li><code>&lt;TIMESTAMP&gt;</code>: The current UTC time formatted yyyy-MM-ddTHH:mm:ss.fffZ (24-hour clock, three fractional digits, literal Z).</li>
+<li><code>&lt;SIGNATURE&gt;</code>: Base64 of the HMAC-SHA1 digest. The key is the UTF-8 bytes of the secret key. The message is the UTF-8 bytes of the operation name immediately followed by the timestamp string, with no separator.</li>
+<li><code>&lt;API_KEY&gt;</code>: The API key.</li>
+<li>The server accepts a Timestamp within ±300 s of its clock and refuses one it has already accepted for the same API key and operation: sign every request afresh.</li>
+</ul>
 `;
 
 const sectionAccommodationResponse = `<h3 id="type-AccommodationResponse">AccommodationResponse</h3>
@@ -2110,6 +2118,7 @@ ${
 <input id="param-attendeeReference" data-param="attendeeReference" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2131,24 +2140,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>CancelAttendee</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2201,6 +2213,7 @@ ${
 <input id="param-bookingReference" data-param="bookingReference" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2222,24 +2235,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>CancelBooking</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2290,6 +2306,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2311,24 +2328,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetAccommodation</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2382,6 +2402,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2403,24 +2424,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetAttendeeTypes</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2472,6 +2496,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2493,24 +2518,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetBookableSessions</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2560,6 +2588,7 @@ ${
 <input id="param-bookingId" data-param="bookingId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2581,24 +2610,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetBookingDetails</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2653,6 +2685,7 @@ ${
 <input id="param-bookingId" data-param="bookingId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2674,24 +2707,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetBooking</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2748,6 +2784,7 @@ ${
 <input id="param-skip" data-param="skip" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2769,24 +2806,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetBookings</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2846,6 +2886,7 @@ ${
 <input id="param-size" data-param="size" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2867,24 +2908,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetBookingsBatch</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -2941,6 +2985,7 @@ ${
 <input id="param-skip" data-param="skip" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -2962,24 +3007,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetExtBookings</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3030,6 +3078,7 @@ ${
 <input id="param-email" data-param="email" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3051,24 +3100,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetContact</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3119,6 +3171,7 @@ ${
 <input id="param-emailAddress" data-param="emailAddress" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3140,24 +3193,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetContact2</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3212,6 +3268,7 @@ ${
 <input id="param-tokenValue" data-param="tokenValue" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3233,24 +3290,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>VerifyTokenForContact</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3307,6 +3367,7 @@ ${
 <input id="param-searchQuery" data-param="searchQuery" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3328,24 +3389,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>EventProfileSearch</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3386,6 +3450,7 @@ ${
 <p>Calls GetShows from this page with the generated client. The secret key signs the call here in the browser and is never sent.</p>
 <form class="test-form" data-operation="GetShows" data-method="getShows" data-mutating="false" data-namespace="${s.namespace}" autocomplete="off">
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3407,24 +3472,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetShows</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3474,6 +3542,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3495,24 +3564,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetEventDetails7</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3561,6 +3633,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3582,24 +3655,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetEventDetails3</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3647,6 +3723,7 @@ ${
 <input id="param-email" data-param="email" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3668,24 +3745,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetContactEventHistory3</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3741,6 +3821,7 @@ ${
 <input id="param-roadshowId" data-param="roadshowId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3762,24 +3843,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetTicketTypesByRoadshowId</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3831,6 +3915,7 @@ ${
 <input id="param-clientUserId" data-param="clientUserId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3852,24 +3937,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetSubmissionsForEvent2</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -3933,6 +4021,7 @@ ${
 <select id="param-includeArchived" data-param="includeArchived" data-type="boolean"><option value="true">true</option><option value="false" selected>false</option></select>
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -3954,24 +4043,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetCalendarEventsByDateRange</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4023,6 +4115,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4044,24 +4137,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetCalendarAttendeesForEvent</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4117,6 +4213,7 @@ ${
 <select id="param-isTestBookingForm" data-param="isTestBookingForm" data-type="boolean"><option value="true">true</option><option value="false" selected>false</option></select>
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4138,24 +4235,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetEventsByContactId</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4203,6 +4303,7 @@ ${
 <input id="param-seriesValue" data-param="seriesValue" data-type="string" type="text" spellcheck="false" value="">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4224,24 +4325,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetSpeakersforSeries</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4289,6 +4393,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4310,24 +4415,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetAttendeeStatuses</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4375,6 +4483,7 @@ ${
 <input id="param-eventId" data-param="eventId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4396,24 +4505,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetCustomFields</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4486,6 +4598,7 @@ ${
 <input id="param-contactId" data-param="contactId" data-type="int" type="number" step="1" min="-2147483648" max="2147483647" inputmode="numeric" required value="1">
 </fieldset>
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4507,24 +4620,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>SubmitSimpleBookingWithBookingStatus</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>
@@ -4561,6 +4677,7 @@ ${
 <p>Calls GetSubClientCompanyList from this page with the generated client. The secret key signs the call here in the browser and is never sent.</p>
 <form class="test-form" data-operation="GetSubClientCompanyList" data-method="getSubClientCompanyList" data-mutating="false" data-namespace="${s.namespace}" autocomplete="off">
 <fieldset><legend>Credentials</legend>
+<p class="note">The key pair the service's operator gave you. On the evgen reference service: the demo pair <code>evgen serve</code> printed when it created its database, or a new pair from <code>npx evgen keys create --name &lt;you&gt;</code>.</p>
 <label for="api-key">API key</label>
 <input id="api-key" type="text" autocomplete="off" spellcheck="false" required>
 <label for="secret-key">Secret key</label>
@@ -4582,24 +4699,27 @@ ${
     : ''
 }
 <h2 id="samples">Samples</h2>
-<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values (the signature is computed from the operation name and the timestamp) and <code>length</code> with the body's length in bytes.</p>
+<p>Written by this server's own codecs, so they are exactly what it accepts and sends. Replace &lt;TIMESTAMP&gt;, &lt;SIGNATURE&gt;, &lt;API_KEY&gt; with real values, as below, and <code>length</code> with the body's length in bytes.</p>
+<h3 id="signing">Signing</h3>
+<p>The <code>Operation</code> value is <code>GetSubClientCompanyList</code>. The others (see also <a href="${s.links.service}#authentication">Authentication</a>):</p>
+${SIGNING}
 <h3 id="sample-soap11">SOAP 1.1</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 request" data-binding="soap11" data-part="request"><code>${x.soap11!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.1 response" data-binding="soap11" data-part="response"><code>${x.soap11!.response}</code></pre>
 <h3 id="sample-soap12">SOAP 1.2</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 request" data-binding="soap12" data-part="request"><code>${x.soap12!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="SOAP 1.2 response" data-binding="soap12" data-part="response"><code>${x.soap12!.response}</code></pre>
 <h3 id="sample-httpGet">HTTP GET</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET request" data-binding="httpGet" data-part="request"><code>${x.httpGet!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP GET response" data-binding="httpGet" data-part="response"><code>${x.httpGet!.response}</code></pre>
 <h3 id="sample-httpPost">HTTP POST</h3>
-<p>Request</p>
+<p>Request (signed <a href="#signing">as above</a>)</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST request" data-binding="httpPost" data-part="request"><code>${x.httpPost!.request}</code></pre>
 <p>Response</p>
 <pre class="sample" tabindex="0" aria-label="HTTP POST response" data-binding="httpPost" data-part="response"><code>${x.httpPost!.response}</code></pre>

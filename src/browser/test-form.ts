@@ -1,5 +1,6 @@
 // The test form of an operation page: reads the typed parameter inputs, calls the operation with
-// the generated client over the chosen binding (signed here with Web Crypto), and shows the
+// the generated client over the chosen binding (signed here with the runtime's own HMAC, so on
+// any origin, https or not), and shows the
 // result as tables and raw XML, or the fault's code and message. The secret key is read from its
 // field only to sign: the inputs have no name (a native submission carries nothing), nothing is
 // logged, and the keys are kept, when asked, in this tab's sessionStorage only.
@@ -49,6 +50,11 @@ function show(out: HTMLElement, ...nodes: Node[]): void {
   out.hidden = false;
 }
 
+/** An answer as it came, indented when it is XML and wrapped, so a long one reads at any width. */
+function rawBlock(doc: Document, raw: string, empty: string) {
+  return block(doc, 'pre', raw.trimStart().startsWith('<') ? prettyXml(raw) : raw || empty, 'raw');
+}
+
 function block(doc: Document, tag: 'p' | 'h3' | 'pre', text: string, className?: string) {
   const e = doc.createElement(tag);
   e.textContent = text;
@@ -73,16 +79,6 @@ function attach(form: HTMLFormElement, doc: Document): void {
   const operation = form.dataset.operation ?? '';
 
   const invoke = async () => {
-    if (!globalThis.crypto?.subtle)
-      return show(
-        out,
-        block(
-          doc,
-          'p',
-          'Calls are signed with Web Crypto, which browsers offer only to pages served over https or from localhost: open this page that way.',
-          'fault',
-        ),
-      );
     const params: Record<string, unknown> = {};
     for (const c of Array.from(form.querySelectorAll<Control>('[data-param]'))) {
       const read = readParam(c.dataset.type ?? '', c.value);
@@ -124,7 +120,7 @@ function attach(form: HTMLFormElement, doc: Document): void {
           ? block(doc, 'p', 'No result: the operation answered with an empty response.', 'ok')
           : renderValue(doc, result),
         block(doc, 'h3', 'Raw XML (indented)'),
-        block(doc, 'pre', raw ? prettyXml(raw) : '(empty body)'),
+        rawBlock(doc, raw, '(empty body)'),
       );
     } catch (e) {
       const fault =
@@ -137,7 +133,7 @@ function attach(form: HTMLFormElement, doc: Document): void {
         block(doc, 'h3', 'Fault'),
         fault,
         block(doc, 'h3', 'Raw response'),
-        block(doc, 'pre', raw || '(no response)'),
+        rawBlock(doc, raw, '(no response)'),
       );
     } finally {
       button.disabled = false;

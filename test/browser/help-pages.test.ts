@@ -4,7 +4,9 @@
 // the database holds; a wrong secret shows AuthenticationFailed; mutating calls ask first; the
 // secret never leaves the page; a page on another origin calls the service through CORS with the
 // browser bundle; no console errors; no serious accessibility violations (axe-core); readable at
-// phone width. Screenshots go to .ci/artifacts/.
+// phone width; each operation page says how to sign its samples; a raw fault answer is indented
+// and wrapped; the form says where a key pair comes from and signs without Web Crypto.
+// Screenshots go to .ci/artifacts/.
 import { readFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -172,6 +174,10 @@ describe('operation pages', () => {
           `${b} response`,
         ]),
       );
+      // how to sign them, beside them
+      expect(await page.locator('#signing ~ ul').first().textContent(), name).toContain(
+        'HMAC-SHA1',
+      );
       const req = sampleToRequest(samples[0]!.text, name);
       echo.calls.length = 0;
       const answer = await fetch(`${echo.server.url}${req.target}`, {
@@ -246,6 +252,50 @@ describe('test form', () => {
       expect(await fault.textContent()).toMatch(/^Fault AuthenticationFailed: .+/);
       await page.evaluate(() => document.getElementById('test-result')!.replaceChildren());
     }
+    await page.close();
+  });
+
+  it('shows a raw fault response indented and wrapped, readable at phone width', async () => {
+    const { page, errors } = await browser.page({ width: 390, height: 844 });
+    await page.goto(`${endpointOf(ref.svc.server.url)}?op=GetBookingDetails`);
+    await fillKeys(page, 'not-the-secret');
+    await page.selectOption('#binding', 'soap11');
+    await page.click('button[type=submit]');
+    const raw = page.locator('#test-result pre');
+    await raw.waitFor();
+    const text = (await raw.textContent()) ?? '';
+    expect(text).toContain('AuthenticationFailed');
+    // one element a line, as the samples are, not the one line the service sent
+    expect(text.split('\n').length).toBeGreaterThan(5);
+    expect(text).toMatch(/\n {2}<soap:Body>\n {4}<soap:Fault>/);
+    const box = await raw.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    // the one console line is the browser's note of the fault's HTTP 500
+    expect(errors.filter((e) => !e.includes('status of 500'))).toEqual([]);
+    await page.close();
+  });
+
+  it('calls on a page without Web Crypto, as a plain-http origin other than localhost is', async () => {
+    const { page } = await browser.page();
+    await page.addInitScript(() =>
+      Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined }),
+    );
+    await page.goto(`${endpointOf(ref.svc.server.url)}?op=GetBookingDetails`);
+    expect(await page.evaluate(() => globalThis.crypto.subtle)).toBeUndefined();
+    await fillKeys(page, ref.svc.demoKey!.secretKey);
+    await page.fill('#param-bookingId', '1');
+    await page.click('button[type=submit]');
+    await page.locator('#test-result table').waitFor();
+    expect((await resultFields(page)).BookingId).toBe('1');
+    await page.close();
+  });
+
+  it('says where to get a key pair', async () => {
+    const { page } = await browser.page();
+    await page.goto(`${endpointOf(ref.svc.server.url)}?op=GetBookingDetails`);
+    expect(await page.textContent('.test-form fieldset:last-of-type')).toContain(
+      'evgen keys create --name <you>',
+    );
     await page.close();
   });
 

@@ -163,6 +163,22 @@ function operationView(ir: IrSpec, op: IrOperation) {
 export const placeholder = (field: string) =>
   `<${field.replace(/([A-Z]+)([A-Z][a-z])|([a-z])([A-Z])/g, '$1$3_$2$4').toUpperCase()}>`;
 
+/**
+ * How to fill in each signed placeholder of the samples, beside them on every operation page: the
+ * spec's own words for each value, then the window and the replay rule.
+ */
+function signingView(ir: IrSpec) {
+  const { clockSkewSeconds, replayRefused } = ir.auth;
+  return {
+    values: ir.auth.fields
+      .filter((f) => f.name !== 'Operation')
+      .map((f) => ({ placeholder: html(placeholder(f.name)), doc: html(f.docs.join(' ')) })),
+    window: html(
+      `The server accepts a Timestamp within ±${clockSkewSeconds} s of its clock${replayRefused ? ' and refuses one it has already accepted for the same API key and operation: sign every request afresh' : ''}.`,
+    ),
+  };
+}
+
 export function helpView(ir: IrSpec) {
   const s = ir.service;
   return {
@@ -179,6 +195,7 @@ export function helpView(ir: IrSpec) {
         .map((f) => placeholder(f.name))
         .join(', '),
     ),
+    signing: signingView(ir),
     auth: {
       element: html(ir.auth.headerElement),
       fields: ir.auth.fields.map((f) => ({ name: html(f.name), doc: html(f.docs.join(' ')) })),

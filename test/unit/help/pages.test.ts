@@ -66,6 +66,33 @@ describe('operation pages', () => {
     expect(html.includes('This operation only reads')).toBe(!op.mutating);
   });
 
+  it('says beside the samples how to sign them: the recipe, the window and the replay rule', async () => {
+    const auth = new Map(ir.auth.fields.map((f) => [f.name, f.docs.join(' ')]));
+    for (const op of ir.operations) {
+      const html = await page(op.name);
+      const samples = html.slice(html.indexOf('<h2 id="samples">'));
+      const signing = samples.slice(
+        samples.indexOf('<h3 id="signing">'),
+        samples.indexOf('<h3 id="sample-'),
+      );
+      expect(signing, op.name).toContain(
+        `The <code>Operation</code> value is <code>${op.name}</code>`,
+      );
+      expect(signing).toContain(`<code>&lt;TIMESTAMP&gt;</code>: ${auth.get('Timestamp')}`);
+      expect(signing).toContain(`<code>&lt;SIGNATURE&gt;</code>: ${auth.get('Signature')}`);
+      expect(signing).toContain(`within ±${ir.auth.clockSkewSeconds} s of its clock`);
+      expect(signing).toContain(
+        'refuses one it has already accepted for the same API key and operation',
+      );
+      expect(signing).toContain('<a href="ServiceAPI.asmx#authentication">Authentication</a>');
+      // every request sample points at it
+      const requests = [
+        ...samples.matchAll(/<p>Request( \(signed <a href="#signing">as above<\/a>\))?<\/p>/g),
+      ];
+      expect(requests.map((m) => m[1] !== undefined)).toEqual(ir.bindings.map(() => true));
+    }
+  });
+
   it('shows the result type and every type it reaches, with nullability and lists', async () => {
     const html = await page('GetBooking');
     for (const t of ['BookingResponse', 'AttendeeResponse', 'CustomFieldValueResponse'])
