@@ -228,6 +228,16 @@ describe('the packed packages in another project', () => {
     expect(JSON.parse(stdout)).toMatchObject({ BookingId: 7, BookingReference: 'PK-7' });
   });
 
+  it("the README's client example type-checks against the installed packages", async () => {
+    const example = await docExamples('README.md', 'package');
+    await writeFile(join(dir, 'readme.ts'), example('readme-client'));
+    await writeFile(
+      join(dir, 'tsconfig.readme.json'),
+      tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }, ['readme.ts']),
+    );
+    expect(await tsc('-p', join(dir, 'tsconfig.readme.json'))).toBe('');
+  });
+
   it('ESM (moduleResolution bundler): the same code type-checks', async () => {
     await writeFile(
       join(dir, 'tsconfig.bundler.json'),
