@@ -1,4 +1,5 @@
-// evgen docs writes the pages as static files; evgen serve takes --cors and --no-test-forms.
+// evgen docs writes the pages as static files (--out) or checks the reference pages
+// (--reference --check); evgen serve takes --cors and --no-test-forms.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,6 +52,28 @@ describe('evgen docs', () => {
     expect(await readFile(join(out, 'service.wsdl'), 'utf8')).toContain(
       `location="{base_url}${SERVICE.endpointPath}"`,
     );
+  });
+});
+
+describe('evgen docs, its two modes', () => {
+  it.each([
+    { given: [], want: 'error: evgen docs needs either --out <dir> or --reference\n' },
+    {
+      given: ['--out', 'x', '--reference'],
+      want: 'error: evgen docs needs either --out <dir> or --reference\n',
+    },
+    { given: ['--out', 'x', '--check'], want: 'error: --check goes with --reference\n' },
+  ])('refuses $given as a usage error', async ({ given, want }) => {
+    const r = await run('docs', ...given);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: want });
+  });
+
+  it('--reference --check passes on the repository and writes nothing', async () => {
+    const r = await run('docs', '--reference', '--check');
+    expect({ code: r.code, stdout: r.stdout }).toEqual({
+      code: 0,
+      stdout: 'docs/reference/ is current\n',
+    });
   });
 });
 
