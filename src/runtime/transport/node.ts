@@ -1,5 +1,5 @@
-// Puts a framework-neutral ServiceHandler on node:http: bounded body reading (413 without reading
-// the rest), header and request time-outs, graceful close that lets requests in flight finish.
+// Puts a framework-neutral ServiceHandler on node:http: bounded body reading (413, the rest of the
+// body dropped up to a bound), header and request time-outs, graceful close that lets requests in flight finish.
 // node:http is fetched when listen() runs, not imported, so the @evgen/runtime barrel has no static
 // node: import and a browser bundle of the client needs no configuration.
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -27,9 +27,18 @@ const EMPTY = new Uint8Array(0);
 const ignore = () => undefined;
 
 /**
- * Calls `done` with the body, or with undefined once it passes `limit` (the rest is not read).
- * Callbacks, not a promise: this runs once per request, and a client that goes away mid-body
- * leaves nothing pending (its listeners go with the request).
+ * How much of a body past the limit is read and dropped before the 413 goes out, as a multiple of
+ * the limit. A client that writes its whole body before it reads (fetch, most SOAP stacks) would
+ * otherwise have the connection reset under it by the close, losing the answer; past this the
+ * answer goes at once, so no client makes us read without end. Nothing dropped is kept.
+ */
+const DRAIN_FACTOR = 8;
+
+/**
+ * Calls `done` with the body, or with undefined once it passes `limit`: the rest is read and
+ * dropped until it ends, or not read once past DRAIN_FACTOR times the limit. Callbacks, not a
+ * promise: this runs once per request, and a client that goes away mid-body leaves nothing
+ * pending (its listeners go with the request).
  */
 function readBody(
   req: IncomingMessage,
@@ -38,18 +47,27 @@ function readBody(
 ): void {
   const chunks: Buffer[] = [];
   let size = 0;
+  const finish = (body: Uint8Array | undefined) => {
+    req.off('data', onData).off('end', onEnd);
+    done(body);
+  };
   const onData = (chunk: Buffer) => {
     size += chunk.length;
-    if (size > limit) {
-      req.off('data', onData).off('end', onEnd).pause();
-      done(undefined);
-      return;
-    }
-    chunks.push(chunk);
+    if (size <= limit) return void chunks.push(chunk);
+    chunks.length = 0;
+    if (size > limit * DRAIN_FACTOR) finish((req.pause(), undefined));
   };
   // A Buffer is a Uint8Array: no copy (a small body arrives as one chunk).
   const onEnd = () =>
-    done(chunks.length === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    finish(
+      size > limit
+        ? undefined
+        : chunks.length === 0
+          ? EMPTY
+          : chunks.length === 1
+            ? chunks[0]!
+            : Buffer.concat(chunks),
+    );
   // Without a listener an 'error' (a client gone mid-body) would be thrown; it only ends the request.
   req.on('data', onData).on('end', onEnd).on('error', ignore);
 }
@@ -164,8 +182,8 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
     if (req.socket.destroyed) return done(req.socket, res);
     const declared = Number(req.headers['content-length'] ?? '0');
     const call = (body: Uint8Array | undefined) => {
-      // A body past the limit is not read further: the handler answers it (its binding's fault,
-      // 413) and the connection closes, as the rest of the body is still on its way.
+      // A body past the limit is not kept: the handler answers it (its binding's fault, 413) and
+      // the connection closes, as the rest of a body past the drain may still be on its way.
       handler({
         method: req.method ?? 'GET',
         url: req.url ?? '/',
@@ -185,7 +203,7 @@ export function toNodeListener(handler: ServiceHandler, options: NodeListenerOpt
         () => failed(req, res),
       );
     };
-    if (declared > limit) call(undefined);
+    if (declared > limit * DRAIN_FACTOR) call(undefined);
     else readBody(req, limit, call);
   };
 
