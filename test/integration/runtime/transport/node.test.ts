@@ -76,7 +76,7 @@ function writeThenRead(h: Harness, size: number, chunked: boolean): Promise<stri
 }
 
 describe('oversize bodies', () => {
-  it('answers 413 from Content-Length alone, before reading the body, and closes the connection', async () => {
+  it('answers 413 from Content-Length alone when it declares past the drain, before reading the body, and closes the connection', async () => {
     const h = await startServer({}, {}, 16 * 1024);
     try {
       const r = await upload(h, 50 * 1024 * 1024, true);
@@ -93,7 +93,7 @@ describe('oversize bodies', () => {
     }
   });
 
-  it('answers 413 while streaming a chunked body, without reading the rest', async () => {
+  it('answers 413 while streaming a chunked body past the drain, without reading the rest', async () => {
     const h = await startServer({}, {}, 16 * 1024);
     try {
       const r = await upload(h, 50 * 1024 * 1024, false);
