@@ -23,7 +23,8 @@ export type EventServiceCallOptions = Omit<CallOptions, 'binding'> & {
 /**
  * Typed client of the Event Management Web Service Interface 1.0: one method per operation, over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST,
  * with the AuthenticationHeader signed per call. A parameter the spec does not allow (undefined,
- * a wrong type) throws an XmlEncodeError before anything is sent.
+ * a wrong type) throws an XmlEncodeError before anything is sent. Results come in their received
+ * form (`<Operation>Received`): a value a server left out is absent.
  */
 export class EventServiceClient {
   readonly #transport: Transport;
@@ -45,7 +46,7 @@ export class EventServiceClient {
     getBookings: (
       params: Omit<T.GetBookingsParams, 'skip'> & { readonly skip?: number },
       options?: EventServiceCallOptions,
-    ): AsyncGenerator<T.GetBookingsResult[number], void, undefined> =>
+    ): AsyncGenerator<NonNullable<T.GetBookingsReceived>[number], void, undefined> =>
       this.#transport.iterate(
         operations.GetBookings,
         { ...params, skip: params.skip ?? 0 },
@@ -60,7 +61,7 @@ export class EventServiceClient {
     getBookingsBatch: (
       params: Omit<T.GetBookingsBatchParams, 'skip'> & { readonly skip?: number },
       options?: EventServiceCallOptions,
-    ): AsyncGenerator<T.GetBookingsBatchResult[number], void, undefined> =>
+    ): AsyncGenerator<NonNullable<T.GetBookingsBatchReceived>[number], void, undefined> =>
       this.#transport.iterate(
         operations.GetBookingsBatch,
         { ...params, skip: params.skip ?? 0 },
@@ -75,7 +76,7 @@ export class EventServiceClient {
     getExtBookings: (
       params: Omit<T.GetExtBookingsParams, 'skip'> & { readonly skip?: number },
       options?: EventServiceCallOptions,
-    ): AsyncGenerator<T.GetExtBookingsResult[number], void, undefined> =>
+    ): AsyncGenerator<NonNullable<T.GetExtBookingsReceived>[number], void, undefined> =>
       this.#transport.iterate(
         operations.GetExtBookings,
         { ...params, skip: params.skip ?? 0 },
@@ -94,7 +95,7 @@ export class EventServiceClient {
   cancelAttendee(
     params: T.CancelAttendeeParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.CancelAttendeeResult> {
+  ): Promise<T.CancelAttendeeReceived> {
     return this.#transport.call(operations.CancelAttendee, params, options);
   }
 
@@ -107,7 +108,7 @@ export class EventServiceClient {
   cancelBooking(
     params: T.CancelBookingParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.CancelBookingResult> {
+  ): Promise<T.CancelBookingReceived> {
     return this.#transport.call(operations.CancelBooking, params, options);
   }
 
@@ -118,7 +119,7 @@ export class EventServiceClient {
   getAccommodation(
     params: T.GetAccommodationParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetAccommodationResult> {
+  ): Promise<T.GetAccommodationReceived> {
     return this.#transport.call(operations.GetAccommodation, params, options);
   }
 
@@ -129,7 +130,7 @@ export class EventServiceClient {
   getAttendeeTypes(
     params: T.GetAttendeeTypesParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetAttendeeTypesResult> {
+  ): Promise<T.GetAttendeeTypesReceived> {
     return this.#transport.call(operations.GetAttendeeTypes, params, options);
   }
 
@@ -140,7 +141,7 @@ export class EventServiceClient {
   getBookableSessions(
     params: T.GetBookableSessionsParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetBookableSessionsResult> {
+  ): Promise<T.GetBookableSessionsReceived> {
     return this.#transport.call(operations.GetBookableSessions, params, options);
   }
 
@@ -151,7 +152,7 @@ export class EventServiceClient {
   getBookingDetails(
     params: T.GetBookingDetailsParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetBookingDetailsResult> {
+  ): Promise<T.GetBookingDetailsReceived> {
     return this.#transport.call(operations.GetBookingDetails, params, options);
   }
 
@@ -162,7 +163,7 @@ export class EventServiceClient {
   getBooking(
     params: T.GetBookingParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetBookingResult> {
+  ): Promise<T.GetBookingReceived> {
     return this.#transport.call(operations.GetBooking, params, options);
   }
 
@@ -173,7 +174,7 @@ export class EventServiceClient {
   getBookings(
     params: T.GetBookingsParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetBookingsResult> {
+  ): Promise<T.GetBookingsReceived> {
     return this.#transport.call(operations.GetBookings, params, options);
   }
 
@@ -184,7 +185,7 @@ export class EventServiceClient {
   getBookingsBatch(
     params: T.GetBookingsBatchParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetBookingsBatchResult> {
+  ): Promise<T.GetBookingsBatchReceived> {
     return this.#transport.call(operations.GetBookingsBatch, params, options);
   }
 
@@ -195,7 +196,7 @@ export class EventServiceClient {
   getExtBookings(
     params: T.GetExtBookingsParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetExtBookingsResult> {
+  ): Promise<T.GetExtBookingsReceived> {
     return this.#transport.call(operations.GetExtBookings, params, options);
   }
 
@@ -206,7 +207,7 @@ export class EventServiceClient {
   getContact(
     params: T.GetContactParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetContactResult> {
+  ): Promise<T.GetContactReceived> {
     return this.#transport.call(operations.GetContact, params, options);
   }
 
@@ -217,7 +218,7 @@ export class EventServiceClient {
   getContact2(
     params: T.GetContact2Params,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetContact2Result> {
+  ): Promise<T.GetContact2Received> {
     return this.#transport.call(operations.GetContact2, params, options);
   }
 
@@ -231,7 +232,7 @@ export class EventServiceClient {
   verifyTokenForContact(
     params: T.VerifyTokenForContactParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.VerifyTokenForContactResult> {
+  ): Promise<T.VerifyTokenForContactReceived> {
     return this.#transport.call(operations.VerifyTokenForContact, params, options);
   }
 
@@ -242,7 +243,7 @@ export class EventServiceClient {
   eventProfileSearch(
     params: T.EventProfileSearchParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.EventProfileSearchResult> {
+  ): Promise<T.EventProfileSearchReceived> {
     return this.#transport.call(operations.EventProfileSearch, params, options);
   }
 
@@ -253,7 +254,7 @@ export class EventServiceClient {
   getShows(
     params: T.GetShowsParams = {},
     options?: EventServiceCallOptions,
-  ): Promise<T.GetShowsResult> {
+  ): Promise<T.GetShowsReceived> {
     return this.#transport.call(operations.GetShows, params, options);
   }
 
@@ -264,7 +265,7 @@ export class EventServiceClient {
   getEventDetails7(
     params: T.GetEventDetails7Params,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetEventDetails7Result> {
+  ): Promise<T.GetEventDetails7Received> {
     return this.#transport.call(operations.GetEventDetails7, params, options);
   }
 
@@ -275,7 +276,7 @@ export class EventServiceClient {
   getEventDetails3(
     params: T.GetEventDetails3Params,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetEventDetails3Result> {
+  ): Promise<T.GetEventDetails3Received> {
     return this.#transport.call(operations.GetEventDetails3, params, options);
   }
 
@@ -286,7 +287,7 @@ export class EventServiceClient {
   getContactEventHistory3(
     params: T.GetContactEventHistory3Params,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetContactEventHistory3Result> {
+  ): Promise<T.GetContactEventHistory3Received> {
     return this.#transport.call(operations.GetContactEventHistory3, params, options);
   }
 
@@ -297,7 +298,7 @@ export class EventServiceClient {
   getTicketTypesByRoadshowId(
     params: T.GetTicketTypesByRoadshowIdParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetTicketTypesByRoadshowIdResult> {
+  ): Promise<T.GetTicketTypesByRoadshowIdReceived> {
     return this.#transport.call(operations.GetTicketTypesByRoadshowId, params, options);
   }
 
@@ -308,7 +309,7 @@ export class EventServiceClient {
   getSubmissionsForEvent2(
     params: T.GetSubmissionsForEvent2Params,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetSubmissionsForEvent2Result> {
+  ): Promise<T.GetSubmissionsForEvent2Received> {
     return this.#transport.call(operations.GetSubmissionsForEvent2, params, options);
   }
 
@@ -319,7 +320,7 @@ export class EventServiceClient {
   getCalendarEventsByDateRange(
     params: T.GetCalendarEventsByDateRangeParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetCalendarEventsByDateRangeResult> {
+  ): Promise<T.GetCalendarEventsByDateRangeReceived> {
     return this.#transport.call(operations.GetCalendarEventsByDateRange, params, options);
   }
 
@@ -330,7 +331,7 @@ export class EventServiceClient {
   getCalendarAttendeesForEvent(
     params: T.GetCalendarAttendeesForEventParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetCalendarAttendeesForEventResult> {
+  ): Promise<T.GetCalendarAttendeesForEventReceived> {
     return this.#transport.call(operations.GetCalendarAttendeesForEvent, params, options);
   }
 
@@ -341,7 +342,7 @@ export class EventServiceClient {
   getEventsByContactId(
     params: T.GetEventsByContactIdParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetEventsByContactIdResult> {
+  ): Promise<T.GetEventsByContactIdReceived> {
     return this.#transport.call(operations.GetEventsByContactId, params, options);
   }
 
@@ -352,7 +353,7 @@ export class EventServiceClient {
   getSpeakersforSeries(
     params: T.GetSpeakersforSeriesParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetSpeakersforSeriesResult> {
+  ): Promise<T.GetSpeakersforSeriesReceived> {
     return this.#transport.call(operations.GetSpeakersforSeries, params, options);
   }
 
@@ -363,7 +364,7 @@ export class EventServiceClient {
   getAttendeeStatuses(
     params: T.GetAttendeeStatusesParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetAttendeeStatusesResult> {
+  ): Promise<T.GetAttendeeStatusesReceived> {
     return this.#transport.call(operations.GetAttendeeStatuses, params, options);
   }
 
@@ -374,7 +375,7 @@ export class EventServiceClient {
   getCustomFields(
     params: T.GetCustomFieldsParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.GetCustomFieldsResult> {
+  ): Promise<T.GetCustomFieldsReceived> {
     return this.#transport.call(operations.GetCustomFields, params, options);
   }
 
@@ -389,7 +390,7 @@ export class EventServiceClient {
   submitSimpleBookingWithBookingStatus(
     params: T.SubmitSimpleBookingWithBookingStatusParams,
     options?: EventServiceCallOptions,
-  ): Promise<T.SubmitSimpleBookingWithBookingStatusResult> {
+  ): Promise<T.SubmitSimpleBookingWithBookingStatusReceived> {
     return this.#transport.call(operations.SubmitSimpleBookingWithBookingStatus, params, options);
   }
 
@@ -400,7 +401,7 @@ export class EventServiceClient {
   getSubClientCompanyList(
     params: T.GetSubClientCompanyListParams = {},
     options?: EventServiceCallOptions,
-  ): Promise<T.GetSubClientCompanyListResult> {
+  ): Promise<T.GetSubClientCompanyListReceived> {
     return this.#transport.call(operations.GetSubClientCompanyList, params, options);
   }
 }

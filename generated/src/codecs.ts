@@ -2,8 +2,10 @@
 // Straight-line XML codecs: one encoder (value → element content) and one decoder (element →
 // value) per complex type. Decoders walk an XmlDocument (elements are numbers), match elements by
 // namespace URI and local name, in any order, and ignore unknown elements; values are checked
-// strictly and errors carry the XML path. Encoders refuse a value the spec does not allow
-// (undefined, null where not nullable, a wrong type) with an XmlEncodeError naming Type.Field.
+// strictly and errors carry the XML path. A decoder gives the type's received form: a field a
+// server may leave out when it has no value is absent from it. Encoders refuse a value the spec
+// does not allow (undefined, null where not nullable, a wrong type) with an XmlEncodeError naming
+// Type.Field.
 //
 // The document's conventions (spec/service.yaml):
 // - Nil: A nullable value is sent as an empty element carrying xsi:nil="true" (SOAP bindings) or a nil attribute (HTTP bindings). A nullable result value is returned as a nil element.
@@ -11,6 +13,7 @@
 // - Parameter names: Parameter names are the names in the catalogue, case-sensitive.
 // - Parameter order: In SOAP bindings parameter elements follow the listed order.
 // - Element names: case-sensitive.
+// - Omitted when null: a server may leave out the element of a string, list, complex value it does not have, where the field is not nullable (gap omitted-values).
 import {
   NO_ELEMENT,
   missingElement,
@@ -192,7 +195,7 @@ export function decodeAttendeeExtResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.AttendeeExtResponse {
+): T.AttendeeExtResponseReceived {
   let AttendeeId: number | undefined;
   let AttendeeReference: string | undefined;
   let AttendeeStatus: string | undefined;
@@ -222,8 +225,8 @@ export function decodeAttendeeExtResponse(
   let Website: string | undefined;
   let IsLeadAttendee: boolean | undefined;
   let Attendance: LocalDateTime[] | null | undefined;
-  let CustomFieldValues: T.CustomFieldValueResponse[] | null | undefined;
-  let BookableSessionSignups: T.BookableSessionSignupResponse[] | null | undefined;
+  let CustomFieldValues: T.CustomFieldValueResponseReceived[] | null | undefined;
+  let BookableSessionSignups: T.BookableSessionSignupResponseReceived[] | null | undefined;
   let Reservations: T.ReservationResponse[] | null | undefined;
   let CountryCode: string | undefined;
   let AttendedStatus: boolean | undefined;
@@ -236,52 +239,43 @@ export function decodeAttendeeExtResponse(
         AttendeeId = readInt(d, c);
         break;
       case 'AttendeeReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeReference = readString(d, c);
+        if (!d.nil(c)) AttendeeReference = readString(d, c);
         break;
       case 'AttendeeStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeStatus = readString(d, c);
+        if (!d.nil(c)) AttendeeStatus = readString(d, c);
         break;
       case 'DateCreated':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         DateCreated = readDateTime(d, c);
         break;
       case 'AttendeeType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeType = readString(d, c);
+        if (!d.nil(c)) AttendeeType = readString(d, c);
         break;
       case 'AttendeeTypeId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         AttendeeTypeId = readInt(d, c);
         break;
       case 'TicketType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TicketType = readString(d, c);
+        if (!d.nil(c)) TicketType = readString(d, c);
         break;
       case 'TicketTypeId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         TicketTypeId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Forename':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Forename = readString(d, c);
+        if (!d.nil(c)) Forename = readString(d, c);
         break;
       case 'Surname':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Surname = readString(d, c);
+        if (!d.nil(c)) Surname = readString(d, c);
         break;
       case 'Organisation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisation = readString(d, c);
+        if (!d.nil(c)) Organisation = readString(d, c);
         break;
       case 'Occupation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Occupation = readString(d, c);
+        if (!d.nil(c)) Occupation = readString(d, c);
         break;
       case 'PAName':
         if (!d.nil(c)) PAName = readString(d, c);
@@ -291,40 +285,31 @@ export function decodeAttendeeExtResponse(
         MarketingOptOut = readBoolean(d, c);
         break;
       case 'Line1':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line1 = readString(d, c);
+        if (!d.nil(c)) Line1 = readString(d, c);
         break;
       case 'Line2':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line2 = readString(d, c);
+        if (!d.nil(c)) Line2 = readString(d, c);
         break;
       case 'Line3':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line3 = readString(d, c);
+        if (!d.nil(c)) Line3 = readString(d, c);
         break;
       case 'Town':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Town = readString(d, c);
+        if (!d.nil(c)) Town = readString(d, c);
         break;
       case 'County':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        County = readString(d, c);
+        if (!d.nil(c)) County = readString(d, c);
         break;
       case 'Postcode':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Postcode = readString(d, c);
+        if (!d.nil(c)) Postcode = readString(d, c);
         break;
       case 'Country':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Country = readString(d, c);
+        if (!d.nil(c)) Country = readString(d, c);
         break;
       case 'Email':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Email = readString(d, c);
+        if (!d.nil(c)) Email = readString(d, c);
         break;
       case 'Telephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Telephone = readString(d, c);
+        if (!d.nil(c)) Telephone = readString(d, c);
         break;
       case 'Fax':
         if (!d.nil(c)) Fax = readString(d, c);
@@ -364,8 +349,7 @@ export function decodeAttendeeExtResponse(
           : readList(d, c, ns, 'ReservationResponse', decodeReservationResponse);
         break;
       case 'CountryCode':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        CountryCode = readString(d, c);
+        if (!d.nil(c)) CountryCode = readString(d, c);
         break;
       case 'AttendedStatus':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -374,60 +358,41 @@ export function decodeAttendeeExtResponse(
     }
   }
   if (AttendeeId === undefined) throw missingElement('AttendeeId');
-  if (AttendeeReference === undefined) throw missingElement('AttendeeReference');
-  if (AttendeeStatus === undefined) throw missingElement('AttendeeStatus');
   if (DateCreated === undefined) throw missingElement('DateCreated');
-  if (AttendeeType === undefined) throw missingElement('AttendeeType');
   if (AttendeeTypeId === undefined) throw missingElement('AttendeeTypeId');
-  if (TicketType === undefined) throw missingElement('TicketType');
   if (TicketTypeId === undefined) throw missingElement('TicketTypeId');
-  if (Title === undefined) throw missingElement('Title');
-  if (Forename === undefined) throw missingElement('Forename');
-  if (Surname === undefined) throw missingElement('Surname');
-  if (Organisation === undefined) throw missingElement('Organisation');
-  if (Occupation === undefined) throw missingElement('Occupation');
   if (MarketingOptOut === undefined) throw missingElement('MarketingOptOut');
-  if (Line1 === undefined) throw missingElement('Line1');
-  if (Line2 === undefined) throw missingElement('Line2');
-  if (Line3 === undefined) throw missingElement('Line3');
-  if (Town === undefined) throw missingElement('Town');
-  if (County === undefined) throw missingElement('County');
-  if (Postcode === undefined) throw missingElement('Postcode');
-  if (Country === undefined) throw missingElement('Country');
-  if (Email === undefined) throw missingElement('Email');
-  if (Telephone === undefined) throw missingElement('Telephone');
   if (IsLeadAttendee === undefined) throw missingElement('IsLeadAttendee');
   if (Attendance === undefined) throw missingElement('Attendance');
   if (CustomFieldValues === undefined) throw missingElement('CustomFieldValues');
   if (BookableSessionSignups === undefined) throw missingElement('BookableSessionSignups');
   if (Reservations === undefined) throw missingElement('Reservations');
-  if (CountryCode === undefined) throw missingElement('CountryCode');
   if (AttendedStatus === undefined) throw missingElement('AttendedStatus');
   return {
     AttendeeId,
-    AttendeeReference,
-    AttendeeStatus,
+    ...(AttendeeReference === undefined ? undefined : { AttendeeReference }),
+    ...(AttendeeStatus === undefined ? undefined : { AttendeeStatus }),
     DateCreated,
-    AttendeeType,
+    ...(AttendeeType === undefined ? undefined : { AttendeeType }),
     AttendeeTypeId,
-    TicketType,
+    ...(TicketType === undefined ? undefined : { TicketType }),
     TicketTypeId,
-    Title,
-    Forename,
-    Surname,
-    Organisation,
-    Occupation,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Forename === undefined ? undefined : { Forename }),
+    ...(Surname === undefined ? undefined : { Surname }),
+    ...(Organisation === undefined ? undefined : { Organisation }),
+    ...(Occupation === undefined ? undefined : { Occupation }),
     ...(PAName === undefined ? undefined : { PAName }),
     MarketingOptOut,
-    Line1,
-    Line2,
-    Line3,
-    Town,
-    County,
-    Postcode,
-    Country,
-    Email,
-    Telephone,
+    ...(Line1 === undefined ? undefined : { Line1 }),
+    ...(Line2 === undefined ? undefined : { Line2 }),
+    ...(Line3 === undefined ? undefined : { Line3 }),
+    ...(Town === undefined ? undefined : { Town }),
+    ...(County === undefined ? undefined : { County }),
+    ...(Postcode === undefined ? undefined : { Postcode }),
+    ...(Country === undefined ? undefined : { Country }),
+    ...(Email === undefined ? undefined : { Email }),
+    ...(Telephone === undefined ? undefined : { Telephone }),
     ...(Fax === undefined ? undefined : { Fax }),
     ...(Mobile === undefined ? undefined : { Mobile }),
     ...(Website === undefined ? undefined : { Website }),
@@ -436,7 +401,7 @@ export function decodeAttendeeExtResponse(
     CustomFieldValues,
     BookableSessionSignups,
     Reservations,
-    CountryCode,
+    ...(CountryCode === undefined ? undefined : { CountryCode }),
     AttendedStatus,
   };
 }
@@ -555,7 +520,11 @@ export function encodeAttendeeResponse(v: T.AttendeeResponse, path = 'AttendeeRe
  * Encoder and decoder of AttendeeResponse.
  * @generated from spec/types/booking.yaml:37 AttendeeResponse
  */
-export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): T.AttendeeResponse {
+export function decodeAttendeeResponse(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+): T.AttendeeResponseReceived {
   let AttendeeId: number | undefined;
   let AttendeeReference: string | undefined;
   let AttendeeStatus: string | undefined;
@@ -585,8 +554,8 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
   let Website: string | undefined;
   let IsLeadAttendee: boolean | undefined;
   let Attendance: LocalDateTime[] | null | undefined;
-  let CustomFieldValues: T.CustomFieldValueResponse[] | null | undefined;
-  let BookableSessionSignups: T.BookableSessionSignupResponse[] | null | undefined;
+  let CustomFieldValues: T.CustomFieldValueResponseReceived[] | null | undefined;
+  let BookableSessionSignups: T.BookableSessionSignupResponseReceived[] | null | undefined;
   let Reservations: T.ReservationResponse[] | null | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
@@ -597,52 +566,43 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
         AttendeeId = readInt(d, c);
         break;
       case 'AttendeeReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeReference = readString(d, c);
+        if (!d.nil(c)) AttendeeReference = readString(d, c);
         break;
       case 'AttendeeStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeStatus = readString(d, c);
+        if (!d.nil(c)) AttendeeStatus = readString(d, c);
         break;
       case 'DateCreated':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         DateCreated = readDateTime(d, c);
         break;
       case 'AttendeeType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeType = readString(d, c);
+        if (!d.nil(c)) AttendeeType = readString(d, c);
         break;
       case 'AttendeeTypeId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         AttendeeTypeId = readInt(d, c);
         break;
       case 'TicketType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TicketType = readString(d, c);
+        if (!d.nil(c)) TicketType = readString(d, c);
         break;
       case 'TicketTypeId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         TicketTypeId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Forename':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Forename = readString(d, c);
+        if (!d.nil(c)) Forename = readString(d, c);
         break;
       case 'Surname':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Surname = readString(d, c);
+        if (!d.nil(c)) Surname = readString(d, c);
         break;
       case 'Organisation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisation = readString(d, c);
+        if (!d.nil(c)) Organisation = readString(d, c);
         break;
       case 'Occupation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Occupation = readString(d, c);
+        if (!d.nil(c)) Occupation = readString(d, c);
         break;
       case 'PAName':
         if (!d.nil(c)) PAName = readString(d, c);
@@ -652,40 +612,31 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
         MarketingOptOut = readBoolean(d, c);
         break;
       case 'Line1':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line1 = readString(d, c);
+        if (!d.nil(c)) Line1 = readString(d, c);
         break;
       case 'Line2':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line2 = readString(d, c);
+        if (!d.nil(c)) Line2 = readString(d, c);
         break;
       case 'Line3':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line3 = readString(d, c);
+        if (!d.nil(c)) Line3 = readString(d, c);
         break;
       case 'Town':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Town = readString(d, c);
+        if (!d.nil(c)) Town = readString(d, c);
         break;
       case 'County':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        County = readString(d, c);
+        if (!d.nil(c)) County = readString(d, c);
         break;
       case 'Postcode':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Postcode = readString(d, c);
+        if (!d.nil(c)) Postcode = readString(d, c);
         break;
       case 'Country':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Country = readString(d, c);
+        if (!d.nil(c)) Country = readString(d, c);
         break;
       case 'Email':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Email = readString(d, c);
+        if (!d.nil(c)) Email = readString(d, c);
         break;
       case 'Telephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Telephone = readString(d, c);
+        if (!d.nil(c)) Telephone = readString(d, c);
         break;
       case 'Fax':
         if (!d.nil(c)) Fax = readString(d, c);
@@ -727,28 +678,10 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
     }
   }
   if (AttendeeId === undefined) throw missingElement('AttendeeId');
-  if (AttendeeReference === undefined) throw missingElement('AttendeeReference');
-  if (AttendeeStatus === undefined) throw missingElement('AttendeeStatus');
   if (DateCreated === undefined) throw missingElement('DateCreated');
-  if (AttendeeType === undefined) throw missingElement('AttendeeType');
   if (AttendeeTypeId === undefined) throw missingElement('AttendeeTypeId');
-  if (TicketType === undefined) throw missingElement('TicketType');
   if (TicketTypeId === undefined) throw missingElement('TicketTypeId');
-  if (Title === undefined) throw missingElement('Title');
-  if (Forename === undefined) throw missingElement('Forename');
-  if (Surname === undefined) throw missingElement('Surname');
-  if (Organisation === undefined) throw missingElement('Organisation');
-  if (Occupation === undefined) throw missingElement('Occupation');
   if (MarketingOptOut === undefined) throw missingElement('MarketingOptOut');
-  if (Line1 === undefined) throw missingElement('Line1');
-  if (Line2 === undefined) throw missingElement('Line2');
-  if (Line3 === undefined) throw missingElement('Line3');
-  if (Town === undefined) throw missingElement('Town');
-  if (County === undefined) throw missingElement('County');
-  if (Postcode === undefined) throw missingElement('Postcode');
-  if (Country === undefined) throw missingElement('Country');
-  if (Email === undefined) throw missingElement('Email');
-  if (Telephone === undefined) throw missingElement('Telephone');
   if (IsLeadAttendee === undefined) throw missingElement('IsLeadAttendee');
   if (Attendance === undefined) throw missingElement('Attendance');
   if (CustomFieldValues === undefined) throw missingElement('CustomFieldValues');
@@ -756,29 +689,29 @@ export function decodeAttendeeResponse(d: XmlDocument, el: number, ns: string): 
   if (Reservations === undefined) throw missingElement('Reservations');
   return {
     AttendeeId,
-    AttendeeReference,
-    AttendeeStatus,
+    ...(AttendeeReference === undefined ? undefined : { AttendeeReference }),
+    ...(AttendeeStatus === undefined ? undefined : { AttendeeStatus }),
     DateCreated,
-    AttendeeType,
+    ...(AttendeeType === undefined ? undefined : { AttendeeType }),
     AttendeeTypeId,
-    TicketType,
+    ...(TicketType === undefined ? undefined : { TicketType }),
     TicketTypeId,
-    Title,
-    Forename,
-    Surname,
-    Organisation,
-    Occupation,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Forename === undefined ? undefined : { Forename }),
+    ...(Surname === undefined ? undefined : { Surname }),
+    ...(Organisation === undefined ? undefined : { Organisation }),
+    ...(Occupation === undefined ? undefined : { Occupation }),
     ...(PAName === undefined ? undefined : { PAName }),
     MarketingOptOut,
-    Line1,
-    Line2,
-    Line3,
-    Town,
-    County,
-    Postcode,
-    Country,
-    Email,
-    Telephone,
+    ...(Line1 === undefined ? undefined : { Line1 }),
+    ...(Line2 === undefined ? undefined : { Line2 }),
+    ...(Line3 === undefined ? undefined : { Line3 }),
+    ...(Town === undefined ? undefined : { Town }),
+    ...(County === undefined ? undefined : { County }),
+    ...(Postcode === undefined ? undefined : { Postcode }),
+    ...(Country === undefined ? undefined : { Country }),
+    ...(Email === undefined ? undefined : { Email }),
+    ...(Telephone === undefined ? undefined : { Telephone }),
     ...(Fax === undefined ? undefined : { Fax }),
     ...(Mobile === undefined ? undefined : { Mobile }),
     ...(Website === undefined ? undefined : { Website }),
@@ -827,7 +760,7 @@ export function decodeAttendeeStatusResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.AttendeeStatusResponse {
+): T.AttendeeStatusResponseReceived {
   let AttendeeStatusId: number | undefined;
   let Name: string | undefined;
   let IsAttending: boolean | undefined;
@@ -844,8 +777,7 @@ export function decodeAttendeeStatusResponse(
         AttendeeStatusId = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'IsAttending':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -856,8 +788,7 @@ export function decodeAttendeeStatusResponse(
         IsDefault = readBoolean(d, c);
         break;
       case 'StatusType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        StatusType = readString(d, c);
+        if (!d.nil(c)) StatusType = readString(d, c);
         break;
       case 'EventId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -870,18 +801,16 @@ export function decodeAttendeeStatusResponse(
     }
   }
   if (AttendeeStatusId === undefined) throw missingElement('AttendeeStatusId');
-  if (Name === undefined) throw missingElement('Name');
   if (IsAttending === undefined) throw missingElement('IsAttending');
   if (IsDefault === undefined) throw missingElement('IsDefault');
-  if (StatusType === undefined) throw missingElement('StatusType');
   if (EventId === undefined) throw missingElement('EventId');
   if (LinkedBookingStatusId === undefined) throw missingElement('LinkedBookingStatusId');
   return {
     AttendeeStatusId,
-    Name,
+    ...(Name === undefined ? undefined : { Name }),
     IsAttending,
     IsDefault,
-    StatusType,
+    ...(StatusType === undefined ? undefined : { StatusType }),
     EventId,
     LinkedBookingStatusId,
   };
@@ -918,7 +847,7 @@ export function decodeAttendeeTicketTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.AttendeeTicketTypeResponse {
+): T.AttendeeTicketTypeResponseReceived {
   let AttendeeTypeId: number | undefined;
   let TicketTypeId: number | undefined;
   let AttendeeType: string | undefined;
@@ -936,20 +865,21 @@ export function decodeAttendeeTicketTypeResponse(
         TicketTypeId = readInt(d, c);
         break;
       case 'AttendeeType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeType = readString(d, c);
+        if (!d.nil(c)) AttendeeType = readString(d, c);
         break;
       case 'TicketType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TicketType = readString(d, c);
+        if (!d.nil(c)) TicketType = readString(d, c);
         break;
     }
   }
   if (AttendeeTypeId === undefined) throw missingElement('AttendeeTypeId');
   if (TicketTypeId === undefined) throw missingElement('TicketTypeId');
-  if (AttendeeType === undefined) throw missingElement('AttendeeType');
-  if (TicketType === undefined) throw missingElement('TicketType');
-  return { AttendeeTypeId, TicketTypeId, AttendeeType, TicketType };
+  return {
+    AttendeeTypeId,
+    TicketTypeId,
+    ...(AttendeeType === undefined ? undefined : { AttendeeType }),
+    ...(TicketType === undefined ? undefined : { TicketType }),
+  };
 }
 
 /**
@@ -986,10 +916,10 @@ export function decodeAttendeeTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.AttendeeTypeResponse {
+): T.AttendeeTypeResponseReceived {
   let AttendeeTypeId: number | undefined;
   let Name: string | undefined;
-  let TicketTypes: T.TicketTypeResponse[] | undefined;
+  let TicketTypes: T.TicketTypeResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -999,19 +929,20 @@ export function decodeAttendeeTypeResponse(
         AttendeeTypeId = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'TicketTypes':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TicketTypes = readList(d, c, ns, 'TicketTypeResponse', decodeTicketTypeResponse);
+        if (!d.nil(c))
+          TicketTypes = readList(d, c, ns, 'TicketTypeResponse', decodeTicketTypeResponse);
         break;
     }
   }
   if (AttendeeTypeId === undefined) throw missingElement('AttendeeTypeId');
-  if (Name === undefined) throw missingElement('Name');
-  if (TicketTypes === undefined) throw missingElement('TicketTypes');
-  return { AttendeeTypeId, Name, TicketTypes };
+  return {
+    AttendeeTypeId,
+    ...(Name === undefined ? undefined : { Name }),
+    ...(TicketTypes === undefined ? undefined : { TicketTypes }),
+  };
 }
 
 /**
@@ -1034,7 +965,11 @@ export function encodeAuthorResponse(v: T.AuthorResponse, path = 'AuthorResponse
  * Encoder and decoder of AuthorResponse.
  * @generated from spec/types/submission.yaml:25 AuthorResponse
  */
-export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): T.AuthorResponse {
+export function decodeAuthorResponse(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+): T.AuthorResponseReceived {
   let AttendeeId: number | undefined;
   let FullName: string | undefined;
   const nsId = d.nsId(ns);
@@ -1046,14 +981,12 @@ export function decodeAuthorResponse(d: XmlDocument, el: number, ns: string): T.
         AttendeeId = readInt(d, c);
         break;
       case 'FullName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        FullName = readString(d, c);
+        if (!d.nil(c)) FullName = readString(d, c);
         break;
     }
   }
   if (AttendeeId === undefined) throw missingElement('AttendeeId');
-  if (FullName === undefined) throw missingElement('FullName');
-  return { AttendeeId, FullName };
+  return { AttendeeId, ...(FullName === undefined ? undefined : { FullName }) };
 }
 
 /**
@@ -1130,7 +1063,7 @@ export function decodeBookableSessionResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.BookableSessionResponse {
+): T.BookableSessionResponseReceived {
   let BookableSessionId: number | undefined;
   let Title: string | undefined;
   let Code: string | undefined;
@@ -1147,7 +1080,7 @@ export function decodeBookableSessionResponse(
   let WaitingListSignupCount: number | undefined;
   let VenueName: string | undefined;
   let VenueRoomName: string | undefined;
-  let AttendeeTicketTypes: T.AttendeeTicketTypeResponse[] | undefined;
+  let AttendeeTicketTypes: T.AttendeeTicketTypeResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1157,12 +1090,10 @@ export function decodeBookableSessionResponse(
         BookableSessionId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Code':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code = readString(d, c);
+        if (!d.nil(c)) Code = readString(d, c);
         break;
       case 'AllowGuests':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -1207,28 +1138,24 @@ export function decodeBookableSessionResponse(
         WaitingListSignupCount = readInt(d, c);
         break;
       case 'VenueName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        VenueName = readString(d, c);
+        if (!d.nil(c)) VenueName = readString(d, c);
         break;
       case 'VenueRoomName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        VenueRoomName = readString(d, c);
+        if (!d.nil(c)) VenueRoomName = readString(d, c);
         break;
       case 'AttendeeTicketTypes':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeTicketTypes = readList(
-          d,
-          c,
-          ns,
-          'AttendeeTicketTypeResponse',
-          decodeAttendeeTicketTypeResponse,
-        );
+        if (!d.nil(c))
+          AttendeeTicketTypes = readList(
+            d,
+            c,
+            ns,
+            'AttendeeTicketTypeResponse',
+            decodeAttendeeTicketTypeResponse,
+          );
         break;
     }
   }
   if (BookableSessionId === undefined) throw missingElement('BookableSessionId');
-  if (Title === undefined) throw missingElement('Title');
-  if (Code === undefined) throw missingElement('Code');
   if (AllowGuests === undefined) throw missingElement('AllowGuests');
   if (Capacity === undefined) throw missingElement('Capacity');
   if (StartDateTime === undefined) throw missingElement('StartDateTime');
@@ -1240,13 +1167,10 @@ export function decodeBookableSessionResponse(
   if (MaximumGuests === undefined) throw missingElement('MaximumGuests');
   if (SignupCount === undefined) throw missingElement('SignupCount');
   if (WaitingListSignupCount === undefined) throw missingElement('WaitingListSignupCount');
-  if (VenueName === undefined) throw missingElement('VenueName');
-  if (VenueRoomName === undefined) throw missingElement('VenueRoomName');
-  if (AttendeeTicketTypes === undefined) throw missingElement('AttendeeTicketTypes');
   return {
     BookableSessionId,
-    Title,
-    Code,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Code === undefined ? undefined : { Code }),
     AllowGuests,
     Capacity,
     StartDateTime,
@@ -1258,9 +1182,9 @@ export function decodeBookableSessionResponse(
     MaximumGuests,
     SignupCount,
     WaitingListSignupCount,
-    VenueName,
-    VenueRoomName,
-    AttendeeTicketTypes,
+    ...(VenueName === undefined ? undefined : { VenueName }),
+    ...(VenueRoomName === undefined ? undefined : { VenueRoomName }),
+    ...(AttendeeTicketTypes === undefined ? undefined : { AttendeeTicketTypes }),
   };
 }
 
@@ -1294,7 +1218,7 @@ export function decodeBookableSessionSignupResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.BookableSessionSignupResponse {
+): T.BookableSessionSignupResponseReceived {
   let BookableSessionId: number | undefined;
   let Title: string | undefined;
   let IsWaitingList: boolean | undefined;
@@ -1307,8 +1231,7 @@ export function decodeBookableSessionSignupResponse(
         BookableSessionId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'IsWaitingList':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -1317,9 +1240,8 @@ export function decodeBookableSessionSignupResponse(
     }
   }
   if (BookableSessionId === undefined) throw missingElement('BookableSessionId');
-  if (Title === undefined) throw missingElement('Title');
   if (IsWaitingList === undefined) throw missingElement('IsWaitingList');
-  return { BookableSessionId, Title, IsWaitingList };
+  return { BookableSessionId, ...(Title === undefined ? undefined : { Title }), IsWaitingList };
 }
 
 /**
@@ -1350,7 +1272,11 @@ export function encodeBookingDetails(v: T.BookingDetails, path = 'BookingDetails
  * Encoder and decoder of BookingDetails.
  * @generated from spec/types/booking.yaml:26 BookingDetails
  */
-export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): T.BookingDetails {
+export function decodeBookingDetails(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+): T.BookingDetailsReceived {
   let BookingId: number | undefined;
   let BookingReference: string | undefined;
   let AttendeeCount: number | undefined;
@@ -1366,40 +1292,32 @@ export function decodeBookingDetails(d: XmlDocument, el: number, ns: string): T.
         BookingId = readInt(d, c);
         break;
       case 'BookingReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingReference = readString(d, c);
+        if (!d.nil(c)) BookingReference = readString(d, c);
         break;
       case 'AttendeeCount':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         AttendeeCount = readInt(d, c);
         break;
       case 'InvoiceUrl':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        InvoiceUrl = readString(d, c);
+        if (!d.nil(c)) InvoiceUrl = readString(d, c);
         break;
       case 'SecureKey':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SecureKey = readString(d, c);
+        if (!d.nil(c)) SecureKey = readString(d, c);
         break;
       case 'LeadAttendeeReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        LeadAttendeeReference = readString(d, c);
+        if (!d.nil(c)) LeadAttendeeReference = readString(d, c);
         break;
     }
   }
   if (BookingId === undefined) throw missingElement('BookingId');
-  if (BookingReference === undefined) throw missingElement('BookingReference');
   if (AttendeeCount === undefined) throw missingElement('AttendeeCount');
-  if (InvoiceUrl === undefined) throw missingElement('InvoiceUrl');
-  if (SecureKey === undefined) throw missingElement('SecureKey');
-  if (LeadAttendeeReference === undefined) throw missingElement('LeadAttendeeReference');
   return {
     BookingId,
-    BookingReference,
+    ...(BookingReference === undefined ? undefined : { BookingReference }),
     AttendeeCount,
-    InvoiceUrl,
-    SecureKey,
-    LeadAttendeeReference,
+    ...(InvoiceUrl === undefined ? undefined : { InvoiceUrl }),
+    ...(SecureKey === undefined ? undefined : { SecureKey }),
+    ...(LeadAttendeeReference === undefined ? undefined : { LeadAttendeeReference }),
   };
 }
 
@@ -1449,7 +1367,7 @@ export function decodeBookingExtResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.BookingExtResponse {
+): T.BookingExtResponseReceived {
   let BookingId: number | undefined;
   let BookingReference: string | undefined;
   let BookingStatus: string | undefined;
@@ -1458,7 +1376,7 @@ export function decodeBookingExtResponse(
   let NetCost: Decimal | undefined;
   let Tax: Decimal | undefined;
   let IsTest: boolean | undefined;
-  let Attendees: T.AttendeeExtResponse[] | undefined;
+  let Attendees: T.AttendeeExtResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1468,12 +1386,10 @@ export function decodeBookingExtResponse(
         BookingId = readInt(d, c);
         break;
       case 'BookingReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingReference = readString(d, c);
+        if (!d.nil(c)) BookingReference = readString(d, c);
         break;
       case 'BookingStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingStatus = readString(d, c);
+        if (!d.nil(c)) BookingStatus = readString(d, c);
         break;
       case 'CreatedDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -1496,30 +1412,27 @@ export function decodeBookingExtResponse(
         IsTest = readBoolean(d, c);
         break;
       case 'Attendees':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Attendees = readList(d, c, ns, 'AttendeeExtResponse', decodeAttendeeExtResponse);
+        if (!d.nil(c))
+          Attendees = readList(d, c, ns, 'AttendeeExtResponse', decodeAttendeeExtResponse);
         break;
     }
   }
   if (BookingId === undefined) throw missingElement('BookingId');
-  if (BookingReference === undefined) throw missingElement('BookingReference');
-  if (BookingStatus === undefined) throw missingElement('BookingStatus');
   if (CreatedDate === undefined) throw missingElement('CreatedDate');
   if (GrossCost === undefined) throw missingElement('GrossCost');
   if (NetCost === undefined) throw missingElement('NetCost');
   if (Tax === undefined) throw missingElement('Tax');
   if (IsTest === undefined) throw missingElement('IsTest');
-  if (Attendees === undefined) throw missingElement('Attendees');
   return {
     BookingId,
-    BookingReference,
-    BookingStatus,
+    ...(BookingReference === undefined ? undefined : { BookingReference }),
+    ...(BookingStatus === undefined ? undefined : { BookingStatus }),
     CreatedDate,
     GrossCost,
     NetCost,
     Tax,
     IsTest,
-    Attendees,
+    ...(Attendees === undefined ? undefined : { Attendees }),
   };
 }
 
@@ -1562,7 +1475,11 @@ export function encodeBookingResponse(v: T.BookingResponse, path = 'BookingRespo
  * Encoder and decoder of BookingResponse.
  * @generated from spec/types/booking.yaml:5 BookingResponse
  */
-export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T.BookingResponse {
+export function decodeBookingResponse(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+): T.BookingResponseReceived {
   let BookingId: number | undefined;
   let BookingReference: string | undefined;
   let BookingStatus: string | undefined;
@@ -1571,7 +1488,7 @@ export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T
   let NetCost: Decimal | undefined;
   let Tax: Decimal | undefined;
   let IsTest: boolean | undefined;
-  let Attendees: T.AttendeeResponse[] | undefined;
+  let Attendees: T.AttendeeResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -1581,12 +1498,10 @@ export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T
         BookingId = readInt(d, c);
         break;
       case 'BookingReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingReference = readString(d, c);
+        if (!d.nil(c)) BookingReference = readString(d, c);
         break;
       case 'BookingStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingStatus = readString(d, c);
+        if (!d.nil(c)) BookingStatus = readString(d, c);
         break;
       case 'CreatedDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -1609,30 +1524,26 @@ export function decodeBookingResponse(d: XmlDocument, el: number, ns: string): T
         IsTest = readBoolean(d, c);
         break;
       case 'Attendees':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Attendees = readList(d, c, ns, 'AttendeeResponse', decodeAttendeeResponse);
+        if (!d.nil(c)) Attendees = readList(d, c, ns, 'AttendeeResponse', decodeAttendeeResponse);
         break;
     }
   }
   if (BookingId === undefined) throw missingElement('BookingId');
-  if (BookingReference === undefined) throw missingElement('BookingReference');
-  if (BookingStatus === undefined) throw missingElement('BookingStatus');
   if (CreatedDate === undefined) throw missingElement('CreatedDate');
   if (GrossCost === undefined) throw missingElement('GrossCost');
   if (NetCost === undefined) throw missingElement('NetCost');
   if (Tax === undefined) throw missingElement('Tax');
   if (IsTest === undefined) throw missingElement('IsTest');
-  if (Attendees === undefined) throw missingElement('Attendees');
   return {
     BookingId,
-    BookingReference,
-    BookingStatus,
+    ...(BookingReference === undefined ? undefined : { BookingReference }),
+    ...(BookingStatus === undefined ? undefined : { BookingStatus }),
     CreatedDate,
     GrossCost,
     NetCost,
     Tax,
     IsTest,
-    Attendees,
+    ...(Attendees === undefined ? undefined : { Attendees }),
   };
 }
 
@@ -1675,7 +1586,7 @@ export function decodeCalendarAttendeeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CalendarAttendeeResponse {
+): T.CalendarAttendeeResponseReceived {
   let AttendeeId: number | undefined;
   let Title: string | undefined;
   let FirstName: string | undefined;
@@ -1693,44 +1604,39 @@ export function decodeCalendarAttendeeResponse(
         AttendeeId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'FirstName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        FirstName = readString(d, c);
+        if (!d.nil(c)) FirstName = readString(d, c);
         break;
       case 'SurName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SurName = readString(d, c);
+        if (!d.nil(c)) SurName = readString(d, c);
         break;
       case 'JobTitle':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        JobTitle = readString(d, c);
+        if (!d.nil(c)) JobTitle = readString(d, c);
         break;
       case 'Organisation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisation = readString(d, c);
+        if (!d.nil(c)) Organisation = readString(d, c);
         break;
       case 'Status':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Status = readString(d, c);
+        if (!d.nil(c)) Status = readString(d, c);
         break;
       case 'Email':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Email = readString(d, c);
+        if (!d.nil(c)) Email = readString(d, c);
         break;
     }
   }
   if (AttendeeId === undefined) throw missingElement('AttendeeId');
-  if (Title === undefined) throw missingElement('Title');
-  if (FirstName === undefined) throw missingElement('FirstName');
-  if (SurName === undefined) throw missingElement('SurName');
-  if (JobTitle === undefined) throw missingElement('JobTitle');
-  if (Organisation === undefined) throw missingElement('Organisation');
-  if (Status === undefined) throw missingElement('Status');
-  if (Email === undefined) throw missingElement('Email');
-  return { AttendeeId, Title, FirstName, SurName, JobTitle, Organisation, Status, Email };
+  return {
+    AttendeeId,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(FirstName === undefined ? undefined : { FirstName }),
+    ...(SurName === undefined ? undefined : { SurName }),
+    ...(JobTitle === undefined ? undefined : { JobTitle }),
+    ...(Organisation === undefined ? undefined : { Organisation }),
+    ...(Status === undefined ? undefined : { Status }),
+    ...(Email === undefined ? undefined : { Email }),
+  };
 }
 
 /**
@@ -1773,50 +1679,52 @@ export function decodeCalendarAttendeesResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CalendarAttendeesResponse {
+): T.CalendarAttendeesResponseReceived {
   let Title: string | undefined;
   let Description: string | undefined;
   let HelplineName: string | undefined;
   let HelplineEmail: string | undefined;
   let HelplineTelephone: string | undefined;
-  let Attendees: T.CalendarAttendeeResponse[] | undefined;
+  let Attendees: T.CalendarAttendeeResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Description':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Description = readString(d, c);
+        if (!d.nil(c)) Description = readString(d, c);
         break;
       case 'HelplineName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineName = readString(d, c);
+        if (!d.nil(c)) HelplineName = readString(d, c);
         break;
       case 'HelplineEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineEmail = readString(d, c);
+        if (!d.nil(c)) HelplineEmail = readString(d, c);
         break;
       case 'HelplineTelephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineTelephone = readString(d, c);
+        if (!d.nil(c)) HelplineTelephone = readString(d, c);
         break;
       case 'Attendees':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Attendees = readList(d, c, ns, 'CalendarAttendeeResponse', decodeCalendarAttendeeResponse);
+        if (!d.nil(c))
+          Attendees = readList(
+            d,
+            c,
+            ns,
+            'CalendarAttendeeResponse',
+            decodeCalendarAttendeeResponse,
+          );
         break;
     }
   }
-  if (Title === undefined) throw missingElement('Title');
-  if (Description === undefined) throw missingElement('Description');
-  if (HelplineName === undefined) throw missingElement('HelplineName');
-  if (HelplineEmail === undefined) throw missingElement('HelplineEmail');
-  if (HelplineTelephone === undefined) throw missingElement('HelplineTelephone');
-  if (Attendees === undefined) throw missingElement('Attendees');
-  return { Title, Description, HelplineName, HelplineEmail, HelplineTelephone, Attendees };
+  return {
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Description === undefined ? undefined : { Description }),
+    ...(HelplineName === undefined ? undefined : { HelplineName }),
+    ...(HelplineEmail === undefined ? undefined : { HelplineEmail }),
+    ...(HelplineTelephone === undefined ? undefined : { HelplineTelephone }),
+    ...(Attendees === undefined ? undefined : { Attendees }),
+  };
 }
 
 /**
@@ -1862,7 +1770,7 @@ export function decodeCalendarEventResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CalendarEventResponse {
+): T.CalendarEventResponseReceived {
   let EventId: number | undefined;
   let Title: string | undefined;
   let Description: string | undefined;
@@ -1882,64 +1790,50 @@ export function decodeCalendarEventResponse(
         EventId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Description':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Description = readString(d, c);
+        if (!d.nil(c)) Description = readString(d, c);
         break;
       case 'StartDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         StartDate = readDateTime(d, c);
         break;
       case 'Location':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Location = readString(d, c);
+        if (!d.nil(c)) Location = readString(d, c);
         break;
       case 'Country':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Country = readString(d, c);
+        if (!d.nil(c)) Country = readString(d, c);
         break;
       case 'Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Type = readString(d, c);
+        if (!d.nil(c)) Type = readString(d, c);
         break;
       case 'EventStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventStatus = readString(d, c);
+        if (!d.nil(c)) EventStatus = readString(d, c);
         break;
       case 'NumAttendees':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         NumAttendees = readInt(d, c);
         break;
       case 'HelpDeskEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelpDeskEmail = readString(d, c);
+        if (!d.nil(c)) HelpDeskEmail = readString(d, c);
         break;
     }
   }
   if (EventId === undefined) throw missingElement('EventId');
-  if (Title === undefined) throw missingElement('Title');
-  if (Description === undefined) throw missingElement('Description');
   if (StartDate === undefined) throw missingElement('StartDate');
-  if (Location === undefined) throw missingElement('Location');
-  if (Country === undefined) throw missingElement('Country');
-  if (Type === undefined) throw missingElement('Type');
-  if (EventStatus === undefined) throw missingElement('EventStatus');
   if (NumAttendees === undefined) throw missingElement('NumAttendees');
-  if (HelpDeskEmail === undefined) throw missingElement('HelpDeskEmail');
   return {
     EventId,
-    Title,
-    Description,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Description === undefined ? undefined : { Description }),
     StartDate,
-    Location,
-    Country,
-    Type,
-    EventStatus,
+    ...(Location === undefined ? undefined : { Location }),
+    ...(Country === undefined ? undefined : { Country }),
+    ...(Type === undefined ? undefined : { Type }),
+    ...(EventStatus === undefined ? undefined : { EventStatus }),
     NumAttendees,
-    HelpDeskEmail,
+    ...(HelpDeskEmail === undefined ? undefined : { HelpDeskEmail }),
   };
 }
 
@@ -1977,32 +1871,31 @@ export function decodeCalendarEventsResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CalendarEventsResponse {
+): T.CalendarEventsResponseReceived {
   let SystemOwnerEmail: string | undefined;
   let SystemOwnerFullname: string | undefined;
-  let Events: T.CalendarEventResponse[] | undefined;
+  let Events: T.CalendarEventResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'SystemOwnerEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SystemOwnerEmail = readString(d, c);
+        if (!d.nil(c)) SystemOwnerEmail = readString(d, c);
         break;
       case 'SystemOwnerFullname':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SystemOwnerFullname = readString(d, c);
+        if (!d.nil(c)) SystemOwnerFullname = readString(d, c);
         break;
       case 'Events':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Events = readList(d, c, ns, 'CalendarEventResponse', decodeCalendarEventResponse);
+        if (!d.nil(c))
+          Events = readList(d, c, ns, 'CalendarEventResponse', decodeCalendarEventResponse);
         break;
     }
   }
-  if (SystemOwnerEmail === undefined) throw missingElement('SystemOwnerEmail');
-  if (SystemOwnerFullname === undefined) throw missingElement('SystemOwnerFullname');
-  if (Events === undefined) throw missingElement('Events');
-  return { SystemOwnerEmail, SystemOwnerFullname, Events };
+  return {
+    ...(SystemOwnerEmail === undefined ? undefined : { SystemOwnerEmail }),
+    ...(SystemOwnerFullname === undefined ? undefined : { SystemOwnerFullname }),
+    ...(Events === undefined ? undefined : { Events }),
+  };
 }
 
 /**
@@ -2038,7 +1931,7 @@ export function decodeCollaboratorResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CollaboratorResponse {
+): T.CollaboratorResponseReceived {
   let Name: string | undefined;
   let Type: string | undefined;
   let Order: number | undefined;
@@ -2049,33 +1942,31 @@ export function decodeCollaboratorResponse(
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Type = readString(d, c);
+        if (!d.nil(c)) Type = readString(d, c);
         break;
       case 'Order':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         Order = readInt(d, c);
         break;
       case 'EventLink':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventLink = readString(d, c);
+        if (!d.nil(c)) EventLink = readString(d, c);
         break;
       case 'EventLinkItem':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventLinkItem = readString(d, c);
+        if (!d.nil(c)) EventLinkItem = readString(d, c);
         break;
     }
   }
-  if (Name === undefined) throw missingElement('Name');
-  if (Type === undefined) throw missingElement('Type');
   if (Order === undefined) throw missingElement('Order');
-  if (EventLink === undefined) throw missingElement('EventLink');
-  if (EventLinkItem === undefined) throw missingElement('EventLinkItem');
-  return { Name, Type, Order, EventLink, EventLinkItem };
+  return {
+    ...(Name === undefined ? undefined : { Name }),
+    ...(Type === undefined ? undefined : { Type }),
+    Order,
+    ...(EventLink === undefined ? undefined : { EventLink }),
+    ...(EventLinkItem === undefined ? undefined : { EventLinkItem }),
+  };
 }
 
 /**
@@ -2168,7 +2059,7 @@ export function decodeContactEventHistoryResponse3(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.ContactEventHistoryResponse3 {
+): T.ContactEventHistoryResponse3Received {
   let EventId: number | undefined;
   let AttendeeId: number | undefined;
   let CPDValue: number | undefined;
@@ -2218,84 +2109,64 @@ export function decodeContactEventHistoryResponse3(
         CPDValue = readInt(d, c);
         break;
       case 'EventTitle':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventTitle = readString(d, c);
+        if (!d.nil(c)) EventTitle = readString(d, c);
         break;
       case 'Description':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Description = readString(d, c);
+        if (!d.nil(c)) Description = readString(d, c);
         break;
       case 'MediumDescription':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        MediumDescription = readString(d, c);
+        if (!d.nil(c)) MediumDescription = readString(d, c);
         break;
       case 'AttendeeStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeStatus = readString(d, c);
+        if (!d.nil(c)) AttendeeStatus = readString(d, c);
         break;
       case 'AttendeeStatusType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendeeStatusType = readString(d, c);
+        if (!d.nil(c)) AttendeeStatusType = readString(d, c);
         break;
       case 'BookingStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingStatus = readString(d, c);
+        if (!d.nil(c)) BookingStatus = readString(d, c);
         break;
       case 'BookingStatusType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingStatusType = readString(d, c);
+        if (!d.nil(c)) BookingStatusType = readString(d, c);
         break;
       case 'BookingReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingReference = readString(d, c);
+        if (!d.nil(c)) BookingReference = readString(d, c);
         break;
       case 'Status':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Status = readString(d, c);
+        if (!d.nil(c)) Status = readString(d, c);
         break;
       case 'HelplineEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineEmail = readString(d, c);
+        if (!d.nil(c)) HelplineEmail = readString(d, c);
         break;
       case 'HelplineName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineName = readString(d, c);
+        if (!d.nil(c)) HelplineName = readString(d, c);
         break;
       case 'HelplineTelephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineTelephone = readString(d, c);
+        if (!d.nil(c)) HelplineTelephone = readString(d, c);
         break;
       case 'Organisers':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisers = readString(d, c);
+        if (!d.nil(c)) Organisers = readString(d, c);
         break;
       case 'ExternalURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalURL = readString(d, c);
+        if (!d.nil(c)) ExternalURL = readString(d, c);
         break;
       case 'Code_Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Type = readString(d, c);
+        if (!d.nil(c)) Code_Type = readString(d, c);
         break;
       case 'Code_Series':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Series = readString(d, c);
+        if (!d.nil(c)) Code_Series = readString(d, c);
         break;
       case 'Code_Room':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Room = readString(d, c);
+        if (!d.nil(c)) Code_Room = readString(d, c);
         break;
       case 'ClientCompanyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ClientCompanyName = readString(d, c);
+        if (!d.nil(c)) ClientCompanyName = readString(d, c);
         break;
       case 'SubClientCompanyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SubClientCompanyName = readString(d, c);
+        if (!d.nil(c)) SubClientCompanyName = readString(d, c);
         break;
       case 'Location':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Location = readString(d, c);
+        if (!d.nil(c)) Location = readString(d, c);
         break;
       case 'EndDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -2338,26 +2209,6 @@ export function decodeContactEventHistoryResponse3(
   if (EventId === undefined) throw missingElement('EventId');
   if (AttendeeId === undefined) throw missingElement('AttendeeId');
   if (CPDValue === undefined) throw missingElement('CPDValue');
-  if (EventTitle === undefined) throw missingElement('EventTitle');
-  if (Description === undefined) throw missingElement('Description');
-  if (MediumDescription === undefined) throw missingElement('MediumDescription');
-  if (AttendeeStatus === undefined) throw missingElement('AttendeeStatus');
-  if (AttendeeStatusType === undefined) throw missingElement('AttendeeStatusType');
-  if (BookingStatus === undefined) throw missingElement('BookingStatus');
-  if (BookingStatusType === undefined) throw missingElement('BookingStatusType');
-  if (BookingReference === undefined) throw missingElement('BookingReference');
-  if (Status === undefined) throw missingElement('Status');
-  if (HelplineEmail === undefined) throw missingElement('HelplineEmail');
-  if (HelplineName === undefined) throw missingElement('HelplineName');
-  if (HelplineTelephone === undefined) throw missingElement('HelplineTelephone');
-  if (Organisers === undefined) throw missingElement('Organisers');
-  if (ExternalURL === undefined) throw missingElement('ExternalURL');
-  if (Code_Type === undefined) throw missingElement('Code_Type');
-  if (Code_Series === undefined) throw missingElement('Code_Series');
-  if (Code_Room === undefined) throw missingElement('Code_Room');
-  if (ClientCompanyName === undefined) throw missingElement('ClientCompanyName');
-  if (SubClientCompanyName === undefined) throw missingElement('SubClientCompanyName');
-  if (Location === undefined) throw missingElement('Location');
   if (EndDate === undefined) throw missingElement('EndDate');
   if (StartDate === undefined) throw missingElement('StartDate');
   if (SignupEndDate === undefined) throw missingElement('SignupEndDate');
@@ -2371,26 +2222,26 @@ export function decodeContactEventHistoryResponse3(
     EventId,
     AttendeeId,
     CPDValue,
-    EventTitle,
-    Description,
-    MediumDescription,
-    AttendeeStatus,
-    AttendeeStatusType,
-    BookingStatus,
-    BookingStatusType,
-    BookingReference,
-    Status,
-    HelplineEmail,
-    HelplineName,
-    HelplineTelephone,
-    Organisers,
-    ExternalURL,
-    Code_Type,
-    Code_Series,
-    Code_Room,
-    ClientCompanyName,
-    SubClientCompanyName,
-    Location,
+    ...(EventTitle === undefined ? undefined : { EventTitle }),
+    ...(Description === undefined ? undefined : { Description }),
+    ...(MediumDescription === undefined ? undefined : { MediumDescription }),
+    ...(AttendeeStatus === undefined ? undefined : { AttendeeStatus }),
+    ...(AttendeeStatusType === undefined ? undefined : { AttendeeStatusType }),
+    ...(BookingStatus === undefined ? undefined : { BookingStatus }),
+    ...(BookingStatusType === undefined ? undefined : { BookingStatusType }),
+    ...(BookingReference === undefined ? undefined : { BookingReference }),
+    ...(Status === undefined ? undefined : { Status }),
+    ...(HelplineEmail === undefined ? undefined : { HelplineEmail }),
+    ...(HelplineName === undefined ? undefined : { HelplineName }),
+    ...(HelplineTelephone === undefined ? undefined : { HelplineTelephone }),
+    ...(Organisers === undefined ? undefined : { Organisers }),
+    ...(ExternalURL === undefined ? undefined : { ExternalURL }),
+    ...(Code_Type === undefined ? undefined : { Code_Type }),
+    ...(Code_Series === undefined ? undefined : { Code_Series }),
+    ...(Code_Room === undefined ? undefined : { Code_Room }),
+    ...(ClientCompanyName === undefined ? undefined : { ClientCompanyName }),
+    ...(SubClientCompanyName === undefined ? undefined : { SubClientCompanyName }),
+    ...(Location === undefined ? undefined : { Location }),
     EndDate,
     StartDate,
     SignupEndDate,
@@ -2440,7 +2291,7 @@ export function decodeContactEventResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.ContactEventResponse {
+): T.ContactEventResponseReceived {
   let ContactId: number | undefined;
   let EventId: number | undefined;
   let EventName: string | undefined;
@@ -2461,12 +2312,10 @@ export function decodeContactEventResponse(
         EventId = readInt(d, c);
         break;
       case 'EventName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventName = readString(d, c);
+        if (!d.nil(c)) EventName = readString(d, c);
         break;
       case 'StartDateAndTime':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        StartDateAndTime = readString(d, c);
+        if (!d.nil(c)) StartDateAndTime = readString(d, c);
         break;
       case 'CPDValue':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -2484,16 +2333,14 @@ export function decodeContactEventResponse(
   }
   if (ContactId === undefined) throw missingElement('ContactId');
   if (EventId === undefined) throw missingElement('EventId');
-  if (EventName === undefined) throw missingElement('EventName');
-  if (StartDateAndTime === undefined) throw missingElement('StartDateAndTime');
   if (CPDValue === undefined) throw missingElement('CPDValue');
   if (DefaultBookingFormId === undefined) throw missingElement('DefaultBookingFormId');
   if (BookingFormUsedId === undefined) throw missingElement('BookingFormUsedId');
   return {
     ContactId,
     EventId,
-    EventName,
-    StartDateAndTime,
+    ...(EventName === undefined ? undefined : { EventName }),
+    ...(StartDateAndTime === undefined ? undefined : { StartDateAndTime }),
     CPDValue,
     DefaultBookingFormId,
     BookingFormUsedId,
@@ -2556,7 +2403,11 @@ export function encodeContactResponse(v: T.ContactResponse, path = 'ContactRespo
  * Encoder and decoder of ContactResponse.
  * @generated from spec/types/contact.yaml:5 ContactResponse
  */
-export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T.ContactResponse {
+export function decodeContactResponse(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+): T.ContactResponseReceived {
   let Title: string | undefined;
   let Forename: string | undefined;
   let Surname: string | undefined;
@@ -2582,76 +2433,58 @@ export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Forename':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Forename = readString(d, c);
+        if (!d.nil(c)) Forename = readString(d, c);
         break;
       case 'Surname':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Surname = readString(d, c);
+        if (!d.nil(c)) Surname = readString(d, c);
         break;
       case 'Organisation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisation = readString(d, c);
+        if (!d.nil(c)) Organisation = readString(d, c);
         break;
       case 'Occupation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Occupation = readString(d, c);
+        if (!d.nil(c)) Occupation = readString(d, c);
         break;
       case 'PAName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        PAName = readString(d, c);
+        if (!d.nil(c)) PAName = readString(d, c);
         break;
       case 'Line1':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line1 = readString(d, c);
+        if (!d.nil(c)) Line1 = readString(d, c);
         break;
       case 'Line2':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line2 = readString(d, c);
+        if (!d.nil(c)) Line2 = readString(d, c);
         break;
       case 'Line3':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line3 = readString(d, c);
+        if (!d.nil(c)) Line3 = readString(d, c);
         break;
       case 'Town':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Town = readString(d, c);
+        if (!d.nil(c)) Town = readString(d, c);
         break;
       case 'County':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        County = readString(d, c);
+        if (!d.nil(c)) County = readString(d, c);
         break;
       case 'Postcode':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Postcode = readString(d, c);
+        if (!d.nil(c)) Postcode = readString(d, c);
         break;
       case 'Country':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Country = readString(d, c);
+        if (!d.nil(c)) Country = readString(d, c);
         break;
       case 'Email':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Email = readString(d, c);
+        if (!d.nil(c)) Email = readString(d, c);
         break;
       case 'Telephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Telephone = readString(d, c);
+        if (!d.nil(c)) Telephone = readString(d, c);
         break;
       case 'Fax':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Fax = readString(d, c);
+        if (!d.nil(c)) Fax = readString(d, c);
         break;
       case 'Mobile':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Mobile = readString(d, c);
+        if (!d.nil(c)) Mobile = readString(d, c);
         break;
       case 'Website':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Website = readString(d, c);
+        if (!d.nil(c)) Website = readString(d, c);
         break;
       case 'ContactId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -2663,45 +2496,27 @@ export function decodeContactResponse(d: XmlDocument, el: number, ns: string): T
         break;
     }
   }
-  if (Title === undefined) throw missingElement('Title');
-  if (Forename === undefined) throw missingElement('Forename');
-  if (Surname === undefined) throw missingElement('Surname');
-  if (Organisation === undefined) throw missingElement('Organisation');
-  if (Occupation === undefined) throw missingElement('Occupation');
-  if (PAName === undefined) throw missingElement('PAName');
-  if (Line1 === undefined) throw missingElement('Line1');
-  if (Line2 === undefined) throw missingElement('Line2');
-  if (Line3 === undefined) throw missingElement('Line3');
-  if (Town === undefined) throw missingElement('Town');
-  if (County === undefined) throw missingElement('County');
-  if (Postcode === undefined) throw missingElement('Postcode');
-  if (Country === undefined) throw missingElement('Country');
-  if (Email === undefined) throw missingElement('Email');
-  if (Telephone === undefined) throw missingElement('Telephone');
-  if (Fax === undefined) throw missingElement('Fax');
-  if (Mobile === undefined) throw missingElement('Mobile');
-  if (Website === undefined) throw missingElement('Website');
   if (ContactId === undefined) throw missingElement('ContactId');
   if (MarketingOptOut === undefined) throw missingElement('MarketingOptOut');
   return {
-    Title,
-    Forename,
-    Surname,
-    Organisation,
-    Occupation,
-    PAName,
-    Line1,
-    Line2,
-    Line3,
-    Town,
-    County,
-    Postcode,
-    Country,
-    Email,
-    Telephone,
-    Fax,
-    Mobile,
-    Website,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Forename === undefined ? undefined : { Forename }),
+    ...(Surname === undefined ? undefined : { Surname }),
+    ...(Organisation === undefined ? undefined : { Organisation }),
+    ...(Occupation === undefined ? undefined : { Occupation }),
+    ...(PAName === undefined ? undefined : { PAName }),
+    ...(Line1 === undefined ? undefined : { Line1 }),
+    ...(Line2 === undefined ? undefined : { Line2 }),
+    ...(Line3 === undefined ? undefined : { Line3 }),
+    ...(Town === undefined ? undefined : { Town }),
+    ...(County === undefined ? undefined : { County }),
+    ...(Postcode === undefined ? undefined : { Postcode }),
+    ...(Country === undefined ? undefined : { Country }),
+    ...(Email === undefined ? undefined : { Email }),
+    ...(Telephone === undefined ? undefined : { Telephone }),
+    ...(Fax === undefined ? undefined : { Fax }),
+    ...(Mobile === undefined ? undefined : { Mobile }),
+    ...(Website === undefined ? undefined : { Website }),
     ContactId,
     MarketingOptOut,
   };
@@ -2798,7 +2613,11 @@ export function encodeContactResponse2(v: T.ContactResponse2, path = 'ContactRes
  * Encoder and decoder of ContactResponse2.
  * @generated from spec/types/contact.yaml:31 ContactResponse2
  */
-export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): T.ContactResponse2 {
+export function decodeContactResponse2(
+  d: XmlDocument,
+  el: number,
+  ns: string,
+): T.ContactResponse2Received {
   let ContactId: number | undefined;
   let Reg_Status: number | undefined;
   let Title: string | undefined;
@@ -2831,7 +2650,7 @@ export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): 
   let Bio: string | undefined;
   let MarketingOptOut: boolean | undefined;
   let DateOfBirth: LocalDateTime | undefined;
-  let ProfileValues: T.ProfileValue[] | undefined;
+  let ProfileValues: T.ProfileValueReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -2845,115 +2664,88 @@ export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): 
         Reg_Status = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Forename':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Forename = readString(d, c);
+        if (!d.nil(c)) Forename = readString(d, c);
         break;
       case 'Surname':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Surname = readString(d, c);
+        if (!d.nil(c)) Surname = readString(d, c);
         break;
       case 'Organisation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisation = readString(d, c);
+        if (!d.nil(c)) Organisation = readString(d, c);
         break;
       case 'Occupation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Occupation = readString(d, c);
+        if (!d.nil(c)) Occupation = readString(d, c);
         break;
       case 'PAName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        PAName = readString(d, c);
+        if (!d.nil(c)) PAName = readString(d, c);
         break;
       case 'Line1':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line1 = readString(d, c);
+        if (!d.nil(c)) Line1 = readString(d, c);
         break;
       case 'Line2':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line2 = readString(d, c);
+        if (!d.nil(c)) Line2 = readString(d, c);
         break;
       case 'Line3':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Line3 = readString(d, c);
+        if (!d.nil(c)) Line3 = readString(d, c);
         break;
       case 'Town':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Town = readString(d, c);
+        if (!d.nil(c)) Town = readString(d, c);
         break;
       case 'County':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        County = readString(d, c);
+        if (!d.nil(c)) County = readString(d, c);
         break;
       case 'Postcode':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Postcode = readString(d, c);
+        if (!d.nil(c)) Postcode = readString(d, c);
         break;
       case 'Country':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Country = readString(d, c);
+        if (!d.nil(c)) Country = readString(d, c);
         break;
       case 'Email':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Email = readString(d, c);
+        if (!d.nil(c)) Email = readString(d, c);
         break;
       case 'Telephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Telephone = readString(d, c);
+        if (!d.nil(c)) Telephone = readString(d, c);
         break;
       case 'Fax':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Fax = readString(d, c);
+        if (!d.nil(c)) Fax = readString(d, c);
         break;
       case 'Mobile':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Mobile = readString(d, c);
+        if (!d.nil(c)) Mobile = readString(d, c);
         break;
       case 'Website':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Website = readString(d, c);
+        if (!d.nil(c)) Website = readString(d, c);
         break;
       case 'Code':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code = readString(d, c);
+        if (!d.nil(c)) Code = readString(d, c);
         break;
       case 'Reference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Reference = readString(d, c);
+        if (!d.nil(c)) Reference = readString(d, c);
         break;
       case 'Password':
         Password = d.nil(c) ? null : readString(d, c);
         break;
       case 'ProfileString':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ProfileString = readString(d, c);
+        if (!d.nil(c)) ProfileString = readString(d, c);
         break;
       case 'TwitterURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TwitterURL = readString(d, c);
+        if (!d.nil(c)) TwitterURL = readString(d, c);
         break;
       case 'FacebookURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        FacebookURL = readString(d, c);
+        if (!d.nil(c)) FacebookURL = readString(d, c);
         break;
       case 'LinkedInURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        LinkedInURL = readString(d, c);
+        if (!d.nil(c)) LinkedInURL = readString(d, c);
         break;
       case 'GoogleURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        GoogleURL = readString(d, c);
+        if (!d.nil(c)) GoogleURL = readString(d, c);
         break;
       case 'ShortBio':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ShortBio = readString(d, c);
+        if (!d.nil(c)) ShortBio = readString(d, c);
         break;
       case 'Bio':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Bio = readString(d, c);
+        if (!d.nil(c)) Bio = readString(d, c);
         break;
       case 'MarketingOptOut':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -2964,78 +2756,49 @@ export function decodeContactResponse2(d: XmlDocument, el: number, ns: string): 
         DateOfBirth = readDateTime(d, c);
         break;
       case 'ProfileValues':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ProfileValues = readList(d, c, ns, 'ProfileValue', decodeProfileValue);
+        if (!d.nil(c)) ProfileValues = readList(d, c, ns, 'ProfileValue', decodeProfileValue);
         break;
     }
   }
   if (ContactId === undefined) throw missingElement('ContactId');
   if (Reg_Status === undefined) throw missingElement('Reg_Status');
-  if (Title === undefined) throw missingElement('Title');
-  if (Forename === undefined) throw missingElement('Forename');
-  if (Surname === undefined) throw missingElement('Surname');
-  if (Organisation === undefined) throw missingElement('Organisation');
-  if (Occupation === undefined) throw missingElement('Occupation');
-  if (PAName === undefined) throw missingElement('PAName');
-  if (Line1 === undefined) throw missingElement('Line1');
-  if (Line2 === undefined) throw missingElement('Line2');
-  if (Line3 === undefined) throw missingElement('Line3');
-  if (Town === undefined) throw missingElement('Town');
-  if (County === undefined) throw missingElement('County');
-  if (Postcode === undefined) throw missingElement('Postcode');
-  if (Country === undefined) throw missingElement('Country');
-  if (Email === undefined) throw missingElement('Email');
-  if (Telephone === undefined) throw missingElement('Telephone');
-  if (Fax === undefined) throw missingElement('Fax');
-  if (Mobile === undefined) throw missingElement('Mobile');
-  if (Website === undefined) throw missingElement('Website');
-  if (Code === undefined) throw missingElement('Code');
-  if (Reference === undefined) throw missingElement('Reference');
   if (Password === undefined) throw missingElement('Password');
-  if (ProfileString === undefined) throw missingElement('ProfileString');
-  if (TwitterURL === undefined) throw missingElement('TwitterURL');
-  if (FacebookURL === undefined) throw missingElement('FacebookURL');
-  if (LinkedInURL === undefined) throw missingElement('LinkedInURL');
-  if (GoogleURL === undefined) throw missingElement('GoogleURL');
-  if (ShortBio === undefined) throw missingElement('ShortBio');
-  if (Bio === undefined) throw missingElement('Bio');
   if (MarketingOptOut === undefined) throw missingElement('MarketingOptOut');
   if (DateOfBirth === undefined) throw missingElement('DateOfBirth');
-  if (ProfileValues === undefined) throw missingElement('ProfileValues');
   return {
     ContactId,
     Reg_Status,
-    Title,
-    Forename,
-    Surname,
-    Organisation,
-    Occupation,
-    PAName,
-    Line1,
-    Line2,
-    Line3,
-    Town,
-    County,
-    Postcode,
-    Country,
-    Email,
-    Telephone,
-    Fax,
-    Mobile,
-    Website,
-    Code,
-    Reference,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Forename === undefined ? undefined : { Forename }),
+    ...(Surname === undefined ? undefined : { Surname }),
+    ...(Organisation === undefined ? undefined : { Organisation }),
+    ...(Occupation === undefined ? undefined : { Occupation }),
+    ...(PAName === undefined ? undefined : { PAName }),
+    ...(Line1 === undefined ? undefined : { Line1 }),
+    ...(Line2 === undefined ? undefined : { Line2 }),
+    ...(Line3 === undefined ? undefined : { Line3 }),
+    ...(Town === undefined ? undefined : { Town }),
+    ...(County === undefined ? undefined : { County }),
+    ...(Postcode === undefined ? undefined : { Postcode }),
+    ...(Country === undefined ? undefined : { Country }),
+    ...(Email === undefined ? undefined : { Email }),
+    ...(Telephone === undefined ? undefined : { Telephone }),
+    ...(Fax === undefined ? undefined : { Fax }),
+    ...(Mobile === undefined ? undefined : { Mobile }),
+    ...(Website === undefined ? undefined : { Website }),
+    ...(Code === undefined ? undefined : { Code }),
+    ...(Reference === undefined ? undefined : { Reference }),
     Password,
-    ProfileString,
-    TwitterURL,
-    FacebookURL,
-    LinkedInURL,
-    GoogleURL,
-    ShortBio,
-    Bio,
+    ...(ProfileString === undefined ? undefined : { ProfileString }),
+    ...(TwitterURL === undefined ? undefined : { TwitterURL }),
+    ...(FacebookURL === undefined ? undefined : { FacebookURL }),
+    ...(LinkedInURL === undefined ? undefined : { LinkedInURL }),
+    ...(GoogleURL === undefined ? undefined : { GoogleURL }),
+    ...(ShortBio === undefined ? undefined : { ShortBio }),
+    ...(Bio === undefined ? undefined : { Bio }),
     MarketingOptOut,
     DateOfBirth,
-    ProfileValues,
+    ...(ProfileValues === undefined ? undefined : { ProfileValues }),
   };
 }
 
@@ -3066,7 +2829,7 @@ export function decodeContactTokenResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.ContactTokenResponse {
+): T.ContactTokenResponseReceived {
   let ContactId: number | undefined;
   let ContactEmail: string | undefined;
   const nsId = d.nsId(ns);
@@ -3078,14 +2841,12 @@ export function decodeContactTokenResponse(
         ContactId = readInt(d, c);
         break;
       case 'ContactEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ContactEmail = readString(d, c);
+        if (!d.nil(c)) ContactEmail = readString(d, c);
         break;
     }
   }
   if (ContactId === undefined) throw missingElement('ContactId');
-  if (ContactEmail === undefined) throw missingElement('ContactEmail');
-  return { ContactId, ContactEmail };
+  return { ContactId, ...(ContactEmail === undefined ? undefined : { ContactEmail }) };
 }
 
 /**
@@ -3119,7 +2880,7 @@ export function decodeCustomFieldResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CustomFieldResponse {
+): T.CustomFieldResponseReceived {
   let CustomFieldId: number | undefined;
   let Name: string | undefined;
   let Type: string | undefined;
@@ -3133,24 +2894,23 @@ export function decodeCustomFieldResponse(
         CustomFieldId = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Type = readString(d, c);
+        if (!d.nil(c)) Type = readString(d, c);
         break;
       case 'Values':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Values = readList(d, c, ns, 'string', readString);
+        if (!d.nil(c)) Values = readList(d, c, ns, 'string', readString);
         break;
     }
   }
   if (CustomFieldId === undefined) throw missingElement('CustomFieldId');
-  if (Name === undefined) throw missingElement('Name');
-  if (Type === undefined) throw missingElement('Type');
-  if (Values === undefined) throw missingElement('Values');
-  return { CustomFieldId, Name, Type, Values };
+  return {
+    CustomFieldId,
+    ...(Name === undefined ? undefined : { Name }),
+    ...(Type === undefined ? undefined : { Type }),
+    ...(Values === undefined ? undefined : { Values }),
+  };
 }
 
 /**
@@ -3182,7 +2942,7 @@ export function decodeCustomFieldValueResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.CustomFieldValueResponse {
+): T.CustomFieldValueResponseReceived {
   let CustomFieldId: number | undefined;
   let Name: string | undefined;
   let Value: string | undefined;
@@ -3195,19 +2955,19 @@ export function decodeCustomFieldValueResponse(
         CustomFieldId = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'Value':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Value = readString(d, c);
+        if (!d.nil(c)) Value = readString(d, c);
         break;
     }
   }
   if (CustomFieldId === undefined) throw missingElement('CustomFieldId');
-  if (Name === undefined) throw missingElement('Name');
-  if (Value === undefined) throw missingElement('Value');
-  return { CustomFieldId, Name, Value };
+  return {
+    CustomFieldId,
+    ...(Name === undefined ? undefined : { Name }),
+    ...(Value === undefined ? undefined : { Value }),
+  };
 }
 
 /**
@@ -3412,7 +3172,7 @@ export function encodeEvent(v: T.Event, path = 'Event'): string {
  * Encoder and decoder of Event.
  * @generated from spec/types/event.yaml:34 Event
  */
-export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
+export function decodeEvent(d: XmlDocument, el: number, ns: string): T.EventReceived {
   let EventId: number | undefined;
   let EventCapacity: number | undefined;
   let CPDValue: number | undefined;
@@ -3496,140 +3256,106 @@ export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
         CPDValue = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'Description':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Description = readString(d, c);
+        if (!d.nil(c)) Description = readString(d, c);
         break;
       case 'Code':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code = readString(d, c);
+        if (!d.nil(c)) Code = readString(d, c);
         break;
       case 'BookingReferencePrefix':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingReferencePrefix = readString(d, c);
+        if (!d.nil(c)) BookingReferencePrefix = readString(d, c);
         break;
       case 'InvoiceReferencePrefix':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        InvoiceReferencePrefix = readString(d, c);
+        if (!d.nil(c)) InvoiceReferencePrefix = readString(d, c);
         break;
       case 'HelplineName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineName = readString(d, c);
+        if (!d.nil(c)) HelplineName = readString(d, c);
         break;
       case 'HelplineTelephoneNumber':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineTelephoneNumber = readString(d, c);
+        if (!d.nil(c)) HelplineTelephoneNumber = readString(d, c);
         break;
       case 'HelplineEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineEmail = readString(d, c);
+        if (!d.nil(c)) HelplineEmail = readString(d, c);
         break;
       case 'ExternalSystemId':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalSystemId = readString(d, c);
+        if (!d.nil(c)) ExternalSystemId = readString(d, c);
         break;
       case 'EventLeader':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventLeader = readString(d, c);
+        if (!d.nil(c)) EventLeader = readString(d, c);
         break;
       case 'Location':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Location = readString(d, c);
+        if (!d.nil(c)) Location = readString(d, c);
         break;
       case 'Country':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Country = readString(d, c);
+        if (!d.nil(c)) Country = readString(d, c);
         break;
       case 'Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Type = readString(d, c);
+        if (!d.nil(c)) Type = readString(d, c);
         break;
       case 'EventStatus':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventStatus = readString(d, c);
+        if (!d.nil(c)) EventStatus = readString(d, c);
         break;
       case 'StatusCreatedSource':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        StatusCreatedSource = readString(d, c);
+        if (!d.nil(c)) StatusCreatedSource = readString(d, c);
         break;
       case 'StatusLastUpdatedSource':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        StatusLastUpdatedSource = readString(d, c);
+        if (!d.nil(c)) StatusLastUpdatedSource = readString(d, c);
         break;
       case 'StatusDeletedSource':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        StatusDeletedSource = readString(d, c);
+        if (!d.nil(c)) StatusDeletedSource = readString(d, c);
         break;
       case 'StatusInactiveReason':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        StatusInactiveReason = readString(d, c);
+        if (!d.nil(c)) StatusInactiveReason = readString(d, c);
         break;
       case 'ProjectCode':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ProjectCode = readString(d, c);
+        if (!d.nil(c)) ProjectCode = readString(d, c);
         break;
       case 'CostCentre':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        CostCentre = readString(d, c);
+        if (!d.nil(c)) CostCentre = readString(d, c);
         break;
       case 'Series':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Series = readString(d, c);
+        if (!d.nil(c)) Series = readString(d, c);
         break;
       case 'DelegateInstruction':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DelegateInstruction = readString(d, c);
+        if (!d.nil(c)) DelegateInstruction = readString(d, c);
         break;
       case 'Desc_Long':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Desc_Long = readString(d, c);
+        if (!d.nil(c)) Desc_Long = readString(d, c);
         break;
       case 'Desc_Med':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Desc_Med = readString(d, c);
+        if (!d.nil(c)) Desc_Med = readString(d, c);
         break;
       case 'Anal01':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Anal01 = readString(d, c);
+        if (!d.nil(c)) Anal01 = readString(d, c);
         break;
       case 'Anal02':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Anal02 = readString(d, c);
+        if (!d.nil(c)) Anal02 = readString(d, c);
         break;
       case 'ExternalURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalURL = readString(d, c);
+        if (!d.nil(c)) ExternalURL = readString(d, c);
         break;
       case 'SubClientCo':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SubClientCo = readString(d, c);
+        if (!d.nil(c)) SubClientCo = readString(d, c);
         break;
       case 'Notes':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Notes = readString(d, c);
+        if (!d.nil(c)) Notes = readString(d, c);
         break;
       case 'Room':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Room = readString(d, c);
+        if (!d.nil(c)) Room = readString(d, c);
         break;
       case 'ImportGuid':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ImportGuid = readString(d, c);
+        if (!d.nil(c)) ImportGuid = readString(d, c);
         break;
       case 'Links':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Links = readString(d, c);
+        if (!d.nil(c)) Links = readString(d, c);
         break;
       case 'Terms':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Terms = readString(d, c);
+        if (!d.nil(c)) Terms = readString(d, c);
         break;
       case 'ExternalURLPwd':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalURLPwd = readString(d, c);
+        if (!d.nil(c)) ExternalURLPwd = readString(d, c);
         break;
       case 'StartDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -3747,40 +3473,6 @@ export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
   if (EventId === undefined) throw missingElement('EventId');
   if (EventCapacity === undefined) throw missingElement('EventCapacity');
   if (CPDValue === undefined) throw missingElement('CPDValue');
-  if (Title === undefined) throw missingElement('Title');
-  if (Description === undefined) throw missingElement('Description');
-  if (Code === undefined) throw missingElement('Code');
-  if (BookingReferencePrefix === undefined) throw missingElement('BookingReferencePrefix');
-  if (InvoiceReferencePrefix === undefined) throw missingElement('InvoiceReferencePrefix');
-  if (HelplineName === undefined) throw missingElement('HelplineName');
-  if (HelplineTelephoneNumber === undefined) throw missingElement('HelplineTelephoneNumber');
-  if (HelplineEmail === undefined) throw missingElement('HelplineEmail');
-  if (ExternalSystemId === undefined) throw missingElement('ExternalSystemId');
-  if (EventLeader === undefined) throw missingElement('EventLeader');
-  if (Location === undefined) throw missingElement('Location');
-  if (Country === undefined) throw missingElement('Country');
-  if (Type === undefined) throw missingElement('Type');
-  if (EventStatus === undefined) throw missingElement('EventStatus');
-  if (StatusCreatedSource === undefined) throw missingElement('StatusCreatedSource');
-  if (StatusLastUpdatedSource === undefined) throw missingElement('StatusLastUpdatedSource');
-  if (StatusDeletedSource === undefined) throw missingElement('StatusDeletedSource');
-  if (StatusInactiveReason === undefined) throw missingElement('StatusInactiveReason');
-  if (ProjectCode === undefined) throw missingElement('ProjectCode');
-  if (CostCentre === undefined) throw missingElement('CostCentre');
-  if (Series === undefined) throw missingElement('Series');
-  if (DelegateInstruction === undefined) throw missingElement('DelegateInstruction');
-  if (Desc_Long === undefined) throw missingElement('Desc_Long');
-  if (Desc_Med === undefined) throw missingElement('Desc_Med');
-  if (Anal01 === undefined) throw missingElement('Anal01');
-  if (Anal02 === undefined) throw missingElement('Anal02');
-  if (ExternalURL === undefined) throw missingElement('ExternalURL');
-  if (SubClientCo === undefined) throw missingElement('SubClientCo');
-  if (Notes === undefined) throw missingElement('Notes');
-  if (Room === undefined) throw missingElement('Room');
-  if (ImportGuid === undefined) throw missingElement('ImportGuid');
-  if (Links === undefined) throw missingElement('Links');
-  if (Terms === undefined) throw missingElement('Terms');
-  if (ExternalURLPwd === undefined) throw missingElement('ExternalURLPwd');
   if (StartDate === undefined) throw missingElement('StartDate');
   if (EndDate === undefined) throw missingElement('EndDate');
   if (SignupStartDate === undefined) throw missingElement('SignupStartDate');
@@ -3815,40 +3507,40 @@ export function decodeEvent(d: XmlDocument, el: number, ns: string): T.Event {
     EventId,
     EventCapacity,
     CPDValue,
-    Title,
-    Description,
-    Code,
-    BookingReferencePrefix,
-    InvoiceReferencePrefix,
-    HelplineName,
-    HelplineTelephoneNumber,
-    HelplineEmail,
-    ExternalSystemId,
-    EventLeader,
-    Location,
-    Country,
-    Type,
-    EventStatus,
-    StatusCreatedSource,
-    StatusLastUpdatedSource,
-    StatusDeletedSource,
-    StatusInactiveReason,
-    ProjectCode,
-    CostCentre,
-    Series,
-    DelegateInstruction,
-    Desc_Long,
-    Desc_Med,
-    Anal01,
-    Anal02,
-    ExternalURL,
-    SubClientCo,
-    Notes,
-    Room,
-    ImportGuid,
-    Links,
-    Terms,
-    ExternalURLPwd,
+    ...(Title === undefined ? undefined : { Title }),
+    ...(Description === undefined ? undefined : { Description }),
+    ...(Code === undefined ? undefined : { Code }),
+    ...(BookingReferencePrefix === undefined ? undefined : { BookingReferencePrefix }),
+    ...(InvoiceReferencePrefix === undefined ? undefined : { InvoiceReferencePrefix }),
+    ...(HelplineName === undefined ? undefined : { HelplineName }),
+    ...(HelplineTelephoneNumber === undefined ? undefined : { HelplineTelephoneNumber }),
+    ...(HelplineEmail === undefined ? undefined : { HelplineEmail }),
+    ...(ExternalSystemId === undefined ? undefined : { ExternalSystemId }),
+    ...(EventLeader === undefined ? undefined : { EventLeader }),
+    ...(Location === undefined ? undefined : { Location }),
+    ...(Country === undefined ? undefined : { Country }),
+    ...(Type === undefined ? undefined : { Type }),
+    ...(EventStatus === undefined ? undefined : { EventStatus }),
+    ...(StatusCreatedSource === undefined ? undefined : { StatusCreatedSource }),
+    ...(StatusLastUpdatedSource === undefined ? undefined : { StatusLastUpdatedSource }),
+    ...(StatusDeletedSource === undefined ? undefined : { StatusDeletedSource }),
+    ...(StatusInactiveReason === undefined ? undefined : { StatusInactiveReason }),
+    ...(ProjectCode === undefined ? undefined : { ProjectCode }),
+    ...(CostCentre === undefined ? undefined : { CostCentre }),
+    ...(Series === undefined ? undefined : { Series }),
+    ...(DelegateInstruction === undefined ? undefined : { DelegateInstruction }),
+    ...(Desc_Long === undefined ? undefined : { Desc_Long }),
+    ...(Desc_Med === undefined ? undefined : { Desc_Med }),
+    ...(Anal01 === undefined ? undefined : { Anal01 }),
+    ...(Anal02 === undefined ? undefined : { Anal02 }),
+    ...(ExternalURL === undefined ? undefined : { ExternalURL }),
+    ...(SubClientCo === undefined ? undefined : { SubClientCo }),
+    ...(Notes === undefined ? undefined : { Notes }),
+    ...(Room === undefined ? undefined : { Room }),
+    ...(ImportGuid === undefined ? undefined : { ImportGuid }),
+    ...(Links === undefined ? undefined : { Links }),
+    ...(Terms === undefined ? undefined : { Terms }),
+    ...(ExternalURLPwd === undefined ? undefined : { ExternalURLPwd }),
     StartDate,
     EndDate,
     SignupStartDate,
@@ -3925,13 +3617,13 @@ export function decodeEventBasicWithTicketTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.EventBasicWithTicketTypeResponse {
+): T.EventBasicWithTicketTypeResponseReceived {
   let EventId: number | undefined;
   let Title: string | undefined;
   let StartDate: LocalDateTime | undefined;
   let EndDate: LocalDateTime | undefined;
   let MaxAllowableGuestsOnRoadshow: number | undefined;
-  let TicketTypes: T.TicketTypeResponse[] | undefined;
+  let TicketTypes: T.TicketTypeResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -3941,8 +3633,7 @@ export function decodeEventBasicWithTicketTypeResponse(
         EventId = readInt(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'StartDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -3957,19 +3648,24 @@ export function decodeEventBasicWithTicketTypeResponse(
         MaxAllowableGuestsOnRoadshow = readInt(d, c);
         break;
       case 'TicketTypes':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TicketTypes = readList(d, c, ns, 'TicketTypeResponse', decodeTicketTypeResponse);
+        if (!d.nil(c))
+          TicketTypes = readList(d, c, ns, 'TicketTypeResponse', decodeTicketTypeResponse);
         break;
     }
   }
   if (EventId === undefined) throw missingElement('EventId');
-  if (Title === undefined) throw missingElement('Title');
   if (StartDate === undefined) throw missingElement('StartDate');
   if (EndDate === undefined) throw missingElement('EndDate');
   if (MaxAllowableGuestsOnRoadshow === undefined)
     throw missingElement('MaxAllowableGuestsOnRoadshow');
-  if (TicketTypes === undefined) throw missingElement('TicketTypes');
-  return { EventId, Title, StartDate, EndDate, MaxAllowableGuestsOnRoadshow, TicketTypes };
+  return {
+    EventId,
+    ...(Title === undefined ? undefined : { Title }),
+    StartDate,
+    EndDate,
+    MaxAllowableGuestsOnRoadshow,
+    ...(TicketTypes === undefined ? undefined : { TicketTypes }),
+  };
 }
 
 /**
@@ -4087,7 +3783,7 @@ export function decodeEventDetailsResponse3(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.EventDetailsResponse3 {
+): T.EventDetailsResponse3Received {
   let EventId: number | undefined;
   let Capacity: number | undefined;
   let AttendeeCount: number | undefined;
@@ -4127,7 +3823,7 @@ export function decodeEventDetailsResponse3(
   let StartTime: LocalDateTime | undefined;
   let EndTime: LocalDateTime | undefined;
   let Venues: number[] | undefined;
-  let Collaborators: T.CollaboratorResponse[] | undefined;
+  let Collaborators: T.CollaboratorResponseReceived[] | undefined;
   let Links: string[] | undefined;
   let ExternalURLPwd: string | undefined;
   const nsId = d.nsId(ns);
@@ -4163,88 +3859,67 @@ export function decodeEventDetailsResponse3(
         DefaultWebsiteID = readInt(d, c);
         break;
       case 'Code':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code = readString(d, c);
+        if (!d.nil(c)) Code = readString(d, c);
         break;
       case 'Description':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Description = readString(d, c);
+        if (!d.nil(c)) Description = readString(d, c);
         break;
       case 'MediumDescription':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        MediumDescription = readString(d, c);
+        if (!d.nil(c)) MediumDescription = readString(d, c);
         break;
       case 'LongDescription':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        LongDescription = readString(d, c);
+        if (!d.nil(c)) LongDescription = readString(d, c);
         break;
       case 'HelplineEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineEmail = readString(d, c);
+        if (!d.nil(c)) HelplineEmail = readString(d, c);
         break;
       case 'HelplineName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineName = readString(d, c);
+        if (!d.nil(c)) HelplineName = readString(d, c);
         break;
       case 'HelplineTelephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineTelephone = readString(d, c);
+        if (!d.nil(c)) HelplineTelephone = readString(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'ExternalURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalURL = readString(d, c);
+        if (!d.nil(c)) ExternalURL = readString(d, c);
         break;
       case 'ImageLink':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ImageLink = readString(d, c);
+        if (!d.nil(c)) ImageLink = readString(d, c);
         break;
       case 'ImageThumbLink':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ImageThumbLink = readString(d, c);
+        if (!d.nil(c)) ImageThumbLink = readString(d, c);
         break;
       case 'Code_Room':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Room = readString(d, c);
+        if (!d.nil(c)) Code_Room = readString(d, c);
         break;
       case 'Code_Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Type = readString(d, c);
+        if (!d.nil(c)) Code_Type = readString(d, c);
         break;
       case 'Code_Series':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Series = readString(d, c);
+        if (!d.nil(c)) Code_Series = readString(d, c);
         break;
       case 'ClientCompanyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ClientCompanyName = readString(d, c);
+        if (!d.nil(c)) ClientCompanyName = readString(d, c);
         break;
       case 'DefaultBookingFormName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultBookingFormName = readString(d, c);
+        if (!d.nil(c)) DefaultBookingFormName = readString(d, c);
         break;
       case 'DefaultBookingFormUrl':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultBookingFormUrl = readString(d, c);
+        if (!d.nil(c)) DefaultBookingFormUrl = readString(d, c);
         break;
       case 'DefaultWebsiteName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultWebsiteName = readString(d, c);
+        if (!d.nil(c)) DefaultWebsiteName = readString(d, c);
         break;
       case 'DefaultWebsitePageFriendlyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultWebsitePageFriendlyName = readString(d, c);
+        if (!d.nil(c)) DefaultWebsitePageFriendlyName = readString(d, c);
         break;
       case 'Location':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Location = readString(d, c);
+        if (!d.nil(c)) Location = readString(d, c);
         break;
       case 'Organisers':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisers = readString(d, c);
+        if (!d.nil(c)) Organisers = readString(d, c);
         break;
       case 'EventWaitingListEnabled':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -4287,20 +3962,17 @@ export function decodeEventDetailsResponse3(
         EndTime = readDateTime(d, c);
         break;
       case 'Venues':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Venues = readList(d, c, ns, 'int', readInt);
+        if (!d.nil(c)) Venues = readList(d, c, ns, 'int', readInt);
         break;
       case 'Collaborators':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Collaborators = readList(d, c, ns, 'CollaboratorResponse', decodeCollaboratorResponse);
+        if (!d.nil(c))
+          Collaborators = readList(d, c, ns, 'CollaboratorResponse', decodeCollaboratorResponse);
         break;
       case 'Links':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Links = readList(d, c, ns, 'string', readString);
+        if (!d.nil(c)) Links = readList(d, c, ns, 'string', readString);
         break;
       case 'ExternalURLPwd':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalURLPwd = readString(d, c);
+        if (!d.nil(c)) ExternalURLPwd = readString(d, c);
         break;
     }
   }
@@ -4311,28 +3983,6 @@ export function decodeEventDetailsResponse3(
   if (AttendeeCancelledCount === undefined) throw missingElement('AttendeeCancelledCount');
   if (CPDValue === undefined) throw missingElement('CPDValue');
   if (DefaultWebsiteID === undefined) throw missingElement('DefaultWebsiteID');
-  if (Code === undefined) throw missingElement('Code');
-  if (Description === undefined) throw missingElement('Description');
-  if (MediumDescription === undefined) throw missingElement('MediumDescription');
-  if (LongDescription === undefined) throw missingElement('LongDescription');
-  if (HelplineEmail === undefined) throw missingElement('HelplineEmail');
-  if (HelplineName === undefined) throw missingElement('HelplineName');
-  if (HelplineTelephone === undefined) throw missingElement('HelplineTelephone');
-  if (Title === undefined) throw missingElement('Title');
-  if (ExternalURL === undefined) throw missingElement('ExternalURL');
-  if (ImageLink === undefined) throw missingElement('ImageLink');
-  if (ImageThumbLink === undefined) throw missingElement('ImageThumbLink');
-  if (Code_Room === undefined) throw missingElement('Code_Room');
-  if (Code_Type === undefined) throw missingElement('Code_Type');
-  if (Code_Series === undefined) throw missingElement('Code_Series');
-  if (ClientCompanyName === undefined) throw missingElement('ClientCompanyName');
-  if (DefaultBookingFormName === undefined) throw missingElement('DefaultBookingFormName');
-  if (DefaultBookingFormUrl === undefined) throw missingElement('DefaultBookingFormUrl');
-  if (DefaultWebsiteName === undefined) throw missingElement('DefaultWebsiteName');
-  if (DefaultWebsitePageFriendlyName === undefined)
-    throw missingElement('DefaultWebsitePageFriendlyName');
-  if (Location === undefined) throw missingElement('Location');
-  if (Organisers === undefined) throw missingElement('Organisers');
   if (EventWaitingListEnabled === undefined) throw missingElement('EventWaitingListEnabled');
   if (HasCapacityLimits === undefined) throw missingElement('HasCapacityLimits');
   if (IsArchived === undefined) throw missingElement('IsArchived');
@@ -4343,10 +3993,6 @@ export function decodeEventDetailsResponse3(
   if (SignupEndDate === undefined) throw missingElement('SignupEndDate');
   if (StartTime === undefined) throw missingElement('StartTime');
   if (EndTime === undefined) throw missingElement('EndTime');
-  if (Venues === undefined) throw missingElement('Venues');
-  if (Collaborators === undefined) throw missingElement('Collaborators');
-  if (Links === undefined) throw missingElement('Links');
-  if (ExternalURLPwd === undefined) throw missingElement('ExternalURLPwd');
   return {
     EventId,
     Capacity,
@@ -4355,27 +4001,29 @@ export function decodeEventDetailsResponse3(
     AttendeeCancelledCount,
     CPDValue,
     DefaultWebsiteID,
-    Code,
-    Description,
-    MediumDescription,
-    LongDescription,
-    HelplineEmail,
-    HelplineName,
-    HelplineTelephone,
-    Title,
-    ExternalURL,
-    ImageLink,
-    ImageThumbLink,
-    Code_Room,
-    Code_Type,
-    Code_Series,
-    ClientCompanyName,
-    DefaultBookingFormName,
-    DefaultBookingFormUrl,
-    DefaultWebsiteName,
-    DefaultWebsitePageFriendlyName,
-    Location,
-    Organisers,
+    ...(Code === undefined ? undefined : { Code }),
+    ...(Description === undefined ? undefined : { Description }),
+    ...(MediumDescription === undefined ? undefined : { MediumDescription }),
+    ...(LongDescription === undefined ? undefined : { LongDescription }),
+    ...(HelplineEmail === undefined ? undefined : { HelplineEmail }),
+    ...(HelplineName === undefined ? undefined : { HelplineName }),
+    ...(HelplineTelephone === undefined ? undefined : { HelplineTelephone }),
+    ...(Title === undefined ? undefined : { Title }),
+    ...(ExternalURL === undefined ? undefined : { ExternalURL }),
+    ...(ImageLink === undefined ? undefined : { ImageLink }),
+    ...(ImageThumbLink === undefined ? undefined : { ImageThumbLink }),
+    ...(Code_Room === undefined ? undefined : { Code_Room }),
+    ...(Code_Type === undefined ? undefined : { Code_Type }),
+    ...(Code_Series === undefined ? undefined : { Code_Series }),
+    ...(ClientCompanyName === undefined ? undefined : { ClientCompanyName }),
+    ...(DefaultBookingFormName === undefined ? undefined : { DefaultBookingFormName }),
+    ...(DefaultBookingFormUrl === undefined ? undefined : { DefaultBookingFormUrl }),
+    ...(DefaultWebsiteName === undefined ? undefined : { DefaultWebsiteName }),
+    ...(DefaultWebsitePageFriendlyName === undefined
+      ? undefined
+      : { DefaultWebsitePageFriendlyName }),
+    ...(Location === undefined ? undefined : { Location }),
+    ...(Organisers === undefined ? undefined : { Organisers }),
     EventWaitingListEnabled,
     HasCapacityLimits,
     IsArchived,
@@ -4386,10 +4034,10 @@ export function decodeEventDetailsResponse3(
     SignupEndDate,
     StartTime,
     EndTime,
-    Venues,
-    Collaborators,
-    Links,
-    ExternalURLPwd,
+    ...(Venues === undefined ? undefined : { Venues }),
+    ...(Collaborators === undefined ? undefined : { Collaborators }),
+    ...(Links === undefined ? undefined : { Links }),
+    ...(ExternalURLPwd === undefined ? undefined : { ExternalURLPwd }),
   };
 }
 
@@ -4527,7 +4175,7 @@ export function decodeEventDetailsResponse7(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.EventDetailsResponse7 {
+): T.EventDetailsResponse7Received {
   let EventId: number | undefined;
   let Capacity: number | undefined;
   let AttendeeCount: number | undefined;
@@ -4567,7 +4215,7 @@ export function decodeEventDetailsResponse7(
   let StartTime: LocalDateTime | undefined;
   let EndTime: LocalDateTime | undefined;
   let Venues: number[] | undefined;
-  let Collaborators: T.CollaboratorResponse[] | undefined;
+  let Collaborators: T.CollaboratorResponseReceived[] | undefined;
   let Links: string[] | undefined;
   let SubClientCompanyName: string | undefined;
   let Type: string | undefined;
@@ -4576,7 +4224,7 @@ export function decodeEventDetailsResponse7(
   let Status: string | undefined;
   let RoadshowId: number | undefined;
   let LastUpdatedDate: LocalDateTime | undefined;
-  let Profiles: T.ProfileValueByEvent[] | undefined;
+  let Profiles: T.ProfileValueByEventReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -4610,88 +4258,67 @@ export function decodeEventDetailsResponse7(
         DefaultWebsiteID = readInt(d, c);
         break;
       case 'Code':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code = readString(d, c);
+        if (!d.nil(c)) Code = readString(d, c);
         break;
       case 'Description':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Description = readString(d, c);
+        if (!d.nil(c)) Description = readString(d, c);
         break;
       case 'MediumDescription':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        MediumDescription = readString(d, c);
+        if (!d.nil(c)) MediumDescription = readString(d, c);
         break;
       case 'LongDescription':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        LongDescription = readString(d, c);
+        if (!d.nil(c)) LongDescription = readString(d, c);
         break;
       case 'HelplineEmail':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineEmail = readString(d, c);
+        if (!d.nil(c)) HelplineEmail = readString(d, c);
         break;
       case 'HelplineName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineName = readString(d, c);
+        if (!d.nil(c)) HelplineName = readString(d, c);
         break;
       case 'HelplineTelephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        HelplineTelephone = readString(d, c);
+        if (!d.nil(c)) HelplineTelephone = readString(d, c);
         break;
       case 'Title':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Title = readString(d, c);
+        if (!d.nil(c)) Title = readString(d, c);
         break;
       case 'ExternalURL':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ExternalURL = readString(d, c);
+        if (!d.nil(c)) ExternalURL = readString(d, c);
         break;
       case 'ImageLink':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ImageLink = readString(d, c);
+        if (!d.nil(c)) ImageLink = readString(d, c);
         break;
       case 'ImageThumbLink':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ImageThumbLink = readString(d, c);
+        if (!d.nil(c)) ImageThumbLink = readString(d, c);
         break;
       case 'Code_Room':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Room = readString(d, c);
+        if (!d.nil(c)) Code_Room = readString(d, c);
         break;
       case 'Code_Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Type = readString(d, c);
+        if (!d.nil(c)) Code_Type = readString(d, c);
         break;
       case 'Code_Series':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Code_Series = readString(d, c);
+        if (!d.nil(c)) Code_Series = readString(d, c);
         break;
       case 'ClientCompanyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ClientCompanyName = readString(d, c);
+        if (!d.nil(c)) ClientCompanyName = readString(d, c);
         break;
       case 'DefaultBookingFormName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultBookingFormName = readString(d, c);
+        if (!d.nil(c)) DefaultBookingFormName = readString(d, c);
         break;
       case 'DefaultBookingFormUrl':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultBookingFormUrl = readString(d, c);
+        if (!d.nil(c)) DefaultBookingFormUrl = readString(d, c);
         break;
       case 'DefaultWebsiteName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultWebsiteName = readString(d, c);
+        if (!d.nil(c)) DefaultWebsiteName = readString(d, c);
         break;
       case 'DefaultWebsitePageFriendlyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        DefaultWebsitePageFriendlyName = readString(d, c);
+        if (!d.nil(c)) DefaultWebsitePageFriendlyName = readString(d, c);
         break;
       case 'Location':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Location = readString(d, c);
+        if (!d.nil(c)) Location = readString(d, c);
         break;
       case 'Organisers':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisers = readString(d, c);
+        if (!d.nil(c)) Organisers = readString(d, c);
         break;
       case 'EventWaitingListEnabled':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -4734,36 +4361,29 @@ export function decodeEventDetailsResponse7(
         EndTime = readDateTime(d, c);
         break;
       case 'Venues':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Venues = readList(d, c, ns, 'int', readInt);
+        if (!d.nil(c)) Venues = readList(d, c, ns, 'int', readInt);
         break;
       case 'Collaborators':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Collaborators = readList(d, c, ns, 'CollaboratorResponse', decodeCollaboratorResponse);
+        if (!d.nil(c))
+          Collaborators = readList(d, c, ns, 'CollaboratorResponse', decodeCollaboratorResponse);
         break;
       case 'Links':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Links = readList(d, c, ns, 'string', readString);
+        if (!d.nil(c)) Links = readList(d, c, ns, 'string', readString);
         break;
       case 'SubClientCompanyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        SubClientCompanyName = readString(d, c);
+        if (!d.nil(c)) SubClientCompanyName = readString(d, c);
         break;
       case 'Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Type = readString(d, c);
+        if (!d.nil(c)) Type = readString(d, c);
         break;
       case 'Analysis01':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Analysis01 = readString(d, c);
+        if (!d.nil(c)) Analysis01 = readString(d, c);
         break;
       case 'Analysis02':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Analysis02 = readString(d, c);
+        if (!d.nil(c)) Analysis02 = readString(d, c);
         break;
       case 'Status':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Status = readString(d, c);
+        if (!d.nil(c)) Status = readString(d, c);
         break;
       case 'RoadshowId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -4774,8 +4394,8 @@ export function decodeEventDetailsResponse7(
         LastUpdatedDate = readDateTime(d, c);
         break;
       case 'Profiles':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Profiles = readList(d, c, ns, 'ProfileValueByEvent', decodeProfileValueByEvent);
+        if (!d.nil(c))
+          Profiles = readList(d, c, ns, 'ProfileValueByEvent', decodeProfileValueByEvent);
         break;
     }
   }
@@ -4786,28 +4406,6 @@ export function decodeEventDetailsResponse7(
   if (AttendeeCancelledCount === undefined) throw missingElement('AttendeeCancelledCount');
   if (CPDValue === undefined) throw missingElement('CPDValue');
   if (DefaultWebsiteID === undefined) throw missingElement('DefaultWebsiteID');
-  if (Code === undefined) throw missingElement('Code');
-  if (Description === undefined) throw missingElement('Description');
-  if (MediumDescription === undefined) throw missingElement('MediumDescription');
-  if (LongDescription === undefined) throw missingElement('LongDescription');
-  if (HelplineEmail === undefined) throw missingElement('HelplineEmail');
-  if (HelplineName === undefined) throw missingElement('HelplineName');
-  if (HelplineTelephone === undefined) throw missingElement('HelplineTelephone');
-  if (Title === undefined) throw missingElement('Title');
-  if (ExternalURL === undefined) throw missingElement('ExternalURL');
-  if (ImageLink === undefined) throw missingElement('ImageLink');
-  if (ImageThumbLink === undefined) throw missingElement('ImageThumbLink');
-  if (Code_Room === undefined) throw missingElement('Code_Room');
-  if (Code_Type === undefined) throw missingElement('Code_Type');
-  if (Code_Series === undefined) throw missingElement('Code_Series');
-  if (ClientCompanyName === undefined) throw missingElement('ClientCompanyName');
-  if (DefaultBookingFormName === undefined) throw missingElement('DefaultBookingFormName');
-  if (DefaultBookingFormUrl === undefined) throw missingElement('DefaultBookingFormUrl');
-  if (DefaultWebsiteName === undefined) throw missingElement('DefaultWebsiteName');
-  if (DefaultWebsitePageFriendlyName === undefined)
-    throw missingElement('DefaultWebsitePageFriendlyName');
-  if (Location === undefined) throw missingElement('Location');
-  if (Organisers === undefined) throw missingElement('Organisers');
   if (EventWaitingListEnabled === undefined) throw missingElement('EventWaitingListEnabled');
   if (HasCapacityLimits === undefined) throw missingElement('HasCapacityLimits');
   if (IsArchived === undefined) throw missingElement('IsArchived');
@@ -4818,17 +4416,8 @@ export function decodeEventDetailsResponse7(
   if (SignupEndDate === undefined) throw missingElement('SignupEndDate');
   if (StartTime === undefined) throw missingElement('StartTime');
   if (EndTime === undefined) throw missingElement('EndTime');
-  if (Venues === undefined) throw missingElement('Venues');
-  if (Collaborators === undefined) throw missingElement('Collaborators');
-  if (Links === undefined) throw missingElement('Links');
-  if (SubClientCompanyName === undefined) throw missingElement('SubClientCompanyName');
-  if (Type === undefined) throw missingElement('Type');
-  if (Analysis01 === undefined) throw missingElement('Analysis01');
-  if (Analysis02 === undefined) throw missingElement('Analysis02');
-  if (Status === undefined) throw missingElement('Status');
   if (RoadshowId === undefined) throw missingElement('RoadshowId');
   if (LastUpdatedDate === undefined) throw missingElement('LastUpdatedDate');
-  if (Profiles === undefined) throw missingElement('Profiles');
   return {
     EventId,
     Capacity,
@@ -4837,27 +4426,29 @@ export function decodeEventDetailsResponse7(
     AttendeeCancelledCount,
     CPDValue,
     DefaultWebsiteID,
-    Code,
-    Description,
-    MediumDescription,
-    LongDescription,
-    HelplineEmail,
-    HelplineName,
-    HelplineTelephone,
-    Title,
-    ExternalURL,
-    ImageLink,
-    ImageThumbLink,
-    Code_Room,
-    Code_Type,
-    Code_Series,
-    ClientCompanyName,
-    DefaultBookingFormName,
-    DefaultBookingFormUrl,
-    DefaultWebsiteName,
-    DefaultWebsitePageFriendlyName,
-    Location,
-    Organisers,
+    ...(Code === undefined ? undefined : { Code }),
+    ...(Description === undefined ? undefined : { Description }),
+    ...(MediumDescription === undefined ? undefined : { MediumDescription }),
+    ...(LongDescription === undefined ? undefined : { LongDescription }),
+    ...(HelplineEmail === undefined ? undefined : { HelplineEmail }),
+    ...(HelplineName === undefined ? undefined : { HelplineName }),
+    ...(HelplineTelephone === undefined ? undefined : { HelplineTelephone }),
+    ...(Title === undefined ? undefined : { Title }),
+    ...(ExternalURL === undefined ? undefined : { ExternalURL }),
+    ...(ImageLink === undefined ? undefined : { ImageLink }),
+    ...(ImageThumbLink === undefined ? undefined : { ImageThumbLink }),
+    ...(Code_Room === undefined ? undefined : { Code_Room }),
+    ...(Code_Type === undefined ? undefined : { Code_Type }),
+    ...(Code_Series === undefined ? undefined : { Code_Series }),
+    ...(ClientCompanyName === undefined ? undefined : { ClientCompanyName }),
+    ...(DefaultBookingFormName === undefined ? undefined : { DefaultBookingFormName }),
+    ...(DefaultBookingFormUrl === undefined ? undefined : { DefaultBookingFormUrl }),
+    ...(DefaultWebsiteName === undefined ? undefined : { DefaultWebsiteName }),
+    ...(DefaultWebsitePageFriendlyName === undefined
+      ? undefined
+      : { DefaultWebsitePageFriendlyName }),
+    ...(Location === undefined ? undefined : { Location }),
+    ...(Organisers === undefined ? undefined : { Organisers }),
     EventWaitingListEnabled,
     HasCapacityLimits,
     IsArchived,
@@ -4868,17 +4459,17 @@ export function decodeEventDetailsResponse7(
     SignupEndDate,
     StartTime,
     EndTime,
-    Venues,
-    Collaborators,
-    Links,
-    SubClientCompanyName,
-    Type,
-    Analysis01,
-    Analysis02,
-    Status,
+    ...(Venues === undefined ? undefined : { Venues }),
+    ...(Collaborators === undefined ? undefined : { Collaborators }),
+    ...(Links === undefined ? undefined : { Links }),
+    ...(SubClientCompanyName === undefined ? undefined : { SubClientCompanyName }),
+    ...(Type === undefined ? undefined : { Type }),
+    ...(Analysis01 === undefined ? undefined : { Analysis01 }),
+    ...(Analysis02 === undefined ? undefined : { Analysis02 }),
+    ...(Status === undefined ? undefined : { Status }),
     RoadshowId,
     LastUpdatedDate,
-    Profiles,
+    ...(Profiles === undefined ? undefined : { Profiles }),
   };
 }
 
@@ -4902,26 +4493,25 @@ export function encodeEventModel(v: T.EventModel, path = 'EventModel'): string {
  * Encoder and decoder of EventModel.
  * @generated from spec/types/event.yaml:11 EventModel
  */
-export function decodeEventModel(d: XmlDocument, el: number, ns: string): T.EventModel {
-  let Event: T.Event | undefined;
-  let Websites: T.WebsiteModel[] | undefined;
+export function decodeEventModel(d: XmlDocument, el: number, ns: string): T.EventModelReceived {
+  let Event: T.EventReceived | undefined;
+  let Websites: T.WebsiteModelReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'Event':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Event = readComplex(d, c, ns, decodeEvent);
+        if (!d.nil(c)) Event = readComplex(d, c, ns, decodeEvent);
         break;
       case 'Websites':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Websites = readList(d, c, ns, 'WebsiteModel', decodeWebsiteModel);
+        if (!d.nil(c)) Websites = readList(d, c, ns, 'WebsiteModel', decodeWebsiteModel);
         break;
     }
   }
-  if (Event === undefined) throw missingElement('Event');
-  if (Websites === undefined) throw missingElement('Websites');
-  return { Event, Websites };
+  return {
+    ...(Event === undefined ? undefined : { Event }),
+    ...(Websites === undefined ? undefined : { Websites }),
+  };
 }
 
 /**
@@ -4950,20 +4540,18 @@ export function decodeEventProfileSearchResponseModel(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.EventProfileSearchResponseModel {
-  let Events: T.EventModel[] | undefined;
+): T.EventProfileSearchResponseModelReceived {
+  let Events: T.EventModelReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'Events':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Events = readList(d, c, ns, 'EventModel', decodeEventModel);
+        if (!d.nil(c)) Events = readList(d, c, ns, 'EventModel', decodeEventModel);
         break;
     }
   }
-  if (Events === undefined) throw missingElement('Events');
-  return { Events };
+  return { ...(Events === undefined ? undefined : { Events }) };
 }
 
 /**
@@ -4996,7 +4584,7 @@ export function decodeGetSubClientCompanyListResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.GetSubClientCompanyListResponse {
+): T.GetSubClientCompanyListResponseReceived {
   let Name: string | undefined;
   let ClientCompanyId: number | undefined;
   let ClientCompanyName: string | undefined;
@@ -5005,23 +4593,23 @@ export function decodeGetSubClientCompanyListResponse(
     if (d.nsIdOf(c) !== nsId) continue;
     switch (d.name(c)) {
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'ClientCompanyId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
         ClientCompanyId = readInt(d, c);
         break;
       case 'ClientCompanyName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ClientCompanyName = readString(d, c);
+        if (!d.nil(c)) ClientCompanyName = readString(d, c);
         break;
     }
   }
-  if (Name === undefined) throw missingElement('Name');
   if (ClientCompanyId === undefined) throw missingElement('ClientCompanyId');
-  if (ClientCompanyName === undefined) throw missingElement('ClientCompanyName');
-  return { Name, ClientCompanyId, ClientCompanyName };
+  return {
+    ...(Name === undefined ? undefined : { Name }),
+    ClientCompanyId,
+    ...(ClientCompanyName === undefined ? undefined : { ClientCompanyName }),
+  };
 }
 
 /**
@@ -5044,7 +4632,7 @@ export function encodeProfileValue(v: T.ProfileValue, path = 'ProfileValue'): st
  * Encoder and decoder of ProfileValue.
  * @generated from spec/types/contact.yaml:70 ProfileValue
  */
-export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.ProfileValue {
+export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.ProfileValueReceived {
   let Id: number | undefined;
   let Name: string | undefined;
   const nsId = d.nsId(ns);
@@ -5056,14 +4644,12 @@ export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.Pr
         Id = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
     }
   }
   if (Id === undefined) throw missingElement('Id');
-  if (Name === undefined) throw missingElement('Name');
-  return { Id, Name };
+  return { Id, ...(Name === undefined ? undefined : { Name }) };
 }
 
 /**
@@ -5095,7 +4681,7 @@ export function decodeProfileValueByEvent(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.ProfileValueByEvent {
+): T.ProfileValueByEventReceived {
   let ProfileTypeId: number | undefined;
   let ProfileType: string | undefined;
   let ProfileValueName: string | undefined;
@@ -5108,19 +4694,19 @@ export function decodeProfileValueByEvent(
         ProfileTypeId = readInt(d, c);
         break;
       case 'ProfileType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ProfileType = readString(d, c);
+        if (!d.nil(c)) ProfileType = readString(d, c);
         break;
       case 'ProfileValueName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ProfileValueName = readString(d, c);
+        if (!d.nil(c)) ProfileValueName = readString(d, c);
         break;
     }
   }
   if (ProfileTypeId === undefined) throw missingElement('ProfileTypeId');
-  if (ProfileType === undefined) throw missingElement('ProfileType');
-  if (ProfileValueName === undefined) throw missingElement('ProfileValueName');
-  return { ProfileTypeId, ProfileType, ProfileValueName };
+  return {
+    ProfileTypeId,
+    ...(ProfileType === undefined ? undefined : { ProfileType }),
+    ...(ProfileValueName === undefined ? undefined : { ProfileValueName }),
+  };
 }
 
 /**
@@ -5249,7 +4835,7 @@ export function decodeShowPerformanceResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.ShowPerformanceResponse {
+): T.ShowPerformanceResponseReceived {
   let ShowPerformanceID: number | undefined;
   let Available: number | undefined;
   let Hold: number | undefined;
@@ -5293,24 +4879,19 @@ export function decodeShowPerformanceResponse(
         Sold = readInt(d, c);
         break;
       case 'ShowName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ShowName = readString(d, c);
+        if (!d.nil(c)) ShowName = readString(d, c);
         break;
       case 'Type':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Type = readString(d, c);
+        if (!d.nil(c)) Type = readString(d, c);
         break;
       case 'Venue':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Venue = readString(d, c);
+        if (!d.nil(c)) Venue = readString(d, c);
         break;
       case 'Notes':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Notes = readString(d, c);
+        if (!d.nil(c)) Notes = readString(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'Date':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -5369,11 +4950,6 @@ export function decodeShowPerformanceResponse(
   if (Available === undefined) throw missingElement('Available');
   if (Hold === undefined) throw missingElement('Hold');
   if (Sold === undefined) throw missingElement('Sold');
-  if (ShowName === undefined) throw missingElement('ShowName');
-  if (Type === undefined) throw missingElement('Type');
-  if (Venue === undefined) throw missingElement('Venue');
-  if (Notes === undefined) throw missingElement('Notes');
-  if (Name === undefined) throw missingElement('Name');
   if (Date === undefined) throw missingElement('Date');
   if (StartTime === undefined) throw missingElement('StartTime');
   if (EndTime === undefined) throw missingElement('EndTime');
@@ -5392,11 +4968,11 @@ export function decodeShowPerformanceResponse(
     Available,
     Hold,
     Sold,
-    ShowName,
-    Type,
-    Venue,
-    Notes,
-    Name,
+    ...(ShowName === undefined ? undefined : { ShowName }),
+    ...(Type === undefined ? undefined : { Type }),
+    ...(Venue === undefined ? undefined : { Venue }),
+    ...(Notes === undefined ? undefined : { Notes }),
+    ...(Name === undefined ? undefined : { Name }),
     Date,
     StartTime,
     EndTime,
@@ -5476,7 +5052,7 @@ export function encodeShowResponse(v: T.ShowResponse, path = 'ShowResponse'): st
  * Encoder and decoder of ShowResponse.
  * @generated from spec/types/show.yaml:4 ShowResponse
  */
-export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.ShowResponse {
+export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.ShowResponseReceived {
   let ShowId: number | undefined;
   let ShowStatus: number | undefined;
   let PNum: number | undefined;
@@ -5497,7 +5073,7 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
   let Profit: Decimal | undefined;
   let FutureProfit: Decimal | undefined;
   let CurrentPL: Decimal | undefined;
-  let ShowPerformance: T.ShowPerformanceResponse[] | undefined;
+  let ShowPerformance: T.ShowPerformanceResponseReceived[] | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
     if (d.nsIdOf(c) !== nsId) continue;
@@ -5531,24 +5107,19 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
         Stocktotal = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'LongName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        LongName = readString(d, c);
+        if (!d.nil(c)) LongName = readString(d, c);
         break;
       case 'Venue':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Venue = readString(d, c);
+        if (!d.nil(c)) Venue = readString(d, c);
         break;
       case 'Notes':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Notes = readString(d, c);
+        if (!d.nil(c)) Notes = readString(d, c);
         break;
       case 'RTF':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        RTF = readString(d, c);
+        if (!d.nil(c)) RTF = readString(d, c);
         break;
       case 'StartDate':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -5583,14 +5154,14 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
         CurrentPL = readDecimal(d, c, 2);
         break;
       case 'ShowPerformance':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        ShowPerformance = readList(
-          d,
-          c,
-          ns,
-          'ShowPerformanceResponse',
-          decodeShowPerformanceResponse,
-        );
+        if (!d.nil(c))
+          ShowPerformance = readList(
+            d,
+            c,
+            ns,
+            'ShowPerformanceResponse',
+            decodeShowPerformanceResponse,
+          );
         break;
     }
   }
@@ -5601,11 +5172,6 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
   if (Hold === undefined) throw missingElement('Hold');
   if (Sold === undefined) throw missingElement('Sold');
   if (Stocktotal === undefined) throw missingElement('Stocktotal');
-  if (Name === undefined) throw missingElement('Name');
-  if (LongName === undefined) throw missingElement('LongName');
-  if (Venue === undefined) throw missingElement('Venue');
-  if (Notes === undefined) throw missingElement('Notes');
-  if (RTF === undefined) throw missingElement('RTF');
   if (StartDate === undefined) throw missingElement('StartDate');
   if (EndDate === undefined) throw missingElement('EndDate');
   if (Revenue === undefined) throw missingElement('Revenue');
@@ -5614,7 +5180,6 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
   if (Profit === undefined) throw missingElement('Profit');
   if (FutureProfit === undefined) throw missingElement('FutureProfit');
   if (CurrentPL === undefined) throw missingElement('CurrentPL');
-  if (ShowPerformance === undefined) throw missingElement('ShowPerformance');
   return {
     ShowId,
     ShowStatus,
@@ -5623,11 +5188,11 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
     Hold,
     Sold,
     Stocktotal,
-    Name,
-    LongName,
-    Venue,
-    Notes,
-    RTF,
+    ...(Name === undefined ? undefined : { Name }),
+    ...(LongName === undefined ? undefined : { LongName }),
+    ...(Venue === undefined ? undefined : { Venue }),
+    ...(Notes === undefined ? undefined : { Notes }),
+    ...(RTF === undefined ? undefined : { RTF }),
     StartDate,
     EndDate,
     Revenue,
@@ -5636,7 +5201,7 @@ export function decodeShowResponse(d: XmlDocument, el: number, ns: string): T.Sh
     Profit,
     FutureProfit,
     CurrentPL,
-    ShowPerformance,
+    ...(ShowPerformance === undefined ? undefined : { ShowPerformance }),
   };
 }
 
@@ -5677,7 +5242,7 @@ export function decodeSimpleBookingResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.SimpleBookingResponse {
+): T.SimpleBookingResponseReceived {
   let BookingId: number | undefined;
   let AttendeeId: number | undefined;
   let AttendeeTypeId: number | undefined;
@@ -5714,8 +5279,7 @@ export function decodeSimpleBookingResponse(
         EventId = readInt(d, c);
         break;
       case 'BookingReference':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        BookingReference = readString(d, c);
+        if (!d.nil(c)) BookingReference = readString(d, c);
         break;
     }
   }
@@ -5725,7 +5289,6 @@ export function decodeSimpleBookingResponse(
   if (TicketTypeId === undefined) throw missingElement('TicketTypeId');
   if (ContactId === undefined) throw missingElement('ContactId');
   if (EventId === undefined) throw missingElement('EventId');
-  if (BookingReference === undefined) throw missingElement('BookingReference');
   return {
     BookingId,
     AttendeeId,
@@ -5733,7 +5296,7 @@ export function decodeSimpleBookingResponse(
     TicketTypeId,
     ContactId,
     EventId,
-    BookingReference,
+    ...(BookingReference === undefined ? undefined : { BookingReference }),
   };
 }
 
@@ -5776,7 +5339,7 @@ export function decodeSpeakerSeriesResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.SpeakerSeriesResponse {
+): T.SpeakerSeriesResponseReceived {
   let SpeakerId: number | undefined;
   let Forename: string | undefined;
   let Surname: string | undefined;
@@ -5794,44 +5357,39 @@ export function decodeSpeakerSeriesResponse(
         SpeakerId = readInt(d, c);
         break;
       case 'Forename':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Forename = readString(d, c);
+        if (!d.nil(c)) Forename = readString(d, c);
         break;
       case 'Surname':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Surname = readString(d, c);
+        if (!d.nil(c)) Surname = readString(d, c);
         break;
       case 'Occupation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Occupation = readString(d, c);
+        if (!d.nil(c)) Occupation = readString(d, c);
         break;
       case 'Organisation':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Organisation = readString(d, c);
+        if (!d.nil(c)) Organisation = readString(d, c);
         break;
       case 'Telephone':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Telephone = readString(d, c);
+        if (!d.nil(c)) Telephone = readString(d, c);
         break;
       case 'Email':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Email = readString(d, c);
+        if (!d.nil(c)) Email = readString(d, c);
         break;
       case 'WebsiteUrl':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        WebsiteUrl = readString(d, c);
+        if (!d.nil(c)) WebsiteUrl = readString(d, c);
         break;
     }
   }
   if (SpeakerId === undefined) throw missingElement('SpeakerId');
-  if (Forename === undefined) throw missingElement('Forename');
-  if (Surname === undefined) throw missingElement('Surname');
-  if (Occupation === undefined) throw missingElement('Occupation');
-  if (Organisation === undefined) throw missingElement('Organisation');
-  if (Telephone === undefined) throw missingElement('Telephone');
-  if (Email === undefined) throw missingElement('Email');
-  if (WebsiteUrl === undefined) throw missingElement('WebsiteUrl');
-  return { SpeakerId, Forename, Surname, Occupation, Organisation, Telephone, Email, WebsiteUrl };
+  return {
+    SpeakerId,
+    ...(Forename === undefined ? undefined : { Forename }),
+    ...(Surname === undefined ? undefined : { Surname }),
+    ...(Occupation === undefined ? undefined : { Occupation }),
+    ...(Organisation === undefined ? undefined : { Organisation }),
+    ...(Telephone === undefined ? undefined : { Telephone }),
+    ...(Email === undefined ? undefined : { Email }),
+    ...(WebsiteUrl === undefined ? undefined : { WebsiteUrl }),
+  };
 }
 
 /**
@@ -5894,7 +5452,7 @@ export function decodeSubmissionBasicResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.SubmissionBasicResponse {
+): T.SubmissionBasicResponseReceived {
   let EventId: number | undefined;
   let EventTitle: string | undefined;
   let BookingId: number | undefined;
@@ -5909,7 +5467,7 @@ export function decodeSubmissionBasicResponse(
   let CurrentUserReviewedOne: boolean | undefined;
   let CurrentUserReviewedTwo: boolean | undefined;
   let AbstractTitle: string | undefined;
-  let Authors: T.AuthorResponse[] | undefined;
+  let Authors: T.AuthorResponseReceived[] | undefined;
   let AbstractTheme: string | undefined;
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c)) {
@@ -5920,8 +5478,7 @@ export function decodeSubmissionBasicResponse(
         EventId = readInt(d, c);
         break;
       case 'EventTitle':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        EventTitle = readString(d, c);
+        if (!d.nil(c)) EventTitle = readString(d, c);
         break;
       case 'BookingId':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -5932,8 +5489,7 @@ export function decodeSubmissionBasicResponse(
         LeadAttendeeId = readInt(d, c);
         break;
       case 'LeadAttendeeName':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        LeadAttendeeName = readString(d, c);
+        if (!d.nil(c)) LeadAttendeeName = readString(d, c);
         break;
       case 'NumberOfVotersOne':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -5968,24 +5524,19 @@ export function decodeSubmissionBasicResponse(
         CurrentUserReviewedTwo = readBoolean(d, c);
         break;
       case 'AbstractTitle':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AbstractTitle = readString(d, c);
+        if (!d.nil(c)) AbstractTitle = readString(d, c);
         break;
       case 'Authors':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Authors = readList(d, c, ns, 'AuthorResponse', decodeAuthorResponse);
+        if (!d.nil(c)) Authors = readList(d, c, ns, 'AuthorResponse', decodeAuthorResponse);
         break;
       case 'AbstractTheme':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AbstractTheme = readString(d, c);
+        if (!d.nil(c)) AbstractTheme = readString(d, c);
         break;
     }
   }
   if (EventId === undefined) throw missingElement('EventId');
-  if (EventTitle === undefined) throw missingElement('EventTitle');
   if (BookingId === undefined) throw missingElement('BookingId');
   if (LeadAttendeeId === undefined) throw missingElement('LeadAttendeeId');
-  if (LeadAttendeeName === undefined) throw missingElement('LeadAttendeeName');
   if (NumberOfVotersOne === undefined) throw missingElement('NumberOfVotersOne');
   if (NumberOfVotersTwo === undefined) throw missingElement('NumberOfVotersTwo');
   if (CurrentScoreOne === undefined) throw missingElement('CurrentScoreOne');
@@ -5994,15 +5545,12 @@ export function decodeSubmissionBasicResponse(
   if (IsApproved === undefined) throw missingElement('IsApproved');
   if (CurrentUserReviewedOne === undefined) throw missingElement('CurrentUserReviewedOne');
   if (CurrentUserReviewedTwo === undefined) throw missingElement('CurrentUserReviewedTwo');
-  if (AbstractTitle === undefined) throw missingElement('AbstractTitle');
-  if (Authors === undefined) throw missingElement('Authors');
-  if (AbstractTheme === undefined) throw missingElement('AbstractTheme');
   return {
     EventId,
-    EventTitle,
+    ...(EventTitle === undefined ? undefined : { EventTitle }),
     BookingId,
     LeadAttendeeId,
-    LeadAttendeeName,
+    ...(LeadAttendeeName === undefined ? undefined : { LeadAttendeeName }),
     NumberOfVotersOne,
     NumberOfVotersTwo,
     CurrentScoreOne,
@@ -6011,9 +5559,9 @@ export function decodeSubmissionBasicResponse(
     IsApproved,
     CurrentUserReviewedOne,
     CurrentUserReviewedTwo,
-    AbstractTitle,
-    Authors,
-    AbstractTheme,
+    ...(AbstractTitle === undefined ? undefined : { AbstractTitle }),
+    ...(Authors === undefined ? undefined : { Authors }),
+    ...(AbstractTheme === undefined ? undefined : { AbstractTheme }),
   };
 }
 
@@ -6044,7 +5592,7 @@ export function decodeTicketAttendanceTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.TicketAttendanceTypeResponse {
+): T.TicketAttendanceTypeResponseReceived {
   let Id: number | undefined;
   let Name: string | undefined;
   const nsId = d.nsId(ns);
@@ -6056,14 +5604,12 @@ export function decodeTicketAttendanceTypeResponse(
         Id = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
     }
   }
   if (Id === undefined) throw missingElement('Id');
-  if (Name === undefined) throw missingElement('Name');
-  return { Id, Name };
+  return { Id, ...(Name === undefined ? undefined : { Name }) };
 }
 
 /**
@@ -6186,7 +5732,7 @@ export function decodeTicketTypeResponse(
   d: XmlDocument,
   el: number,
   ns: string,
-): T.TicketTypeResponse {
+): T.TicketTypeResponseReceived {
   let TicketTypeId: number | undefined;
   let Name: string | undefined;
   let Capacity: number | null | undefined;
@@ -6198,7 +5744,7 @@ export function decodeTicketTypeResponse(
   let IsOpen: boolean | undefined;
   let AvailabilityStartDate: LocalDateTime | undefined;
   let AvailabilityEndDate: LocalDateTime | undefined;
-  let AttendanceType: T.TicketAttendanceTypeResponse[] | undefined;
+  let AttendanceType: T.TicketAttendanceTypeResponseReceived[] | undefined;
   let TicketTypeDays: T.TicketTypeDayResponse[] | undefined;
   let MinAge: number | undefined;
   let ExternalSite: boolean | undefined;
@@ -6211,8 +5757,7 @@ export function decodeTicketTypeResponse(
         TicketTypeId = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'Capacity':
         Capacity = d.nil(c) ? null : readInt(d, c);
@@ -6248,18 +5793,18 @@ export function decodeTicketTypeResponse(
         AvailabilityEndDate = readDateTime(d, c);
         break;
       case 'AttendanceType':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        AttendanceType = readList(
-          d,
-          c,
-          ns,
-          'TicketAttendanceTypeResponse',
-          decodeTicketAttendanceTypeResponse,
-        );
+        if (!d.nil(c))
+          AttendanceType = readList(
+            d,
+            c,
+            ns,
+            'TicketAttendanceTypeResponse',
+            decodeTicketAttendanceTypeResponse,
+          );
         break;
       case 'TicketTypeDays':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        TicketTypeDays = readList(d, c, ns, 'TicketTypeDayResponse', decodeTicketTypeDayResponse);
+        if (!d.nil(c))
+          TicketTypeDays = readList(d, c, ns, 'TicketTypeDayResponse', decodeTicketTypeDayResponse);
         break;
       case 'MinAge':
         if (!d.nil(c)) MinAge = readInt(d, c);
@@ -6270,7 +5815,6 @@ export function decodeTicketTypeResponse(
     }
   }
   if (TicketTypeId === undefined) throw missingElement('TicketTypeId');
-  if (Name === undefined) throw missingElement('Name');
   if (Capacity === undefined) throw missingElement('Capacity');
   if (GrossPrice === undefined) throw missingElement('GrossPrice');
   if (TaxRate === undefined) throw missingElement('TaxRate');
@@ -6280,11 +5824,9 @@ export function decodeTicketTypeResponse(
   if (IsOpen === undefined) throw missingElement('IsOpen');
   if (AvailabilityStartDate === undefined) throw missingElement('AvailabilityStartDate');
   if (AvailabilityEndDate === undefined) throw missingElement('AvailabilityEndDate');
-  if (AttendanceType === undefined) throw missingElement('AttendanceType');
-  if (TicketTypeDays === undefined) throw missingElement('TicketTypeDays');
   return {
     TicketTypeId,
-    Name,
+    ...(Name === undefined ? undefined : { Name }),
     Capacity,
     GrossPrice,
     TaxRate,
@@ -6294,8 +5836,8 @@ export function decodeTicketTypeResponse(
     IsOpen,
     AvailabilityStartDate,
     AvailabilityEndDate,
-    AttendanceType,
-    TicketTypeDays,
+    ...(AttendanceType === undefined ? undefined : { AttendanceType }),
+    ...(TicketTypeDays === undefined ? undefined : { TicketTypeDays }),
     ...(MinAge === undefined ? undefined : { MinAge }),
     ...(ExternalSite === undefined ? undefined : { ExternalSite }),
   };
@@ -6325,7 +5867,7 @@ export function encodeWebsiteModel(v: T.WebsiteModel, path = 'WebsiteModel'): st
  * Encoder and decoder of WebsiteModel.
  * @generated from spec/types/event.yaml:18 WebsiteModel
  */
-export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): T.WebsiteModel {
+export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): T.WebsiteModelReceived {
   let WebsiteId: number | undefined;
   let Name: string | undefined;
   let Url: string | undefined;
@@ -6339,12 +5881,10 @@ export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): T.We
         WebsiteId = readInt(d, c);
         break;
       case 'Name':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Name = readString(d, c);
+        if (!d.nil(c)) Name = readString(d, c);
         break;
       case 'Url':
-        if (d.nil(c)) throw nilNotAllowed(d, c);
-        Url = readString(d, c);
+        if (!d.nil(c)) Url = readString(d, c);
         break;
       case 'IsDefault':
         if (d.nil(c)) throw nilNotAllowed(d, c);
@@ -6353,8 +5893,11 @@ export function decodeWebsiteModel(d: XmlDocument, el: number, ns: string): T.We
     }
   }
   if (WebsiteId === undefined) throw missingElement('WebsiteId');
-  if (Name === undefined) throw missingElement('Name');
-  if (Url === undefined) throw missingElement('Url');
   if (IsDefault === undefined) throw missingElement('IsDefault');
-  return { WebsiteId, Name, Url, IsDefault };
+  return {
+    WebsiteId,
+    ...(Name === undefined ? undefined : { Name }),
+    ...(Url === undefined ? undefined : { Url }),
+    IsDefault,
+  };
 }

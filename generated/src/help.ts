@@ -1845,7 +1845,7 @@ ${FAULTS}
       s,
       `Gaps register — Event Management Web Service Interface 1.0`,
       `<h1>Gaps register</h1>
-<p>Every place where the document says “not shown”, with the decision this service takes. 31 entries.</p>
+<p>Every place where the document says “not shown”, with the decision this service takes. 32 entries.</p>
 <section id="gap-website-model" aria-labelledby="gap-website-model-title">
 <h2 id="gap-website-model-title">website-model</h2>
 <p class="note">Resources › Event record · decided</p>
@@ -1911,6 +1911,12 @@ ${FAULTS}
 <p class="note">Conventions · decided</p>
 <p><strong>The document:</strong> A nullable value is sent as an empty element carrying xsi:nil=true (SOAP bindings) or a nil attribute (HTTP bindings).</p>
 <p><strong>Decision:</strong> Both families write xsi:nil=&quot;true&quot; with xsi declared on the root. Decoders accept xsi:nil (true or 1) under any prefix, and an un-namespaced nil=&quot;true&quot; in HTTP documents.</p>
+</section>
+<section id="gap-omitted-values" aria-labelledby="gap-omitted-values-title">
+<h2 id="gap-omitted-values-title">omitted-values</h2>
+<p class="note">Conventions · decided</p>
+<p><strong>The document:</strong> &quot;A nullable value is sent as an empty element carrying xsi:nil=true.&quot; (What a service sends for a string, list or complex value it does not have, where the field is not nullable: not shown. The service is ASMX: its XmlSerializer writes nothing for a null reference-typed value unless the field is nillable, and its WSDL marks those elements minOccurs=&quot;0&quot;.)</p>
+<p><strong>Decision:</strong> Such an element may be absent (service.yaml conventions.omittedWhenNull: string, list, complex), and so may the Result element of an operation (SOAP; over HTTP GET/POST a null result is a nil root). Decoders accept the absence and leave the field out of the value (an xsi:nil there reads the same); int, boolean, decimal and dateTime fields and nullable fields, which ASMX always writes, stay required. The client&#39;s types say so: each type has a &lt;Type&gt;Received form, in which those fields are optional, and each operation&#39;s &lt;Operation&gt;Received result may be undefined; the types handlers return (&lt;Type&gt;, &lt;Operation&gt;Result) keep every field required, and our server always sends every element (an empty string or list where it has nothing). The WSDL marks those response elements and the Result elements minOccurs=&quot;0&quot;, as ASMX&#39;s own WSDL does; request parameters and the AuthenticationHeader&#39;s fields stay minOccurs=&quot;1&quot; (our server requires them). evgen diff reports the convention&#39;s values as OMITTED_WHEN_NULL_WIDENED when kinds are added (breaking for TypeScript code reading results, dangerous on the wire) and OMITTED_WHEN_NULL_NARROWED when removed; adding it took the package to 2.0.0.</p>
 </section>
 <section id="gap-other-transitions" aria-labelledby="gap-other-transitions-title">
 <h2 id="gap-other-transitions-title">other-transitions</h2>

@@ -4,6 +4,7 @@
 import {
   NO_ELEMENT,
   checkString,
+  findChild,
   httpDocumentStart,
   missingElement,
   nilNotAllowed,
@@ -18,7 +19,6 @@ import {
   readInt,
   readList,
   readString,
-  requireChild,
   requireRoot,
   soapOperationElement,
   writeBoolean,
@@ -84,7 +84,8 @@ import type { OperationName, OperationTypes } from './types.js';
 export const operations: {
   readonly [K in OperationName]: OperationDef<
     OperationTypes[K]['params'],
-    OperationTypes[K]['result']
+    OperationTypes[K]['result'],
+    OperationTypes[K]['received']
   >;
 } = {
   /**
@@ -246,12 +247,10 @@ export const operations: {
       out.write('</GetAccommodationResult></GetAccommodationResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetAccommodationResult'),
-        ns,
-        decodeAccommodationResponse,
-      );
+      const c = findChild(d, el, ns, 'GetAccommodationResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeAccommodationResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('AccommodationResponse', ns));
@@ -260,7 +259,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'AccommodationResponse');
-      return readComplex(d, 0, ns, decodeAccommodationResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeAccommodationResponse);
     },
   },
   /**
@@ -308,13 +307,10 @@ export const operations: {
       out.write('</GetAttendeeTypesResult></GetAttendeeTypesResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetAttendeeTypesResult'),
-        ns,
-        'AttendeeTypeResponse',
-        decodeAttendeeTypeResponse,
-      );
+      const c = findChild(d, el, ns, 'GetAttendeeTypesResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'AttendeeTypeResponse', decodeAttendeeTypeResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfAttendeeTypeResponse', ns));
@@ -323,7 +319,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfAttendeeTypeResponse');
-      return readList(d, 0, ns, 'AttendeeTypeResponse', decodeAttendeeTypeResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'AttendeeTypeResponse', decodeAttendeeTypeResponse);
     },
   },
   /**
@@ -378,13 +376,10 @@ export const operations: {
       out.write('</GetBookableSessionsResult></GetBookableSessionsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetBookableSessionsResult'),
-        ns,
-        'BookableSessionResponse',
-        decodeBookableSessionResponse,
-      );
+      const c = findChild(d, el, ns, 'GetBookableSessionsResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'BookableSessionResponse', decodeBookableSessionResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfBookableSessionResponse', ns));
@@ -398,7 +393,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookableSessionResponse');
-      return readList(d, 0, ns, 'BookableSessionResponse', decodeBookableSessionResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'BookableSessionResponse', decodeBookableSessionResponse);
     },
   },
   /**
@@ -448,12 +445,8 @@ export const operations: {
       out.write('</GetBookingDetailsResult></GetBookingDetailsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetBookingDetailsResult'),
-        ns,
-        decodeBookingDetails,
-      );
+      const c = findChild(d, el, ns, 'GetBookingDetailsResult');
+      return c === NO_ELEMENT || d.nil(c) ? undefined : readComplex(d, c, ns, decodeBookingDetails);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('BookingDetails', ns));
@@ -462,7 +455,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'BookingDetails');
-      return readComplex(d, 0, ns, decodeBookingDetails);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeBookingDetails);
     },
   },
   /**
@@ -510,7 +503,10 @@ export const operations: {
       out.write('</GetBookingResult></GetBookingResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(d, requireChild(d, el, ns, 'GetBookingResult'), ns, decodeBookingResponse);
+      const c = findChild(d, el, ns, 'GetBookingResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeBookingResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('BookingResponse', ns));
@@ -519,7 +515,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'BookingResponse');
-      return readComplex(d, 0, ns, decodeBookingResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeBookingResponse);
     },
   },
   /**
@@ -579,13 +575,10 @@ export const operations: {
       out.write('</GetBookingsResult></GetBookingsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetBookingsResult'),
-        ns,
-        'BookingResponse',
-        decodeBookingResponse,
-      );
+      const c = findChild(d, el, ns, 'GetBookingsResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'BookingResponse', decodeBookingResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfBookingResponse', ns));
@@ -594,7 +587,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookingResponse');
-      return readList(d, 0, ns, 'BookingResponse', decodeBookingResponse);
+      return d.nil(0) ? undefined : readList(d, 0, ns, 'BookingResponse', decodeBookingResponse);
     },
   },
   /**
@@ -667,13 +660,10 @@ export const operations: {
       out.write('</GetBookingsBatchResult></GetBookingsBatchResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetBookingsBatchResult'),
-        ns,
-        'BookingResponse',
-        decodeBookingResponse,
-      );
+      const c = findChild(d, el, ns, 'GetBookingsBatchResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'BookingResponse', decodeBookingResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfBookingResponse', ns));
@@ -682,7 +672,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookingResponse');
-      return readList(d, 0, ns, 'BookingResponse', decodeBookingResponse);
+      return d.nil(0) ? undefined : readList(d, 0, ns, 'BookingResponse', decodeBookingResponse);
     },
   },
   /**
@@ -742,13 +732,10 @@ export const operations: {
       out.write('</GetExtBookingsResult></GetExtBookingsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetExtBookingsResult'),
-        ns,
-        'BookingExtResponse',
-        decodeBookingExtResponse,
-      );
+      const c = findChild(d, el, ns, 'GetExtBookingsResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'BookingExtResponse', decodeBookingExtResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfBookingExtResponse', ns));
@@ -757,7 +744,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfBookingExtResponse');
-      return readList(d, 0, ns, 'BookingExtResponse', decodeBookingExtResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'BookingExtResponse', decodeBookingExtResponse);
     },
   },
   /**
@@ -805,7 +794,10 @@ export const operations: {
       out.write('</GetContactResult></GetContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(d, requireChild(d, el, ns, 'GetContactResult'), ns, decodeContactResponse);
+      const c = findChild(d, el, ns, 'GetContactResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeContactResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactResponse', ns));
@@ -814,7 +806,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ContactResponse');
-      return readComplex(d, 0, ns, decodeContactResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeContactResponse);
     },
   },
   /**
@@ -865,12 +857,10 @@ export const operations: {
       out.write('</GetContact2Result></GetContact2Response>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetContact2Result'),
-        ns,
-        decodeContactResponse2,
-      );
+      const c = findChild(d, el, ns, 'GetContact2Result');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeContactResponse2);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactResponse2', ns));
@@ -879,7 +869,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ContactResponse2');
-      return readComplex(d, 0, ns, decodeContactResponse2);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeContactResponse2);
     },
   },
   /**
@@ -946,12 +936,10 @@ export const operations: {
       out.write('</VerifyTokenForContactResult></VerifyTokenForContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'VerifyTokenForContactResult'),
-        ns,
-        decodeContactTokenResponse,
-      );
+      const c = findChild(d, el, ns, 'VerifyTokenForContactResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeContactTokenResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactTokenResponse', ns));
@@ -960,7 +948,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ContactTokenResponse');
-      return readComplex(d, 0, ns, decodeContactTokenResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeContactTokenResponse);
     },
   },
   /**
@@ -1013,12 +1001,10 @@ export const operations: {
       out.write('</EventProfileSearchResult></EventProfileSearchResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'EventProfileSearchResult'),
-        ns,
-        decodeEventProfileSearchResponseModel,
-      );
+      const c = findChild(d, el, ns, 'EventProfileSearchResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeEventProfileSearchResponseModel);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventProfileSearchResponseModel', ns));
@@ -1027,7 +1013,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'EventProfileSearchResponseModel');
-      return readComplex(d, 0, ns, decodeEventProfileSearchResponseModel);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeEventProfileSearchResponseModel);
     },
   },
   /**
@@ -1066,13 +1052,10 @@ export const operations: {
       out.write('</GetShowsResult></GetShowsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetShowsResult'),
-        ns,
-        'ShowResponse',
-        decodeShowResponse,
-      );
+      const c = findChild(d, el, ns, 'GetShowsResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'ShowResponse', decodeShowResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfShowResponse', ns));
@@ -1081,7 +1064,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfShowResponse');
-      return readList(d, 0, ns, 'ShowResponse', decodeShowResponse);
+      return d.nil(0) ? undefined : readList(d, 0, ns, 'ShowResponse', decodeShowResponse);
     },
   },
   /**
@@ -1129,12 +1112,10 @@ export const operations: {
       out.write('</GetEventDetails7Result></GetEventDetails7Response>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetEventDetails7Result'),
-        ns,
-        decodeEventDetailsResponse7,
-      );
+      const c = findChild(d, el, ns, 'GetEventDetails7Result');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeEventDetailsResponse7);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventDetailsResponse7', ns));
@@ -1143,7 +1124,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'EventDetailsResponse7');
-      return readComplex(d, 0, ns, decodeEventDetailsResponse7);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeEventDetailsResponse7);
     },
   },
   /**
@@ -1191,12 +1172,10 @@ export const operations: {
       out.write('</GetEventDetails3Result></GetEventDetails3Response>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetEventDetails3Result'),
-        ns,
-        decodeEventDetailsResponse3,
-      );
+      const c = findChild(d, el, ns, 'GetEventDetails3Result');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeEventDetailsResponse3);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventDetailsResponse3', ns));
@@ -1205,7 +1184,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'EventDetailsResponse3');
-      return readComplex(d, 0, ns, decodeEventDetailsResponse3);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeEventDetailsResponse3);
     },
   },
   /**
@@ -1261,13 +1240,10 @@ export const operations: {
       out.write('</GetContactEventHistory3Result></GetContactEventHistory3Response>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetContactEventHistory3Result'),
-        ns,
-        'ContactEventHistoryResponse3',
-        decodeContactEventHistoryResponse3,
-      );
+      const c = findChild(d, el, ns, 'GetContactEventHistory3Result');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'ContactEventHistoryResponse3', decodeContactEventHistoryResponse3);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfContactEventHistoryResponse3', ns));
@@ -1281,7 +1257,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfContactEventHistoryResponse3');
-      return readList(d, 0, ns, 'ContactEventHistoryResponse3', decodeContactEventHistoryResponse3);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'ContactEventHistoryResponse3', decodeContactEventHistoryResponse3);
     },
   },
   /**
@@ -1340,13 +1318,16 @@ export const operations: {
       out.write('</GetTicketTypesByRoadshowIdResult></GetTicketTypesByRoadshowIdResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetTicketTypesByRoadshowIdResult'),
-        ns,
-        'EventBasicWithTicketTypeResponse',
-        decodeEventBasicWithTicketTypeResponse,
-      );
+      const c = findChild(d, el, ns, 'GetTicketTypesByRoadshowIdResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(
+            d,
+            c,
+            ns,
+            'EventBasicWithTicketTypeResponse',
+            decodeEventBasicWithTicketTypeResponse,
+          );
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfEventBasicWithTicketTypeResponse', ns));
@@ -1360,13 +1341,15 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfEventBasicWithTicketTypeResponse');
-      return readList(
-        d,
-        0,
-        ns,
-        'EventBasicWithTicketTypeResponse',
-        decodeEventBasicWithTicketTypeResponse,
-      );
+      return d.nil(0)
+        ? undefined
+        : readList(
+            d,
+            0,
+            ns,
+            'EventBasicWithTicketTypeResponse',
+            decodeEventBasicWithTicketTypeResponse,
+          );
     },
   },
   /**
@@ -1434,13 +1417,10 @@ export const operations: {
       out.write('</GetSubmissionsForEvent2Result></GetSubmissionsForEvent2Response>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetSubmissionsForEvent2Result'),
-        ns,
-        'SubmissionBasicResponse',
-        decodeSubmissionBasicResponse,
-      );
+      const c = findChild(d, el, ns, 'GetSubmissionsForEvent2Result');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'SubmissionBasicResponse', decodeSubmissionBasicResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfSubmissionBasicResponse', ns));
@@ -1454,7 +1434,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfSubmissionBasicResponse');
-      return readList(d, 0, ns, 'SubmissionBasicResponse', decodeSubmissionBasicResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'SubmissionBasicResponse', decodeSubmissionBasicResponse);
     },
   },
   /**
@@ -1533,12 +1515,10 @@ export const operations: {
       out.write('</GetCalendarEventsByDateRangeResult></GetCalendarEventsByDateRangeResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetCalendarEventsByDateRangeResult'),
-        ns,
-        decodeCalendarEventsResponse,
-      );
+      const c = findChild(d, el, ns, 'GetCalendarEventsByDateRangeResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeCalendarEventsResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('CalendarEventsResponse', ns));
@@ -1547,7 +1527,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'CalendarEventsResponse');
-      return readComplex(d, 0, ns, decodeCalendarEventsResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeCalendarEventsResponse);
     },
   },
   /**
@@ -1598,12 +1578,10 @@ export const operations: {
       out.write('</GetCalendarAttendeesForEventResult></GetCalendarAttendeesForEventResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'GetCalendarAttendeesForEventResult'),
-        ns,
-        decodeCalendarAttendeesResponse,
-      );
+      const c = findChild(d, el, ns, 'GetCalendarAttendeesForEventResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeCalendarAttendeesResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('CalendarAttendeesResponse', ns));
@@ -1612,7 +1590,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'CalendarAttendeesResponse');
-      return readComplex(d, 0, ns, decodeCalendarAttendeesResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeCalendarAttendeesResponse);
     },
   },
   /**
@@ -1698,13 +1676,10 @@ export const operations: {
       out.write('</GetEventsByContactIdResult></GetEventsByContactIdResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetEventsByContactIdResult'),
-        ns,
-        'ContactEventResponse',
-        decodeContactEventResponse,
-      );
+      const c = findChild(d, el, ns, 'GetEventsByContactIdResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'ContactEventResponse', decodeContactEventResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfContactEventResponse', ns));
@@ -1718,7 +1693,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfContactEventResponse');
-      return readList(d, 0, ns, 'ContactEventResponse', decodeContactEventResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'ContactEventResponse', decodeContactEventResponse);
     },
   },
   /**
@@ -1776,13 +1753,10 @@ export const operations: {
       out.write('</GetSpeakersforSeriesResult></GetSpeakersforSeriesResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetSpeakersforSeriesResult'),
-        ns,
-        'SpeakerSeriesResponse',
-        decodeSpeakerSeriesResponse,
-      );
+      const c = findChild(d, el, ns, 'GetSpeakersforSeriesResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'SpeakerSeriesResponse', decodeSpeakerSeriesResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfSpeakerSeriesResponse', ns));
@@ -1796,7 +1770,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfSpeakerSeriesResponse');
-      return readList(d, 0, ns, 'SpeakerSeriesResponse', decodeSpeakerSeriesResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'SpeakerSeriesResponse', decodeSpeakerSeriesResponse);
     },
   },
   /**
@@ -1851,13 +1827,10 @@ export const operations: {
       out.write('</GetAttendeeStatusesResult></GetAttendeeStatusesResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetAttendeeStatusesResult'),
-        ns,
-        'AttendeeStatusResponse',
-        decodeAttendeeStatusResponse,
-      );
+      const c = findChild(d, el, ns, 'GetAttendeeStatusesResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'AttendeeStatusResponse', decodeAttendeeStatusResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfAttendeeStatusResponse', ns));
@@ -1871,7 +1844,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfAttendeeStatusResponse');
-      return readList(d, 0, ns, 'AttendeeStatusResponse', decodeAttendeeStatusResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'AttendeeStatusResponse', decodeAttendeeStatusResponse);
     },
   },
   /**
@@ -1919,13 +1894,10 @@ export const operations: {
       out.write('</GetCustomFieldsResult></GetCustomFieldsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetCustomFieldsResult'),
-        ns,
-        'CustomFieldResponse',
-        decodeCustomFieldResponse,
-      );
+      const c = findChild(d, el, ns, 'GetCustomFieldsResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(d, c, ns, 'CustomFieldResponse', decodeCustomFieldResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfCustomFieldResponse', ns));
@@ -1934,7 +1906,9 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfCustomFieldResponse');
-      return readList(d, 0, ns, 'CustomFieldResponse', decodeCustomFieldResponse);
+      return d.nil(0)
+        ? undefined
+        : readList(d, 0, ns, 'CustomFieldResponse', decodeCustomFieldResponse);
     },
   },
   /**
@@ -2046,12 +2020,10 @@ export const operations: {
       );
     },
     decodeSoapResponse(d, el, ns) {
-      return readComplex(
-        d,
-        requireChild(d, el, ns, 'SubmitSimpleBookingWithBookingStatusResult'),
-        ns,
-        decodeSimpleBookingResponse,
-      );
+      const c = findChild(d, el, ns, 'SubmitSimpleBookingWithBookingStatusResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readComplex(d, c, ns, decodeSimpleBookingResponse);
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('SimpleBookingResponse', ns));
@@ -2060,7 +2032,7 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'SimpleBookingResponse');
-      return readComplex(d, 0, ns, decodeSimpleBookingResponse);
+      return d.nil(0) ? undefined : readComplex(d, 0, ns, decodeSimpleBookingResponse);
     },
   },
   /**
@@ -2107,13 +2079,16 @@ export const operations: {
       out.write('</GetSubClientCompanyListResult></GetSubClientCompanyListResponse>');
     },
     decodeSoapResponse(d, el, ns) {
-      return readList(
-        d,
-        requireChild(d, el, ns, 'GetSubClientCompanyListResult'),
-        ns,
-        'GetSubClientCompanyListResponse',
-        decodeGetSubClientCompanyListResponse,
-      );
+      const c = findChild(d, el, ns, 'GetSubClientCompanyListResult');
+      return c === NO_ELEMENT || d.nil(c)
+        ? undefined
+        : readList(
+            d,
+            c,
+            ns,
+            'GetSubClientCompanyListResponse',
+            decodeGetSubClientCompanyListResponse,
+          );
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ArrayOfGetSubClientCompanyListResponse', ns));
@@ -2127,13 +2102,15 @@ export const operations: {
     },
     decodeHttpResponse(doc, ns) {
       const d = requireRoot(doc, ns, 'ArrayOfGetSubClientCompanyListResponse');
-      return readList(
-        d,
-        0,
-        ns,
-        'GetSubClientCompanyListResponse',
-        decodeGetSubClientCompanyListResponse,
-      );
+      return d.nil(0)
+        ? undefined
+        : readList(
+            d,
+            0,
+            ns,
+            'GetSubClientCompanyListResponse',
+            decodeGetSubClientCompanyListResponse,
+          );
     },
   },
 };

@@ -16,6 +16,11 @@ import type { Decimal, LocalDateTime } from '@evgen/runtime';
 export type AccommodationResponse = Record<string, never>;
 
 /**
+ * AccommodationResponse as a client receives it: the same as it is sent.
+ */
+export type AccommodationResponseReceived = AccommodationResponse;
+
+/**
  * An attendee with extended information (AttendeeResponse plus CountryCode and AttendedStatus).
  * Document section: Attendee.
  * @generated from spec/types/booking.yaml:74 AttendeeExtResponse
@@ -180,6 +185,179 @@ export interface AttendeeExtResponse {
 }
 
 /**
+ * AttendeeExtResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface AttendeeExtResponseReceived
+  extends Omit<
+    AttendeeExtResponse,
+    | 'AttendeeReference'
+    | 'AttendeeStatus'
+    | 'AttendeeType'
+    | 'TicketType'
+    | 'Title'
+    | 'Forename'
+    | 'Surname'
+    | 'Organisation'
+    | 'Occupation'
+    | 'PAName'
+    | 'Line1'
+    | 'Line2'
+    | 'Line3'
+    | 'Town'
+    | 'County'
+    | 'Postcode'
+    | 'Country'
+    | 'Email'
+    | 'Telephone'
+    | 'Fax'
+    | 'Mobile'
+    | 'Website'
+    | 'CustomFieldValues'
+    | 'BookableSessionSignups'
+    | 'CountryCode'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:42 AttendeeResponse.AttendeeReference
+   */
+  AttendeeReference?: string;
+  /**
+   * Name of the attendee status. Allowed values: not shown (gap string-values).
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:43 AttendeeResponse.AttendeeStatus
+   */
+  AttendeeStatus?: string;
+  /**
+   * Name of the attendee type.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:45 AttendeeResponse.AttendeeType
+   */
+  AttendeeType?: string;
+  /**
+   * Name of the ticket type.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:47 AttendeeResponse.TicketType
+   */
+  TicketType?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:49 AttendeeResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:50 AttendeeResponse.Forename
+   */
+  Forename?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:51 AttendeeResponse.Surname
+   */
+  Surname?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:52 AttendeeResponse.Organisation
+   */
+  Organisation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:53 AttendeeResponse.Occupation
+   */
+  Occupation?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:54 AttendeeResponse.PAName
+   */
+  PAName?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:56 AttendeeResponse.Line1
+   */
+  Line1?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:57 AttendeeResponse.Line2
+   */
+  Line2?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:58 AttendeeResponse.Line3
+   */
+  Line3?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:59 AttendeeResponse.Town
+   */
+  Town?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:60 AttendeeResponse.County
+   */
+  County?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:61 AttendeeResponse.Postcode
+   */
+  Postcode?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:62 AttendeeResponse.Country
+   */
+  Country?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:63 AttendeeResponse.Email
+   */
+  Email?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:64 AttendeeResponse.Telephone
+   */
+  Telephone?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:65 AttendeeResponse.Fax
+   */
+  Fax?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:66 AttendeeResponse.Mobile
+   */
+  Mobile?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:67 AttendeeResponse.Website
+   */
+  Website?: string;
+  /**
+   * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
+   * @generated from spec/types/booking.yaml:70 AttendeeResponse.CustomFieldValues
+   */
+  CustomFieldValues: CustomFieldValueResponseReceived[] | null;
+  /**
+   * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
+   * @generated from spec/types/booking.yaml:71 AttendeeResponse.BookableSessionSignups
+   */
+  BookableSessionSignups: BookableSessionSignupResponseReceived[] | null;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:79 AttendeeExtResponse.CountryCode
+   */
+  CountryCode?: string;
+}
+
+/**
  * An attendee of a booking.
  * Document section: Attendee.
  * @generated from spec/types/booking.yaml:37 AttendeeResponse
@@ -336,6 +514,173 @@ export interface AttendeeResponse {
 }
 
 /**
+ * AttendeeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface AttendeeResponseReceived
+  extends Omit<
+    AttendeeResponse,
+    | 'AttendeeReference'
+    | 'AttendeeStatus'
+    | 'AttendeeType'
+    | 'TicketType'
+    | 'Title'
+    | 'Forename'
+    | 'Surname'
+    | 'Organisation'
+    | 'Occupation'
+    | 'PAName'
+    | 'Line1'
+    | 'Line2'
+    | 'Line3'
+    | 'Town'
+    | 'County'
+    | 'Postcode'
+    | 'Country'
+    | 'Email'
+    | 'Telephone'
+    | 'Fax'
+    | 'Mobile'
+    | 'Website'
+    | 'CustomFieldValues'
+    | 'BookableSessionSignups'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:42 AttendeeResponse.AttendeeReference
+   */
+  AttendeeReference?: string;
+  /**
+   * Name of the attendee status. Allowed values: not shown (gap string-values).
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:43 AttendeeResponse.AttendeeStatus
+   */
+  AttendeeStatus?: string;
+  /**
+   * Name of the attendee type.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:45 AttendeeResponse.AttendeeType
+   */
+  AttendeeType?: string;
+  /**
+   * Name of the ticket type.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:47 AttendeeResponse.TicketType
+   */
+  TicketType?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:49 AttendeeResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:50 AttendeeResponse.Forename
+   */
+  Forename?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:51 AttendeeResponse.Surname
+   */
+  Surname?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:52 AttendeeResponse.Organisation
+   */
+  Organisation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:53 AttendeeResponse.Occupation
+   */
+  Occupation?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:54 AttendeeResponse.PAName
+   */
+  PAName?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:56 AttendeeResponse.Line1
+   */
+  Line1?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:57 AttendeeResponse.Line2
+   */
+  Line2?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:58 AttendeeResponse.Line3
+   */
+  Line3?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:59 AttendeeResponse.Town
+   */
+  Town?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:60 AttendeeResponse.County
+   */
+  County?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:61 AttendeeResponse.Postcode
+   */
+  Postcode?: string;
+  /**
+   * Postal address part.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:62 AttendeeResponse.Country
+   */
+  Country?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:63 AttendeeResponse.Email
+   */
+  Email?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:64 AttendeeResponse.Telephone
+   */
+  Telephone?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:65 AttendeeResponse.Fax
+   */
+  Fax?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:66 AttendeeResponse.Mobile
+   */
+  Mobile?: string;
+  /**
+   * Note: present in HTTP binding shapes; absent in the SOAP GetBooking sample.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:67 AttendeeResponse.Website
+   */
+  Website?: string;
+  /**
+   * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
+   * @generated from spec/types/booking.yaml:70 AttendeeResponse.CustomFieldValues
+   */
+  CustomFieldValues: CustomFieldValueResponseReceived[] | null;
+  /**
+   * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
+   * @generated from spec/types/booking.yaml:71 AttendeeResponse.BookableSessionSignups
+   */
+  BookableSessionSignups: BookableSessionSignupResponseReceived[] | null;
+}
+
+/**
  * An attendee status of an event.
  * Document section: Attendee status.
  * @generated from spec/types/event-setup.yaml:6 AttendeeStatusResponse
@@ -373,6 +718,24 @@ export interface AttendeeStatusResponse {
 }
 
 /**
+ * AttendeeStatusResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface AttendeeStatusResponseReceived
+  extends Omit<AttendeeStatusResponse, 'Name' | 'StatusType'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:11 AttendeeStatusResponse.Name
+   */
+  Name?: string;
+  /**
+   * Allowed values: not shown (gap string-values).
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:14 AttendeeStatusResponse.StatusType
+   */
+  StatusType?: string;
+}
+
+/**
  * An attendee type and ticket type combination allowed on a bookable session.
  * Document section: Bookable session.
  * @generated from spec/types/ticketing.yaml:79 AttendeeTicketTypeResponse
@@ -397,6 +760,23 @@ export interface AttendeeTicketTypeResponse {
 }
 
 /**
+ * AttendeeTicketTypeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface AttendeeTicketTypeResponseReceived
+  extends Omit<AttendeeTicketTypeResponse, 'AttendeeType' | 'TicketType'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:85 AttendeeTicketTypeResponse.AttendeeType
+   */
+  AttendeeType?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:86 AttendeeTicketTypeResponse.TicketType
+   */
+  TicketType?: string;
+}
+
+/**
  * An attendee type of an event with its ticket types.
  * Document section: Attendee type.
  * @generated from spec/types/ticketing.yaml:5 AttendeeTypeResponse
@@ -417,6 +797,23 @@ export interface AttendeeTypeResponse {
 }
 
 /**
+ * AttendeeTypeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface AttendeeTypeResponseReceived
+  extends Omit<AttendeeTypeResponse, 'Name' | 'TicketTypes'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:10 AttendeeTypeResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:11 AttendeeTypeResponse.TicketTypes
+   */
+  TicketTypes?: TicketTypeResponseReceived[];
+}
+
+/**
  * An author of an abstract submission.
  * Document section: Submission.
  * @generated from spec/types/submission.yaml:25 AuthorResponse
@@ -430,6 +827,17 @@ export interface AuthorResponse {
    * @generated from spec/types/submission.yaml:30 AuthorResponse.FullName
    */
   FullName: string;
+}
+
+/**
+ * AuthorResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface AuthorResponseReceived extends Omit<AuthorResponse, 'FullName'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/submission.yaml:30 AuthorResponse.FullName
+   */
+  FullName?: string;
 }
 
 /**
@@ -516,6 +924,42 @@ export interface BookableSessionResponse {
 }
 
 /**
+ * BookableSessionResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface BookableSessionResponseReceived
+  extends Omit<
+    BookableSessionResponse,
+    'Title' | 'Code' | 'VenueName' | 'VenueRoomName' | 'AttendeeTicketTypes'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:62 BookableSessionResponse.Title
+   */
+  Title?: string;
+  /**
+   * May be empty.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:63 BookableSessionResponse.Code
+   */
+  Code?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:75 BookableSessionResponse.VenueName
+   */
+  VenueName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:76 BookableSessionResponse.VenueRoomName
+   */
+  VenueRoomName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:77 BookableSessionResponse.AttendeeTicketTypes
+   */
+  AttendeeTicketTypes?: AttendeeTicketTypeResponseReceived[];
+}
+
+/**
  * A sign-up of an attendee to a bookable session.
  * Document section: Attendee.
  * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
@@ -534,6 +978,18 @@ export interface BookableSessionSignupResponse {
    * @generated from spec/types/booking.yaml:98 BookableSessionSignupResponse.IsWaitingList
    */
   IsWaitingList: boolean;
+}
+
+/**
+ * BookableSessionSignupResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface BookableSessionSignupResponseReceived
+  extends Omit<BookableSessionSignupResponse, 'Title'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:97 BookableSessionSignupResponse.Title
+   */
+  Title?: string;
 }
 
 /**
@@ -566,6 +1022,36 @@ export interface BookingDetails {
    * @generated from spec/types/booking.yaml:35 BookingDetails.LeadAttendeeReference
    */
   LeadAttendeeReference: string;
+}
+
+/**
+ * BookingDetails as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface BookingDetailsReceived
+  extends Omit<
+    BookingDetails,
+    'BookingReference' | 'InvoiceUrl' | 'SecureKey' | 'LeadAttendeeReference'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:31 BookingDetails.BookingReference
+   */
+  BookingReference?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:33 BookingDetails.InvoiceUrl
+   */
+  InvoiceUrl?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:34 BookingDetails.SecureKey
+   */
+  SecureKey?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:35 BookingDetails.LeadAttendeeReference
+   */
+  LeadAttendeeReference?: string;
 }
 
 /**
@@ -621,6 +1107,29 @@ export interface BookingExtResponse {
 }
 
 /**
+ * BookingExtResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface BookingExtResponseReceived
+  extends Omit<BookingExtResponse, 'BookingReference' | 'BookingStatus' | 'Attendees'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:10 BookingResponse.BookingReference
+   */
+  BookingReference?: string;
+  /**
+   * Name of the booking status. Allowed values: not shown (gap string-values).
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:11 BookingResponse.BookingStatus
+   */
+  BookingStatus?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:24 BookingExtResponse.Attendees
+   */
+  Attendees?: AttendeeExtResponseReceived[];
+}
+
+/**
  * A booking with its attendees.
  * Document section: Booking.
  * @generated from spec/types/booking.yaml:5 BookingResponse
@@ -673,6 +1182,29 @@ export interface BookingResponse {
 }
 
 /**
+ * BookingResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface BookingResponseReceived
+  extends Omit<BookingResponse, 'BookingReference' | 'BookingStatus' | 'Attendees'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:10 BookingResponse.BookingReference
+   */
+  BookingReference?: string;
+  /**
+   * Name of the booking status. Allowed values: not shown (gap string-values).
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:11 BookingResponse.BookingStatus
+   */
+  BookingStatus?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:17 BookingResponse.Attendees
+   */
+  Attendees?: AttendeeResponseReceived[];
+}
+
+/**
  * An attendee in a calendar.
  * Document section: Calendar attendees result.
  * @generated from spec/types/calendar.yaml:38 CalendarAttendeeResponse
@@ -713,6 +1245,51 @@ export interface CalendarAttendeeResponse {
 }
 
 /**
+ * CalendarAttendeeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CalendarAttendeeResponseReceived
+  extends Omit<
+    CalendarAttendeeResponse,
+    'Title' | 'FirstName' | 'SurName' | 'JobTitle' | 'Organisation' | 'Status' | 'Email'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:43 CalendarAttendeeResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:44 CalendarAttendeeResponse.FirstName
+   */
+  FirstName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:45 CalendarAttendeeResponse.SurName
+   */
+  SurName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:46 CalendarAttendeeResponse.JobTitle
+   */
+  JobTitle?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:47 CalendarAttendeeResponse.Organisation
+   */
+  Organisation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:48 CalendarAttendeeResponse.Status
+   */
+  Status?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:49 CalendarAttendeeResponse.Email
+   */
+  Email?: string;
+}
+
+/**
  * Attendees of an event (result of GetCalendarAttendeesForEvent).
  * Document section: Calendar attendees result.
  * @generated from spec/types/calendar.yaml:27 CalendarAttendeesResponse
@@ -742,6 +1319,46 @@ export interface CalendarAttendeesResponse {
    * @generated from spec/types/calendar.yaml:36 CalendarAttendeesResponse.Attendees
    */
   Attendees: CalendarAttendeeResponse[];
+}
+
+/**
+ * CalendarAttendeesResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CalendarAttendeesResponseReceived
+  extends Omit<
+    CalendarAttendeesResponse,
+    'Title' | 'Description' | 'HelplineName' | 'HelplineEmail' | 'HelplineTelephone' | 'Attendees'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:31 CalendarAttendeesResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:32 CalendarAttendeesResponse.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:33 CalendarAttendeesResponse.HelplineName
+   */
+  HelplineName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:34 CalendarAttendeesResponse.HelplineEmail
+   */
+  HelplineEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:35 CalendarAttendeesResponse.HelplineTelephone
+   */
+  HelplineTelephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:36 CalendarAttendeesResponse.Attendees
+   */
+  Attendees?: CalendarAttendeeResponseReceived[];
 }
 
 /**
@@ -794,6 +1411,51 @@ export interface CalendarEventResponse {
 }
 
 /**
+ * CalendarEventResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CalendarEventResponseReceived
+  extends Omit<
+    CalendarEventResponse,
+    'Title' | 'Description' | 'Location' | 'Country' | 'Type' | 'EventStatus' | 'HelpDeskEmail'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:17 CalendarEventResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:18 CalendarEventResponse.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:20 CalendarEventResponse.Location
+   */
+  Location?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:21 CalendarEventResponse.Country
+   */
+  Country?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:22 CalendarEventResponse.Type
+   */
+  Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:23 CalendarEventResponse.EventStatus
+   */
+  EventStatus?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:25 CalendarEventResponse.HelpDeskEmail
+   */
+  HelpDeskEmail?: string;
+}
+
+/**
  * Company events between two dates (result of GetCalendarEventsByDateRange).
  * Document section: Calendar events result.
  * @generated from spec/types/calendar.yaml:4 CalendarEventsResponse
@@ -811,6 +1473,28 @@ export interface CalendarEventsResponse {
    * @generated from spec/types/calendar.yaml:10 CalendarEventsResponse.Events
    */
   Events: CalendarEventResponse[];
+}
+
+/**
+ * CalendarEventsResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CalendarEventsResponseReceived
+  extends Omit<CalendarEventsResponse, 'SystemOwnerEmail' | 'SystemOwnerFullname' | 'Events'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:8 CalendarEventsResponse.SystemOwnerEmail
+   */
+  SystemOwnerEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:9 CalendarEventsResponse.SystemOwnerFullname
+   */
+  SystemOwnerFullname?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/calendar.yaml:10 CalendarEventsResponse.Events
+   */
+  Events?: CalendarEventResponseReceived[];
 }
 
 /**
@@ -839,6 +1523,33 @@ export interface CollaboratorResponse {
    * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLinkItem
    */
   EventLinkItem: string;
+}
+
+/**
+ * CollaboratorResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CollaboratorResponseReceived
+  extends Omit<CollaboratorResponse, 'Name' | 'Type' | 'EventLink' | 'EventLinkItem'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:181 CollaboratorResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Type
+   */
+  Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:184 CollaboratorResponse.EventLink
+   */
+  EventLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLinkItem
+   */
+  EventLinkItem?: string;
 }
 
 /**
@@ -985,6 +1696,135 @@ export interface ContactEventHistoryResponse3 {
 }
 
 /**
+ * ContactEventHistoryResponse3 as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ContactEventHistoryResponse3Received
+  extends Omit<
+    ContactEventHistoryResponse3,
+    | 'EventTitle'
+    | 'Description'
+    | 'MediumDescription'
+    | 'AttendeeStatus'
+    | 'AttendeeStatusType'
+    | 'BookingStatus'
+    | 'BookingStatusType'
+    | 'BookingReference'
+    | 'Status'
+    | 'HelplineEmail'
+    | 'HelplineName'
+    | 'HelplineTelephone'
+    | 'Organisers'
+    | 'ExternalURL'
+    | 'Code_Type'
+    | 'Code_Series'
+    | 'Code_Room'
+    | 'ClientCompanyName'
+    | 'SubClientCompanyName'
+    | 'Location'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:92 ContactEventHistoryResponse3.EventTitle
+   */
+  EventTitle?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:93 ContactEventHistoryResponse3.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:94 ContactEventHistoryResponse3.MediumDescription
+   */
+  MediumDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:95 ContactEventHistoryResponse3.AttendeeStatus
+   */
+  AttendeeStatus?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:96 ContactEventHistoryResponse3.AttendeeStatusType
+   */
+  AttendeeStatusType?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:97 ContactEventHistoryResponse3.BookingStatus
+   */
+  BookingStatus?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:98 ContactEventHistoryResponse3.BookingStatusType
+   */
+  BookingStatusType?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:99 ContactEventHistoryResponse3.BookingReference
+   */
+  BookingReference?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:100 ContactEventHistoryResponse3.Status
+   */
+  Status?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:101 ContactEventHistoryResponse3.HelplineEmail
+   */
+  HelplineEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:102 ContactEventHistoryResponse3.HelplineName
+   */
+  HelplineName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:103 ContactEventHistoryResponse3.HelplineTelephone
+   */
+  HelplineTelephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:104 ContactEventHistoryResponse3.Organisers
+   */
+  Organisers?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:105 ContactEventHistoryResponse3.ExternalURL
+   */
+  ExternalURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:106 ContactEventHistoryResponse3.Code_Type
+   */
+  Code_Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:107 ContactEventHistoryResponse3.Code_Series
+   */
+  Code_Series?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:108 ContactEventHistoryResponse3.Code_Room
+   */
+  Code_Room?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:109 ContactEventHistoryResponse3.ClientCompanyName
+   */
+  ClientCompanyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:110 ContactEventHistoryResponse3.SubClientCompanyName
+   */
+  SubClientCompanyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:111 ContactEventHistoryResponse3.Location
+   */
+  Location?: string;
+}
+
+/**
  * An event associated with a contact.
  * Document section: Contact event.
  * @generated from spec/types/contact.yaml:122 ContactEventResponse
@@ -1018,6 +1858,23 @@ export interface ContactEventResponse {
    * @generated from spec/types/contact.yaml:132 ContactEventResponse.BookingFormUsedId
    */
   BookingFormUsedId: number;
+}
+
+/**
+ * ContactEventResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ContactEventResponseReceived
+  extends Omit<ContactEventResponse, 'EventName' | 'StartDateAndTime'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:128 ContactEventResponse.EventName
+   */
+  EventName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:129 ContactEventResponse.StartDateAndTime
+   */
+  StartDateAndTime?: string;
 }
 
 /**
@@ -1107,6 +1964,123 @@ export interface ContactResponse {
    * @generated from spec/types/contact.yaml:29 ContactResponse.MarketingOptOut
    */
   MarketingOptOut: boolean;
+}
+
+/**
+ * ContactResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ContactResponseReceived
+  extends Omit<
+    ContactResponse,
+    | 'Title'
+    | 'Forename'
+    | 'Surname'
+    | 'Organisation'
+    | 'Occupation'
+    | 'PAName'
+    | 'Line1'
+    | 'Line2'
+    | 'Line3'
+    | 'Town'
+    | 'County'
+    | 'Postcode'
+    | 'Country'
+    | 'Email'
+    | 'Telephone'
+    | 'Fax'
+    | 'Mobile'
+    | 'Website'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:10 ContactResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:11 ContactResponse.Forename
+   */
+  Forename?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:12 ContactResponse.Surname
+   */
+  Surname?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:13 ContactResponse.Organisation
+   */
+  Organisation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:14 ContactResponse.Occupation
+   */
+  Occupation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:15 ContactResponse.PAName
+   */
+  PAName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:16 ContactResponse.Line1
+   */
+  Line1?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:17 ContactResponse.Line2
+   */
+  Line2?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:18 ContactResponse.Line3
+   */
+  Line3?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:19 ContactResponse.Town
+   */
+  Town?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:20 ContactResponse.County
+   */
+  County?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:21 ContactResponse.Postcode
+   */
+  Postcode?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:22 ContactResponse.Country
+   */
+  Country?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:23 ContactResponse.Email
+   */
+  Email?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:24 ContactResponse.Telephone
+   */
+  Telephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:25 ContactResponse.Fax
+   */
+  Fax?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:26 ContactResponse.Mobile
+   */
+  Mobile?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:27 ContactResponse.Website
+   */
+  Website?: string;
 }
 
 /**
@@ -1255,6 +2229,183 @@ export interface ContactResponse2 {
 }
 
 /**
+ * ContactResponse2 as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ContactResponse2Received
+  extends Omit<
+    ContactResponse2,
+    | 'Title'
+    | 'Forename'
+    | 'Surname'
+    | 'Organisation'
+    | 'Occupation'
+    | 'PAName'
+    | 'Line1'
+    | 'Line2'
+    | 'Line3'
+    | 'Town'
+    | 'County'
+    | 'Postcode'
+    | 'Country'
+    | 'Email'
+    | 'Telephone'
+    | 'Fax'
+    | 'Mobile'
+    | 'Website'
+    | 'Code'
+    | 'Reference'
+    | 'ProfileString'
+    | 'TwitterURL'
+    | 'FacebookURL'
+    | 'LinkedInURL'
+    | 'GoogleURL'
+    | 'ShortBio'
+    | 'Bio'
+    | 'ProfileValues'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:38 ContactResponse2.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:39 ContactResponse2.Forename
+   */
+  Forename?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:40 ContactResponse2.Surname
+   */
+  Surname?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:41 ContactResponse2.Organisation
+   */
+  Organisation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:42 ContactResponse2.Occupation
+   */
+  Occupation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:43 ContactResponse2.PAName
+   */
+  PAName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:44 ContactResponse2.Line1
+   */
+  Line1?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:45 ContactResponse2.Line2
+   */
+  Line2?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:46 ContactResponse2.Line3
+   */
+  Line3?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:47 ContactResponse2.Town
+   */
+  Town?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:48 ContactResponse2.County
+   */
+  County?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:49 ContactResponse2.Postcode
+   */
+  Postcode?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:50 ContactResponse2.Country
+   */
+  Country?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:51 ContactResponse2.Email
+   */
+  Email?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:52 ContactResponse2.Telephone
+   */
+  Telephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:53 ContactResponse2.Fax
+   */
+  Fax?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:54 ContactResponse2.Mobile
+   */
+  Mobile?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:55 ContactResponse2.Website
+   */
+  Website?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:56 ContactResponse2.Code
+   */
+  Code?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:57 ContactResponse2.Reference
+   */
+  Reference?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:59 ContactResponse2.ProfileString
+   */
+  ProfileString?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:60 ContactResponse2.TwitterURL
+   */
+  TwitterURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:61 ContactResponse2.FacebookURL
+   */
+  FacebookURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:62 ContactResponse2.LinkedInURL
+   */
+  LinkedInURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:63 ContactResponse2.GoogleURL
+   */
+  GoogleURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:64 ContactResponse2.ShortBio
+   */
+  ShortBio?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:65 ContactResponse2.Bio
+   */
+  Bio?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:68 ContactResponse2.ProfileValues
+   */
+  ProfileValues?: ProfileValueReceived[];
+}
+
+/**
  * Contact token verification result.
  * Document section: Contact token verification result.
  * @generated from spec/types/contact.yaml:77 ContactTokenResponse
@@ -1268,6 +2419,17 @@ export interface ContactTokenResponse {
    * @generated from spec/types/contact.yaml:82 ContactTokenResponse.ContactEmail
    */
   ContactEmail: string;
+}
+
+/**
+ * ContactTokenResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ContactTokenResponseReceived extends Omit<ContactTokenResponse, 'ContactEmail'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:82 ContactTokenResponse.ContactEmail
+   */
+  ContactEmail?: string;
 }
 
 /**
@@ -1295,6 +2457,28 @@ export interface CustomFieldResponse {
 }
 
 /**
+ * CustomFieldResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CustomFieldResponseReceived
+  extends Omit<CustomFieldResponse, 'Name' | 'Type' | 'Values'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:23 CustomFieldResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:24 CustomFieldResponse.Type
+   */
+  Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:25 CustomFieldResponse.Values
+   */
+  Values?: string[];
+}
+
+/**
  * A custom field value of an attendee.
  * Document section: Attendee.
  * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
@@ -1316,12 +2500,34 @@ export interface CustomFieldValueResponse {
 }
 
 /**
+ * CustomFieldValueResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface CustomFieldValueResponseReceived
+  extends Omit<CustomFieldValueResponse, 'Name' | 'Value'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:88 CustomFieldValueResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:89 CustomFieldValueResponse.Value
+   */
+  Value?: string;
+}
+
+/**
  * A reference to a related record. Its content is not shown; decoders ignore it and the reference service sends it as nil.
  * Document section: Event record.
  * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
  * @generated from spec/types/event.yaml:28 EntityReference
  */
 export type EntityReference = Record<string, never>;
+
+/**
+ * EntityReference as a client receives it: the same as it is sent.
+ */
+export type EntityReferenceReceived = EntityReference;
 
 /**
  * The event record inside EventModel.
@@ -1613,6 +2819,219 @@ export interface Event {
 }
 
 /**
+ * Event as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventReceived
+  extends Omit<
+    Event,
+    | 'Title'
+    | 'Description'
+    | 'Code'
+    | 'BookingReferencePrefix'
+    | 'InvoiceReferencePrefix'
+    | 'HelplineName'
+    | 'HelplineTelephoneNumber'
+    | 'HelplineEmail'
+    | 'ExternalSystemId'
+    | 'EventLeader'
+    | 'Location'
+    | 'Country'
+    | 'Type'
+    | 'EventStatus'
+    | 'StatusCreatedSource'
+    | 'StatusLastUpdatedSource'
+    | 'StatusDeletedSource'
+    | 'StatusInactiveReason'
+    | 'ProjectCode'
+    | 'CostCentre'
+    | 'Series'
+    | 'DelegateInstruction'
+    | 'Desc_Long'
+    | 'Desc_Med'
+    | 'Anal01'
+    | 'Anal02'
+    | 'ExternalURL'
+    | 'SubClientCo'
+    | 'Notes'
+    | 'Room'
+    | 'ImportGuid'
+    | 'Links'
+    | 'Terms'
+    | 'ExternalURLPwd'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:42 Event.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:43 Event.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:44 Event.Code
+   */
+  Code?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:45 Event.BookingReferencePrefix
+   */
+  BookingReferencePrefix?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:46 Event.InvoiceReferencePrefix
+   */
+  InvoiceReferencePrefix?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:47 Event.HelplineName
+   */
+  HelplineName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:48 Event.HelplineTelephoneNumber
+   */
+  HelplineTelephoneNumber?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:49 Event.HelplineEmail
+   */
+  HelplineEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:50 Event.ExternalSystemId
+   */
+  ExternalSystemId?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:51 Event.EventLeader
+   */
+  EventLeader?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:52 Event.Location
+   */
+  Location?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:53 Event.Country
+   */
+  Country?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:54 Event.Type
+   */
+  Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:55 Event.EventStatus
+   */
+  EventStatus?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:56 Event.StatusCreatedSource
+   */
+  StatusCreatedSource?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:57 Event.StatusLastUpdatedSource
+   */
+  StatusLastUpdatedSource?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:58 Event.StatusDeletedSource
+   */
+  StatusDeletedSource?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:59 Event.StatusInactiveReason
+   */
+  StatusInactiveReason?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:60 Event.ProjectCode
+   */
+  ProjectCode?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:61 Event.CostCentre
+   */
+  CostCentre?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:62 Event.Series
+   */
+  Series?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:63 Event.DelegateInstruction
+   */
+  DelegateInstruction?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:64 Event.Desc_Long
+   */
+  Desc_Long?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:65 Event.Desc_Med
+   */
+  Desc_Med?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:66 Event.Anal01
+   */
+  Anal01?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:67 Event.Anal02
+   */
+  Anal02?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:68 Event.ExternalURL
+   */
+  ExternalURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:69 Event.SubClientCo
+   */
+  SubClientCo?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:70 Event.Notes
+   */
+  Notes?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:71 Event.Room
+   */
+  Room?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:72 Event.ImportGuid
+   */
+  ImportGuid?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:73 Event.Links
+   */
+  Links?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:74 Event.Terms
+   */
+  Terms?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:75 Event.ExternalURLPwd
+   */
+  ExternalURLPwd?: string;
+}
+
+/**
  * An event of a roadshow with its ticket types.
  * Document section: Event with ticket types.
  * @generated from spec/types/ticketing.yaml:46 EventBasicWithTicketTypeResponse
@@ -1644,6 +3063,23 @@ export interface EventBasicWithTicketTypeResponse {
    * @generated from spec/types/ticketing.yaml:55 EventBasicWithTicketTypeResponse.TicketTypes
    */
   TicketTypes: TicketTypeResponse[];
+}
+
+/**
+ * EventBasicWithTicketTypeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventBasicWithTicketTypeResponseReceived
+  extends Omit<EventBasicWithTicketTypeResponse, 'Title' | 'TicketTypes'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:51 EventBasicWithTicketTypeResponse.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:55 EventBasicWithTicketTypeResponse.TicketTypes
+   */
+  TicketTypes?: TicketTypeResponseReceived[];
 }
 
 /**
@@ -1825,6 +3261,160 @@ export interface EventDetailsCommon {
    * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
    */
   Links: string[];
+}
+
+/**
+ * EventDetailsCommon as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventDetailsCommonReceived
+  extends Omit<
+    EventDetailsCommon,
+    | 'Code'
+    | 'Description'
+    | 'MediumDescription'
+    | 'LongDescription'
+    | 'HelplineEmail'
+    | 'HelplineName'
+    | 'HelplineTelephone'
+    | 'Title'
+    | 'ExternalURL'
+    | 'ImageLink'
+    | 'ImageThumbLink'
+    | 'Code_Room'
+    | 'Code_Type'
+    | 'Code_Series'
+    | 'ClientCompanyName'
+    | 'DefaultBookingFormName'
+    | 'DefaultBookingFormUrl'
+    | 'DefaultWebsiteName'
+    | 'DefaultWebsitePageFriendlyName'
+    | 'Location'
+    | 'Organisers'
+    | 'Venues'
+    | 'Collaborators'
+    | 'Links'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   */
+  Code?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   */
+  MediumDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   */
+  LongDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   */
+  HelplineEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   */
+  HelplineName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   */
+  HelplineTelephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   */
+  ExternalURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   */
+  ImageLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   */
+  ImageThumbLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   */
+  Code_Room?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   */
+  Code_Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   */
+  Code_Series?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   */
+  ClientCompanyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   */
+  DefaultBookingFormName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   */
+  DefaultBookingFormUrl?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   */
+  DefaultWebsiteName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   */
+  DefaultWebsitePageFriendlyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   */
+  Location?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   */
+  Organisers?: string;
+  /**
+   * Venue identifiers.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   */
+  Venues?: number[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   */
+  Collaborators?: CollaboratorResponseReceived[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   */
+  Links?: string[];
 }
 
 /**
@@ -2010,6 +3600,167 @@ export interface EventDetailsResponse3 {
    * @generated from spec/types/event.yaml:160 EventDetailsResponse3.ExternalURLPwd
    */
   ExternalURLPwd: string;
+}
+
+/**
+ * EventDetailsResponse3 as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventDetailsResponse3Received
+  extends Omit<
+    EventDetailsResponse3,
+    | 'Code'
+    | 'Description'
+    | 'MediumDescription'
+    | 'LongDescription'
+    | 'HelplineEmail'
+    | 'HelplineName'
+    | 'HelplineTelephone'
+    | 'Title'
+    | 'ExternalURL'
+    | 'ImageLink'
+    | 'ImageThumbLink'
+    | 'Code_Room'
+    | 'Code_Type'
+    | 'Code_Series'
+    | 'ClientCompanyName'
+    | 'DefaultBookingFormName'
+    | 'DefaultBookingFormUrl'
+    | 'DefaultWebsiteName'
+    | 'DefaultWebsitePageFriendlyName'
+    | 'Location'
+    | 'Organisers'
+    | 'Venues'
+    | 'Collaborators'
+    | 'Links'
+    | 'ExternalURLPwd'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   */
+  Code?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   */
+  MediumDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   */
+  LongDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   */
+  HelplineEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   */
+  HelplineName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   */
+  HelplineTelephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   */
+  ExternalURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   */
+  ImageLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   */
+  ImageThumbLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   */
+  Code_Room?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   */
+  Code_Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   */
+  Code_Series?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   */
+  ClientCompanyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   */
+  DefaultBookingFormName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   */
+  DefaultBookingFormUrl?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   */
+  DefaultWebsiteName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   */
+  DefaultWebsitePageFriendlyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   */
+  Location?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   */
+  Organisers?: string;
+  /**
+   * Venue identifiers.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   */
+  Venues?: number[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   */
+  Collaborators?: CollaboratorResponseReceived[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   */
+  Links?: string[];
+  /**
+   * Note: version 3 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:160 EventDetailsResponse3.ExternalURLPwd
+   */
+  ExternalURLPwd?: string;
 }
 
 /**
@@ -2234,6 +3985,202 @@ export interface EventDetailsResponse7 {
 }
 
 /**
+ * EventDetailsResponse7 as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventDetailsResponse7Received
+  extends Omit<
+    EventDetailsResponse7,
+    | 'Code'
+    | 'Description'
+    | 'MediumDescription'
+    | 'LongDescription'
+    | 'HelplineEmail'
+    | 'HelplineName'
+    | 'HelplineTelephone'
+    | 'Title'
+    | 'ExternalURL'
+    | 'ImageLink'
+    | 'ImageThumbLink'
+    | 'Code_Room'
+    | 'Code_Type'
+    | 'Code_Series'
+    | 'ClientCompanyName'
+    | 'DefaultBookingFormName'
+    | 'DefaultBookingFormUrl'
+    | 'DefaultWebsiteName'
+    | 'DefaultWebsitePageFriendlyName'
+    | 'Location'
+    | 'Organisers'
+    | 'Venues'
+    | 'Collaborators'
+    | 'Links'
+    | 'SubClientCompanyName'
+    | 'Type'
+    | 'Analysis01'
+    | 'Analysis02'
+    | 'Status'
+    | 'Profiles'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   */
+  Code?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   */
+  Description?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   */
+  MediumDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   */
+  LongDescription?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   */
+  HelplineEmail?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   */
+  HelplineName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   */
+  HelplineTelephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   */
+  Title?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   */
+  ExternalURL?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   */
+  ImageLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   */
+  ImageThumbLink?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   */
+  Code_Room?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   */
+  Code_Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   */
+  Code_Series?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   */
+  ClientCompanyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   */
+  DefaultBookingFormName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   */
+  DefaultBookingFormUrl?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   */
+  DefaultWebsiteName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   */
+  DefaultWebsitePageFriendlyName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   */
+  Location?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   */
+  Organisers?: string;
+  /**
+   * Venue identifiers.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   */
+  Venues?: number[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   */
+  Collaborators?: CollaboratorResponseReceived[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   */
+  Links?: string[];
+  /**
+   * Note: version 7 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:168 EventDetailsResponse7.SubClientCompanyName
+   */
+  SubClientCompanyName?: string;
+  /**
+   * Note: version 7 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.Type
+   */
+  Type?: string;
+  /**
+   * Note: version 7 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Analysis01
+   */
+  Analysis01?: string;
+  /**
+   * Note: version 7 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Analysis02
+   */
+  Analysis02?: string;
+  /**
+   * Note: version 7 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.Status
+   */
+  Status?: string;
+  /**
+   * Note: version 7 only.
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:175 EventDetailsResponse7.Profiles
+   */
+  Profiles?: ProfileValueByEventReceived[];
+}
+
+/**
  * One event and its websites.
  * Document section: Event record.
  * @generated from spec/types/event.yaml:11 EventModel
@@ -2250,6 +4197,22 @@ export interface EventModel {
 }
 
 /**
+ * EventModel as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventModelReceived extends Omit<EventModel, 'Event' | 'Websites'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:15 EventModel.Event
+   */
+  Event?: EventReceived;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:16 EventModel.Websites
+   */
+  Websites?: WebsiteModelReceived[];
+}
+
+/**
  * Result of EventProfileSearch.
  * Document section: Operation catalogue (EventProfileSearch).
  * @generated from spec/types/event.yaml:5 EventProfileSearchResponseModel
@@ -2259,6 +4222,18 @@ export interface EventProfileSearchResponseModel {
    * @generated from spec/types/event.yaml:9 EventProfileSearchResponseModel.Events
    */
   Events: EventModel[];
+}
+
+/**
+ * EventProfileSearchResponseModel as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface EventProfileSearchResponseModelReceived
+  extends Omit<EventProfileSearchResponseModel, 'Events'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:9 EventProfileSearchResponseModel.Events
+   */
+  Events?: EventModelReceived[];
 }
 
 /**
@@ -2282,6 +4257,23 @@ export interface GetSubClientCompanyListResponse {
 }
 
 /**
+ * GetSubClientCompanyListResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface GetSubClientCompanyListResponseReceived
+  extends Omit<GetSubClientCompanyListResponse, 'Name' | 'ClientCompanyName'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:44 GetSubClientCompanyListResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:46 GetSubClientCompanyListResponse.ClientCompanyName
+   */
+  ClientCompanyName?: string;
+}
+
+/**
  * A profile value of a contact.
  * Document section: Contact.
  * @generated from spec/types/contact.yaml:70 ProfileValue
@@ -2295,6 +4287,17 @@ export interface ProfileValue {
    * @generated from spec/types/contact.yaml:75 ProfileValue.Name
    */
   Name: string;
+}
+
+/**
+ * ProfileValue as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ProfileValueReceived extends Omit<ProfileValue, 'Name'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/contact.yaml:75 ProfileValue.Name
+   */
+  Name?: string;
 }
 
 /**
@@ -2318,6 +4321,23 @@ export interface ProfileValueByEvent {
 }
 
 /**
+ * ProfileValueByEvent as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ProfileValueByEventReceived
+  extends Omit<ProfileValueByEvent, 'ProfileType' | 'ProfileValueName'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:192 ProfileValueByEvent.ProfileType
+   */
+  ProfileType?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:193 ProfileValueByEvent.ProfileValueName
+   */
+  ProfileValueName?: string;
+}
+
+/**
  * A reservation of an attendee on a show performance.
  * Document section: Attendee.
  * Not shown in the document; decision: gap attendee-list-items in spec/gaps.yaml.
@@ -2337,6 +4357,11 @@ export interface ReservationResponse {
    */
   Quantity: number;
 }
+
+/**
+ * ReservationResponse as a client receives it: the same as it is sent.
+ */
+export type ReservationResponseReceived = ReservationResponse;
 
 /**
  * A performance of a show.
@@ -2458,6 +4483,38 @@ export interface ShowPerformanceResponse {
 }
 
 /**
+ * ShowPerformanceResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ShowPerformanceResponseReceived
+  extends Omit<ShowPerformanceResponse, 'ShowName' | 'Type' | 'Venue' | 'Notes' | 'Name'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:40 ShowPerformanceResponse.ShowName
+   */
+  ShowName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:41 ShowPerformanceResponse.Type
+   */
+  Type?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:42 ShowPerformanceResponse.Venue
+   */
+  Venue?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:43 ShowPerformanceResponse.Notes
+   */
+  Notes?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:44 ShowPerformanceResponse.Name
+   */
+  Name?: string;
+}
+
+/**
  * A show with its performances.
  * Document section: Show.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
@@ -2565,6 +4622,43 @@ export interface ShowResponse {
 }
 
 /**
+ * ShowResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface ShowResponseReceived
+  extends Omit<ShowResponse, 'Name' | 'LongName' | 'Venue' | 'Notes' | 'RTF' | 'ShowPerformance'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:16 ShowResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:17 ShowResponse.LongName
+   */
+  LongName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:18 ShowResponse.Venue
+   */
+  Venue?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:19 ShowResponse.Notes
+   */
+  Notes?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:20 ShowResponse.RTF
+   */
+  RTF?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/show.yaml:29 ShowResponse.ShowPerformance
+   */
+  ShowPerformance?: ShowPerformanceResponseReceived[];
+}
+
+/**
  * Result of SubmitSimpleBookingWithBookingStatus.
  * Document section: Simple booking result.
  * @generated from spec/types/booking.yaml:109 SimpleBookingResponse
@@ -2598,6 +4692,18 @@ export interface SimpleBookingResponse {
    * @generated from spec/types/booking.yaml:119 SimpleBookingResponse.BookingReference
    */
   BookingReference: string;
+}
+
+/**
+ * SimpleBookingResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface SimpleBookingResponseReceived
+  extends Omit<SimpleBookingResponse, 'BookingReference'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/booking.yaml:119 SimpleBookingResponse.BookingReference
+   */
+  BookingReference?: string;
 }
 
 /**
@@ -2638,6 +4744,51 @@ export interface SpeakerSeriesResponse {
    * @generated from spec/types/event-setup.yaml:38 SpeakerSeriesResponse.WebsiteUrl
    */
   WebsiteUrl: string;
+}
+
+/**
+ * SpeakerSeriesResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface SpeakerSeriesResponseReceived
+  extends Omit<
+    SpeakerSeriesResponse,
+    'Forename' | 'Surname' | 'Occupation' | 'Organisation' | 'Telephone' | 'Email' | 'WebsiteUrl'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:32 SpeakerSeriesResponse.Forename
+   */
+  Forename?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:33 SpeakerSeriesResponse.Surname
+   */
+  Surname?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:34 SpeakerSeriesResponse.Occupation
+   */
+  Occupation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:35 SpeakerSeriesResponse.Organisation
+   */
+  Organisation?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:36 SpeakerSeriesResponse.Telephone
+   */
+  Telephone?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:37 SpeakerSeriesResponse.Email
+   */
+  Email?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event-setup.yaml:38 SpeakerSeriesResponse.WebsiteUrl
+   */
+  WebsiteUrl?: string;
 }
 
 /**
@@ -2713,6 +4864,41 @@ export interface SubmissionBasicResponse {
 }
 
 /**
+ * SubmissionBasicResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface SubmissionBasicResponseReceived
+  extends Omit<
+    SubmissionBasicResponse,
+    'EventTitle' | 'LeadAttendeeName' | 'AbstractTitle' | 'Authors' | 'AbstractTheme'
+  > {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/submission.yaml:9 SubmissionBasicResponse.EventTitle
+   */
+  EventTitle?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/submission.yaml:12 SubmissionBasicResponse.LeadAttendeeName
+   */
+  LeadAttendeeName?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/submission.yaml:21 SubmissionBasicResponse.AbstractTitle
+   */
+  AbstractTitle?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/submission.yaml:22 SubmissionBasicResponse.Authors
+   */
+  Authors?: AuthorResponseReceived[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/submission.yaml:23 SubmissionBasicResponse.AbstractTheme
+   */
+  AbstractTheme?: string;
+}
+
+/**
  * An attendance type of a ticket type.
  * Document section: Ticket type.
  * @generated from spec/types/ticketing.yaml:33 TicketAttendanceTypeResponse
@@ -2729,6 +4915,18 @@ export interface TicketAttendanceTypeResponse {
 }
 
 /**
+ * TicketAttendanceTypeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface TicketAttendanceTypeResponseReceived
+  extends Omit<TicketAttendanceTypeResponse, 'Name'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:38 TicketAttendanceTypeResponse.Name
+   */
+  Name?: string;
+}
+
+/**
  * A day a ticket type is valid for.
  * Document section: Ticket type.
  * @generated from spec/types/ticketing.yaml:40 TicketTypeDayResponse
@@ -2740,6 +4938,11 @@ export interface TicketTypeDayResponse {
    */
   Date: LocalDateTime;
 }
+
+/**
+ * TicketTypeDayResponse as a client receives it: the same as it is sent.
+ */
+export type TicketTypeDayResponseReceived = TicketTypeDayResponse;
 
 /**
  * A ticket type.
@@ -2820,6 +5023,28 @@ export interface TicketTypeResponse {
 }
 
 /**
+ * TicketTypeResponse as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface TicketTypeResponseReceived
+  extends Omit<TicketTypeResponse, 'Name' | 'AttendanceType' | 'TicketTypeDays'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:18 TicketTypeResponse.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:28 TicketTypeResponse.AttendanceType
+   */
+  AttendanceType?: TicketAttendanceTypeResponseReceived[];
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/ticketing.yaml:29 TicketTypeResponse.TicketTypeDays
+   */
+  TicketTypeDays?: TicketTypeDayResponse[];
+}
+
+/**
  * A website of an event.
  * Document section: Event record.
  * Not shown in the document; decision: gap website-model in spec/gaps.yaml.
@@ -2845,6 +5070,22 @@ export interface WebsiteModel {
 }
 
 /**
+ * WebsiteModel as a client receives it: a field a server may leave out when it has no value is optional (gap omitted-values).
+ */
+export interface WebsiteModelReceived extends Omit<WebsiteModel, 'Name' | 'Url'> {
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:24 WebsiteModel.Name
+   */
+  Name?: string;
+  /**
+   * Absent when the server has no value (gap omitted-values).
+   * @generated from spec/types/event.yaml:25 WebsiteModel.Url
+   */
+  Url?: string;
+}
+
+/**
  * Sets an attendee to the default cancelled status.
  * The attendee is set to its event's default cancelled status; the call returns an empty response.
  * State transition (spec/states.yaml): from any attendee status to the default cancelled status, for the record named by attendeeReference; condition: none stated; also: the attendee is updated; the call returns an empty response.
@@ -2862,6 +5103,11 @@ export interface CancelAttendeeParams {
  * Result of CancelAttendee: none (empty <Operation>Response).
  */
 export type CancelAttendeeResult = void;
+
+/**
+ * What a client receives from CancelAttendee: the result in its received form.
+ */
+export type CancelAttendeeReceived = void;
 
 /**
  * Cancels a booking.
@@ -2882,6 +5128,11 @@ export interface CancelBookingParams {
 export type CancelBookingResult = void;
 
 /**
+ * What a client receives from CancelBooking: the result in its received form.
+ */
+export type CancelBookingReceived = void;
+
+/**
  * Accommodation of an event.
  * @generated from spec/operations.yaml:36 GetAccommodation
  */
@@ -2897,6 +5148,11 @@ export interface GetAccommodationParams {
  * HTTP GET/POST: the document root is AccommodationResponse; the document does not show this shape (gap http-note-a).
  */
 export type GetAccommodationResult = AccommodationResponse;
+
+/**
+ * What a client receives from GetAccommodation: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetAccommodationReceived = AccommodationResponse | undefined;
 
 /**
  * Attendee types with ticket types for an event.
@@ -2916,6 +5172,11 @@ export interface GetAttendeeTypesParams {
 export type GetAttendeeTypesResult = AttendeeTypeResponse[];
 
 /**
+ * What a client receives from GetAttendeeTypes: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetAttendeeTypesReceived = AttendeeTypeResponseReceived[] | undefined;
+
+/**
  * Bookable sessions of an event.
  * @generated from spec/operations.yaml:50 GetBookableSessions
  */
@@ -2931,6 +5192,11 @@ export interface GetBookableSessionsParams {
  * HTTP GET/POST: the document root is ArrayOfBookableSessionResponse; the document does not show this shape (gap http-note-a).
  */
 export type GetBookableSessionsResult = BookableSessionResponse[];
+
+/**
+ * What a client receives from GetBookableSessions: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetBookableSessionsReceived = BookableSessionResponseReceived[] | undefined;
 
 /**
  * Summary of one booking.
@@ -2950,6 +5216,11 @@ export interface GetBookingDetailsParams {
 export type GetBookingDetailsResult = BookingDetails;
 
 /**
+ * What a client receives from GetBookingDetails: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetBookingDetailsReceived = BookingDetailsReceived | undefined;
+
+/**
  * One booking with attendees.
  * @generated from spec/operations.yaml:64 GetBooking
  */
@@ -2965,6 +5236,11 @@ export interface GetBookingParams {
  * HTTP GET/POST: the document root is BookingResponse; the document does not show this shape (gap http-note-a).
  */
 export type GetBookingResult = BookingResponse;
+
+/**
+ * What a client receives from GetBooking: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetBookingReceived = BookingResponseReceived | undefined;
 
 /**
  * All bookings of an event, starting after skip records.
@@ -2987,6 +5263,11 @@ export interface GetBookingsParams {
  * HTTP GET/POST: the document root is ArrayOfBookingResponse.
  */
 export type GetBookingsResult = BookingResponse[];
+
+/**
+ * What a client receives from GetBookings: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetBookingsReceived = BookingResponseReceived[] | undefined;
 
 /**
  * Bookings of an event in batches for paging.
@@ -3016,6 +5297,11 @@ export interface GetBookingsBatchParams {
 export type GetBookingsBatchResult = BookingResponse[];
 
 /**
+ * What a client receives from GetBookingsBatch: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetBookingsBatchReceived = BookingResponseReceived[] | undefined;
+
+/**
  * Bookings with extended attendee information.
  * @generated from spec/operations.yaml:90 GetExtBookings
  */
@@ -3038,6 +5324,11 @@ export interface GetExtBookingsParams {
 export type GetExtBookingsResult = BookingExtResponse[];
 
 /**
+ * What a client receives from GetExtBookings: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetExtBookingsReceived = BookingExtResponseReceived[] | undefined;
+
+/**
  * Contact by e-mail address.
  * @generated from spec/operations.yaml:99 GetContact
  */
@@ -3055,6 +5346,11 @@ export interface GetContactParams {
 export type GetContactResult = ContactResponse;
 
 /**
+ * What a client receives from GetContact: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetContactReceived = ContactResponseReceived | undefined;
+
+/**
  * Contact for use with login.
  * @generated from spec/operations.yaml:106 GetContact2
  */
@@ -3070,6 +5366,11 @@ export interface GetContact2Params {
  * HTTP GET/POST: the document root is ContactResponse2.
  */
 export type GetContact2Result = ContactResponse2;
+
+/**
+ * What a client receives from GetContact2: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetContact2Received = ContactResponse2Received | undefined;
 
 /**
  * Validates a token created by GenerateTokenForContact.
@@ -3097,6 +5398,11 @@ export interface VerifyTokenForContactParams {
 export type VerifyTokenForContactResult = ContactTokenResponse;
 
 /**
+ * What a client receives from VerifyTokenForContact: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type VerifyTokenForContactReceived = ContactTokenResponseReceived | undefined;
+
+/**
  * Dynamic query returning events.
  * @generated from spec/operations.yaml:125 EventProfileSearch
  */
@@ -3115,6 +5421,11 @@ export interface EventProfileSearchParams {
 export type EventProfileSearchResult = EventProfileSearchResponseModel;
 
 /**
+ * What a client receives from EventProfileSearch: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type EventProfileSearchReceived = EventProfileSearchResponseModelReceived | undefined;
+
+/**
  * All shows and performances for the client.
  * @generated from spec/operations.yaml:132 GetShows
  */
@@ -3125,6 +5436,11 @@ export type GetShowsParams = Record<string, never>;
  * HTTP GET/POST: the document root is ArrayOfShowResponse.
  */
 export type GetShowsResult = ShowResponse[];
+
+/**
+ * What a client receives from GetShows: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetShowsReceived = ShowResponseReceived[] | undefined;
 
 /**
  * Event details, extended.
@@ -3144,6 +5460,11 @@ export interface GetEventDetails7Params {
 export type GetEventDetails7Result = EventDetailsResponse7;
 
 /**
+ * What a client receives from GetEventDetails7: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetEventDetails7Received = EventDetailsResponse7Received | undefined;
+
+/**
  * Event details, extended.
  * @generated from spec/operations.yaml:145 GetEventDetails3
  */
@@ -3159,6 +5480,11 @@ export interface GetEventDetails3Params {
  * HTTP GET/POST: the document root is EventDetailsResponse3.
  */
 export type GetEventDetails3Result = EventDetailsResponse3;
+
+/**
+ * What a client receives from GetEventDetails3: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetEventDetails3Received = EventDetailsResponse3Received | undefined;
 
 /**
  * Events a contact attends, extended.
@@ -3178,6 +5504,11 @@ export interface GetContactEventHistory3Params {
 export type GetContactEventHistory3Result = ContactEventHistoryResponse3[];
 
 /**
+ * What a client receives from GetContactEventHistory3: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetContactEventHistory3Received = ContactEventHistoryResponse3Received[] | undefined;
+
+/**
  * Ticket types of all events under a roadshow.
  * @generated from spec/operations.yaml:159 GetTicketTypesByRoadshowId
  */
@@ -3193,6 +5524,13 @@ export interface GetTicketTypesByRoadshowIdParams {
  * HTTP GET/POST: the document root is ArrayOfEventBasicWithTicketTypeResponse.
  */
 export type GetTicketTypesByRoadshowIdResult = EventBasicWithTicketTypeResponse[];
+
+/**
+ * What a client receives from GetTicketTypesByRoadshowId: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetTicketTypesByRoadshowIdReceived =
+  | EventBasicWithTicketTypeResponseReceived[]
+  | undefined;
 
 /**
  * Abstract submissions of an event with abstract theme.
@@ -3214,6 +5552,11 @@ export interface GetSubmissionsForEvent2Params {
  * HTTP GET/POST: the document root is ArrayOfSubmissionBasicResponse.
  */
 export type GetSubmissionsForEvent2Result = SubmissionBasicResponse[];
+
+/**
+ * What a client receives from GetSubmissionsForEvent2: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetSubmissionsForEvent2Received = SubmissionBasicResponseReceived[] | undefined;
 
 /**
  * Company events between two dates.
@@ -3244,6 +5587,11 @@ export interface GetCalendarEventsByDateRangeParams {
 export type GetCalendarEventsByDateRangeResult = CalendarEventsResponse;
 
 /**
+ * What a client receives from GetCalendarEventsByDateRange: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetCalendarEventsByDateRangeReceived = CalendarEventsResponseReceived | undefined;
+
+/**
  * Attendees of an event.
  * @generated from spec/operations.yaml:183 GetCalendarAttendeesForEvent
  */
@@ -3259,6 +5607,11 @@ export interface GetCalendarAttendeesForEventParams {
  * HTTP GET/POST: the document root is CalendarAttendeesResponse.
  */
 export type GetCalendarAttendeesForEventResult = CalendarAttendeesResponse;
+
+/**
+ * What a client receives from GetCalendarAttendeesForEvent: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetCalendarAttendeesForEventReceived = CalendarAttendeesResponseReceived | undefined;
 
 /**
  * All events associated with a contact.
@@ -3288,6 +5641,11 @@ export interface GetEventsByContactIdParams {
 export type GetEventsByContactIdResult = ContactEventResponse[];
 
 /**
+ * What a client receives from GetEventsByContactId: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetEventsByContactIdReceived = ContactEventResponseReceived[] | undefined;
+
+/**
  * Speakers associated with an event series value.
  * @generated from spec/operations.yaml:199 GetSpeakersforSeries
  */
@@ -3303,6 +5661,11 @@ export interface GetSpeakersforSeriesParams {
  * HTTP GET/POST: the document root is ArrayOfSpeakerSeriesResponse.
  */
 export type GetSpeakersforSeriesResult = SpeakerSeriesResponse[];
+
+/**
+ * What a client receives from GetSpeakersforSeries: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetSpeakersforSeriesReceived = SpeakerSeriesResponseReceived[] | undefined;
 
 /**
  * Attendee statuses of an event.
@@ -3322,6 +5685,11 @@ export interface GetAttendeeStatusesParams {
 export type GetAttendeeStatusesResult = AttendeeStatusResponse[];
 
 /**
+ * What a client receives from GetAttendeeStatuses: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetAttendeeStatusesReceived = AttendeeStatusResponseReceived[] | undefined;
+
+/**
  * Custom fields of an event.
  * @generated from spec/operations.yaml:213 GetCustomFields
  */
@@ -3337,6 +5705,11 @@ export interface GetCustomFieldsParams {
  * HTTP GET/POST: the document root is ArrayOfCustomFieldResponse.
  */
 export type GetCustomFieldsResult = CustomFieldResponse[];
+
+/**
+ * What a client receives from GetCustomFields: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetCustomFieldsReceived = CustomFieldResponseReceived[] | undefined;
 
 /**
  * Creates a one-person booking with a given booking status for an existing global contact. Also sends any BookingUpdated trigger e-mails.
@@ -3376,6 +5749,13 @@ export interface SubmitSimpleBookingWithBookingStatusParams {
 export type SubmitSimpleBookingWithBookingStatusResult = SimpleBookingResponse;
 
 /**
+ * What a client receives from SubmitSimpleBookingWithBookingStatus: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type SubmitSimpleBookingWithBookingStatusReceived =
+  | SimpleBookingResponseReceived
+  | undefined;
+
+/**
  * All non-universal sub-client companies.
  * @generated from spec/operations.yaml:235 GetSubClientCompanyList
  */
@@ -3387,59 +5767,140 @@ export type GetSubClientCompanyListParams = Record<string, never>;
  */
 export type GetSubClientCompanyListResult = GetSubClientCompanyListResponse[];
 
-/** Parameter and result types of every operation, by operation name. */
+/**
+ * What a client receives from GetSubClientCompanyList: the result in its received form, undefined when the server sends none (gap omitted-values).
+ */
+export type GetSubClientCompanyListReceived = GetSubClientCompanyListResponseReceived[] | undefined;
+
+/** Parameter, result (as handlers return it) and received (as a client reads it) types of every operation, by operation name. */
 export interface OperationTypes {
-  CancelAttendee: { params: CancelAttendeeParams; result: CancelAttendeeResult };
-  CancelBooking: { params: CancelBookingParams; result: CancelBookingResult };
-  GetAccommodation: { params: GetAccommodationParams; result: GetAccommodationResult };
-  GetAttendeeTypes: { params: GetAttendeeTypesParams; result: GetAttendeeTypesResult };
-  GetBookableSessions: { params: GetBookableSessionsParams; result: GetBookableSessionsResult };
-  GetBookingDetails: { params: GetBookingDetailsParams; result: GetBookingDetailsResult };
-  GetBooking: { params: GetBookingParams; result: GetBookingResult };
-  GetBookings: { params: GetBookingsParams; result: GetBookingsResult };
-  GetBookingsBatch: { params: GetBookingsBatchParams; result: GetBookingsBatchResult };
-  GetExtBookings: { params: GetExtBookingsParams; result: GetExtBookingsResult };
-  GetContact: { params: GetContactParams; result: GetContactResult };
-  GetContact2: { params: GetContact2Params; result: GetContact2Result };
+  CancelAttendee: {
+    params: CancelAttendeeParams;
+    result: CancelAttendeeResult;
+    received: CancelAttendeeReceived;
+  };
+  CancelBooking: {
+    params: CancelBookingParams;
+    result: CancelBookingResult;
+    received: CancelBookingReceived;
+  };
+  GetAccommodation: {
+    params: GetAccommodationParams;
+    result: GetAccommodationResult;
+    received: GetAccommodationReceived;
+  };
+  GetAttendeeTypes: {
+    params: GetAttendeeTypesParams;
+    result: GetAttendeeTypesResult;
+    received: GetAttendeeTypesReceived;
+  };
+  GetBookableSessions: {
+    params: GetBookableSessionsParams;
+    result: GetBookableSessionsResult;
+    received: GetBookableSessionsReceived;
+  };
+  GetBookingDetails: {
+    params: GetBookingDetailsParams;
+    result: GetBookingDetailsResult;
+    received: GetBookingDetailsReceived;
+  };
+  GetBooking: { params: GetBookingParams; result: GetBookingResult; received: GetBookingReceived };
+  GetBookings: {
+    params: GetBookingsParams;
+    result: GetBookingsResult;
+    received: GetBookingsReceived;
+  };
+  GetBookingsBatch: {
+    params: GetBookingsBatchParams;
+    result: GetBookingsBatchResult;
+    received: GetBookingsBatchReceived;
+  };
+  GetExtBookings: {
+    params: GetExtBookingsParams;
+    result: GetExtBookingsResult;
+    received: GetExtBookingsReceived;
+  };
+  GetContact: { params: GetContactParams; result: GetContactResult; received: GetContactReceived };
+  GetContact2: {
+    params: GetContact2Params;
+    result: GetContact2Result;
+    received: GetContact2Received;
+  };
   VerifyTokenForContact: {
     params: VerifyTokenForContactParams;
     result: VerifyTokenForContactResult;
+    received: VerifyTokenForContactReceived;
   };
-  EventProfileSearch: { params: EventProfileSearchParams; result: EventProfileSearchResult };
-  GetShows: { params: GetShowsParams; result: GetShowsResult };
-  GetEventDetails7: { params: GetEventDetails7Params; result: GetEventDetails7Result };
-  GetEventDetails3: { params: GetEventDetails3Params; result: GetEventDetails3Result };
+  EventProfileSearch: {
+    params: EventProfileSearchParams;
+    result: EventProfileSearchResult;
+    received: EventProfileSearchReceived;
+  };
+  GetShows: { params: GetShowsParams; result: GetShowsResult; received: GetShowsReceived };
+  GetEventDetails7: {
+    params: GetEventDetails7Params;
+    result: GetEventDetails7Result;
+    received: GetEventDetails7Received;
+  };
+  GetEventDetails3: {
+    params: GetEventDetails3Params;
+    result: GetEventDetails3Result;
+    received: GetEventDetails3Received;
+  };
   GetContactEventHistory3: {
     params: GetContactEventHistory3Params;
     result: GetContactEventHistory3Result;
+    received: GetContactEventHistory3Received;
   };
   GetTicketTypesByRoadshowId: {
     params: GetTicketTypesByRoadshowIdParams;
     result: GetTicketTypesByRoadshowIdResult;
+    received: GetTicketTypesByRoadshowIdReceived;
   };
   GetSubmissionsForEvent2: {
     params: GetSubmissionsForEvent2Params;
     result: GetSubmissionsForEvent2Result;
+    received: GetSubmissionsForEvent2Received;
   };
   GetCalendarEventsByDateRange: {
     params: GetCalendarEventsByDateRangeParams;
     result: GetCalendarEventsByDateRangeResult;
+    received: GetCalendarEventsByDateRangeReceived;
   };
   GetCalendarAttendeesForEvent: {
     params: GetCalendarAttendeesForEventParams;
     result: GetCalendarAttendeesForEventResult;
+    received: GetCalendarAttendeesForEventReceived;
   };
-  GetEventsByContactId: { params: GetEventsByContactIdParams; result: GetEventsByContactIdResult };
-  GetSpeakersforSeries: { params: GetSpeakersforSeriesParams; result: GetSpeakersforSeriesResult };
-  GetAttendeeStatuses: { params: GetAttendeeStatusesParams; result: GetAttendeeStatusesResult };
-  GetCustomFields: { params: GetCustomFieldsParams; result: GetCustomFieldsResult };
+  GetEventsByContactId: {
+    params: GetEventsByContactIdParams;
+    result: GetEventsByContactIdResult;
+    received: GetEventsByContactIdReceived;
+  };
+  GetSpeakersforSeries: {
+    params: GetSpeakersforSeriesParams;
+    result: GetSpeakersforSeriesResult;
+    received: GetSpeakersforSeriesReceived;
+  };
+  GetAttendeeStatuses: {
+    params: GetAttendeeStatusesParams;
+    result: GetAttendeeStatusesResult;
+    received: GetAttendeeStatusesReceived;
+  };
+  GetCustomFields: {
+    params: GetCustomFieldsParams;
+    result: GetCustomFieldsResult;
+    received: GetCustomFieldsReceived;
+  };
   SubmitSimpleBookingWithBookingStatus: {
     params: SubmitSimpleBookingWithBookingStatusParams;
     result: SubmitSimpleBookingWithBookingStatusResult;
+    received: SubmitSimpleBookingWithBookingStatusReceived;
   };
   GetSubClientCompanyList: {
     params: GetSubClientCompanyListParams;
     result: GetSubClientCompanyListResult;
+    received: GetSubClientCompanyListReceived;
   };
 }
 

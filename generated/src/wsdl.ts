@@ -48,7 +48,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetAccommodationResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetAccommodationResult" type="tns:AccommodationResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetAccommodationResult" type="tns:AccommodationResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -62,7 +62,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetAttendeeTypesResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetAttendeeTypesResult" type="tns:ArrayOfAttendeeTypeResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetAttendeeTypesResult" type="tns:ArrayOfAttendeeTypeResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -76,7 +76,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetBookableSessionsResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetBookableSessionsResult" type="tns:ArrayOfBookableSessionResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetBookableSessionsResult" type="tns:ArrayOfBookableSessionResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -90,7 +90,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetBookingDetailsResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetBookingDetailsResult" type="tns:BookingDetails" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetBookingDetailsResult" type="tns:BookingDetails" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -104,7 +104,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetBookingResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetBookingResult" type="tns:BookingResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetBookingResult" type="tns:BookingResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -119,7 +119,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetBookingsResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetBookingsResult" type="tns:ArrayOfBookingResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetBookingsResult" type="tns:ArrayOfBookingResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -135,7 +135,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetBookingsBatchResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetBookingsBatchResult" type="tns:ArrayOfBookingResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetBookingsBatchResult" type="tns:ArrayOfBookingResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -150,7 +150,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetExtBookingsResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetExtBookingsResult" type="tns:ArrayOfBookingExtResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetExtBookingsResult" type="tns:ArrayOfBookingExtResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -164,7 +164,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetContactResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetContactResult" type="tns:ContactResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetContactResult" type="tns:ContactResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -178,7 +178,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetContact2Response">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetContact2Result" type="tns:ContactResponse2" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetContact2Result" type="tns:ContactResponse2" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -193,7 +193,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="VerifyTokenForContactResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="VerifyTokenForContactResult" type="tns:ContactTokenResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="VerifyTokenForContactResult" type="tns:ContactTokenResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -207,7 +207,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="EventProfileSearchResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="EventProfileSearchResult" type="tns:EventProfileSearchResponseModel" />
+            <s:element minOccurs="0" maxOccurs="1" name="EventProfileSearchResult" type="tns:EventProfileSearchResponseModel" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -220,7 +220,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetShowsResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetShowsResult" type="tns:ArrayOfShowResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetShowsResult" type="tns:ArrayOfShowResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -234,7 +234,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetEventDetails7Response">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetEventDetails7Result" type="tns:EventDetailsResponse7" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetEventDetails7Result" type="tns:EventDetailsResponse7" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -248,7 +248,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetEventDetails3Response">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetEventDetails3Result" type="tns:EventDetailsResponse3" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetEventDetails3Result" type="tns:EventDetailsResponse3" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -262,7 +262,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetContactEventHistory3Response">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetContactEventHistory3Result" type="tns:ArrayOfContactEventHistoryResponse3" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetContactEventHistory3Result" type="tns:ArrayOfContactEventHistoryResponse3" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -276,7 +276,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetTicketTypesByRoadshowIdResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetTicketTypesByRoadshowIdResult" type="tns:ArrayOfEventBasicWithTicketTypeResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetTicketTypesByRoadshowIdResult" type="tns:ArrayOfEventBasicWithTicketTypeResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -291,7 +291,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetSubmissionsForEvent2Response">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetSubmissionsForEvent2Result" type="tns:ArrayOfSubmissionBasicResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetSubmissionsForEvent2Result" type="tns:ArrayOfSubmissionBasicResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -307,7 +307,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetCalendarEventsByDateRangeResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetCalendarEventsByDateRangeResult" type="tns:CalendarEventsResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetCalendarEventsByDateRangeResult" type="tns:CalendarEventsResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -321,7 +321,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetCalendarAttendeesForEventResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetCalendarAttendeesForEventResult" type="tns:CalendarAttendeesResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetCalendarAttendeesForEventResult" type="tns:CalendarAttendeesResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -337,7 +337,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetEventsByContactIdResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetEventsByContactIdResult" type="tns:ArrayOfContactEventResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetEventsByContactIdResult" type="tns:ArrayOfContactEventResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -351,7 +351,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetSpeakersforSeriesResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetSpeakersforSeriesResult" type="tns:ArrayOfSpeakerSeriesResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetSpeakersforSeriesResult" type="tns:ArrayOfSpeakerSeriesResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -365,7 +365,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetAttendeeStatusesResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetAttendeeStatusesResult" type="tns:ArrayOfAttendeeStatusResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetAttendeeStatusesResult" type="tns:ArrayOfAttendeeStatusResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -379,7 +379,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetCustomFieldsResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetCustomFieldsResult" type="tns:ArrayOfCustomFieldResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetCustomFieldsResult" type="tns:ArrayOfCustomFieldResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -397,7 +397,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="SubmitSimpleBookingWithBookingStatusResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="SubmitSimpleBookingWithBookingStatusResult" type="tns:SimpleBookingResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="SubmitSimpleBookingWithBookingStatusResult" type="tns:SimpleBookingResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -410,7 +410,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:element name="GetSubClientCompanyListResponse">
         <s:complexType>
           <s:sequence>
-            <s:element minOccurs="1" maxOccurs="1" name="GetSubClientCompanyListResult" type="tns:ArrayOfGetSubClientCompanyListResponse" />
+            <s:element minOccurs="0" maxOccurs="1" name="GetSubClientCompanyListResult" type="tns:ArrayOfGetSubClientCompanyListResponse" />
           </s:sequence>
         </s:complexType>
       </s:element>
@@ -422,29 +422,29 @@ export function renderWsdl(address: string, ns: string): string {
       <s:complexType name="AttendeeExtResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeReference" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeStatus" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="DateCreated" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeType" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="TicketType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="TicketType" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="TicketTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Forename" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Surname" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Occupation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Forename" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Surname" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Occupation" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="PAName" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="MarketingOptOut" type="s:boolean" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line1" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line2" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line3" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Town" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="County" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Postcode" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Country" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Email" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Telephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line1" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line2" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line3" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Town" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="County" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Postcode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Email" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Telephone" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="Fax" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="Mobile" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="Website" type="s:string" />
@@ -453,36 +453,36 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="CustomFieldValues" nillable="true" type="tns:ArrayOfCustomFieldValueResponse" />
           <s:element minOccurs="1" maxOccurs="1" name="BookableSessionSignups" nillable="true" type="tns:ArrayOfBookableSessionSignupResponse" />
           <s:element minOccurs="1" maxOccurs="1" name="Reservations" nillable="true" type="tns:ArrayOfReservationResponse" />
-          <s:element minOccurs="1" maxOccurs="1" name="CountryCode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="CountryCode" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="AttendedStatus" type="s:boolean" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="AttendeeResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeReference" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeStatus" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="DateCreated" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeType" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="TicketType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="TicketType" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="TicketTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Forename" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Surname" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Occupation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Forename" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Surname" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Occupation" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="PAName" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="MarketingOptOut" type="s:boolean" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line1" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line2" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line3" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Town" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="County" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Postcode" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Country" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Email" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Telephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line1" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line2" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line3" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Town" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="County" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Postcode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Email" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Telephone" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="Fax" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="Mobile" type="s:string" />
           <s:element minOccurs="0" maxOccurs="1" name="Website" type="s:string" />
@@ -496,10 +496,10 @@ export function renderWsdl(address: string, ns: string): string {
       <s:complexType name="AttendeeStatusResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeStatusId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="IsAttending" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="IsDefault" type="s:boolean" />
-          <s:element minOccurs="1" maxOccurs="1" name="StatusType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StatusType" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="LinkedBookingStatusId" type="s:int" />
         </s:sequence>
@@ -508,28 +508,28 @@ export function renderWsdl(address: string, ns: string): string {
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeTypeId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="TicketTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeType" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="TicketType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="TicketType" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="AttendeeTypeResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="TicketTypes" type="tns:ArrayOfTicketTypeResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="TicketTypes" type="tns:ArrayOfTicketTypeResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="AuthorResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="FullName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="FullName" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="BookableSessionResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="BookableSessionId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="AllowGuests" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="Capacity" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="StartDateTime" type="s:dateTime" />
@@ -541,104 +541,104 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="MaximumGuests" nillable="true" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="SignupCount" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="WaitingListSignupCount" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="VenueName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="VenueRoomName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeTicketTypes" type="tns:ArrayOfAttendeeTicketTypeResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="VenueName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="VenueRoomName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeTicketTypes" type="tns:ArrayOfAttendeeTicketTypeResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="BookableSessionSignupResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="BookableSessionId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="IsWaitingList" type="s:boolean" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="BookingDetails">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="BookingId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingReference" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeCount" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="InvoiceUrl" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="SecureKey" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="LeadAttendeeReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="InvoiceUrl" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="SecureKey" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="LeadAttendeeReference" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="BookingExtResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="BookingId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingReference" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingStatus" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="CreatedDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="GrossCost" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="NetCost" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="Tax" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="IsTest" type="s:boolean" />
-          <s:element minOccurs="1" maxOccurs="1" name="Attendees" type="tns:ArrayOfAttendeeExtResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="Attendees" type="tns:ArrayOfAttendeeExtResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="BookingResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="BookingId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingReference" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingStatus" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="CreatedDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="GrossCost" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="NetCost" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="Tax" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="IsTest" type="s:boolean" />
-          <s:element minOccurs="1" maxOccurs="1" name="Attendees" type="tns:ArrayOfAttendeeResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="Attendees" type="tns:ArrayOfAttendeeResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CalendarAttendeeResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="FirstName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="SurName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="JobTitle" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Status" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Email" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="FirstName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="SurName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="JobTitle" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Status" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Email" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CalendarAttendeesResponse">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Description" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineEmail" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineTelephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Attendees" type="tns:ArrayOfCalendarAttendeeResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineTelephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Attendees" type="tns:ArrayOfCalendarAttendeeResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CalendarEventResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Description" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="StartDate" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="Location" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Country" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Location" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventStatus" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="NumAttendees" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelpDeskEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelpDeskEmail" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CalendarEventsResponse">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="SystemOwnerEmail" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="SystemOwnerFullname" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Events" type="tns:ArrayOfCalendarEventResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="SystemOwnerEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="SystemOwnerFullname" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Events" type="tns:ArrayOfCalendarEventResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CollaboratorResponse">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="Order" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventLink" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventLinkItem" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventLink" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventLinkItem" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="ContactEventHistoryResponse3">
@@ -646,26 +646,26 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="CPDValue" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventTitle" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Description" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="MediumDescription" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeStatus" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendeeStatusType" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingStatus" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingStatusType" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingReference" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Status" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineEmail" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineTelephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisers" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Series" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Room" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ClientCompanyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="SubClientCompanyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Location" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventTitle" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="MediumDescription" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendeeStatusType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingStatusType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Status" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineTelephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisers" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Series" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Room" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ClientCompanyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="SubClientCompanyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Location" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="EndDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="StartDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="SignupEndDate" type="s:dateTime" />
@@ -681,8 +681,8 @@ export function renderWsdl(address: string, ns: string): string {
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="ContactId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="StartDateAndTime" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StartDateAndTime" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="CPDValue" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="DefaultBookingFormId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="BookingFormUsedId" type="s:int" />
@@ -690,24 +690,24 @@ export function renderWsdl(address: string, ns: string): string {
       </s:complexType>
       <s:complexType name="ContactResponse">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Forename" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Surname" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Occupation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="PAName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line1" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line2" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line3" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Town" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="County" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Postcode" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Country" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Email" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Telephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Fax" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Mobile" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Website" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Forename" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Surname" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Occupation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="PAName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line1" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line2" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line3" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Town" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="County" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Postcode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Email" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Telephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Fax" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Mobile" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Website" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="ContactId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="MarketingOptOut" type="s:boolean" />
         </s:sequence>
@@ -716,58 +716,58 @@ export function renderWsdl(address: string, ns: string): string {
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="ContactId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="Reg_Status" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Forename" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Surname" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Occupation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="PAName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line1" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line2" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Line3" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Town" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="County" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Postcode" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Country" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Email" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Telephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Fax" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Mobile" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Website" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Reference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Forename" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Surname" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Occupation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="PAName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line1" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line2" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Line3" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Town" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="County" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Postcode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Email" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Telephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Fax" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Mobile" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Website" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Reference" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="Password" nillable="true" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ProfileString" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="TwitterURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="FacebookURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="LinkedInURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="GoogleURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ShortBio" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Bio" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ProfileString" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="TwitterURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="FacebookURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="LinkedInURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="GoogleURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ShortBio" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Bio" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="MarketingOptOut" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="DateOfBirth" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="ProfileValues" type="tns:ArrayOfProfileValue" />
+          <s:element minOccurs="0" maxOccurs="1" name="ProfileValues" type="tns:ArrayOfProfileValue" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="ContactTokenResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="ContactId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="ContactEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ContactEmail" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CustomFieldResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="CustomFieldId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Values" type="tns:ArrayOfString" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Values" type="tns:ArrayOfString" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="CustomFieldValueResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="CustomFieldId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Value" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Value" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="EntityReference">
@@ -780,40 +780,40 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="EventCapacity" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="CPDValue" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Description" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingReferencePrefix" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="InvoiceReferencePrefix" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineTelephoneNumber" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineEmail" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalSystemId" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventLeader" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Location" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Country" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventStatus" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="StatusCreatedSource" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="StatusLastUpdatedSource" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="StatusDeletedSource" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="StatusInactiveReason" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ProjectCode" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="CostCentre" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Series" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DelegateInstruction" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Desc_Long" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Desc_Med" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Anal01" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Anal02" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="SubClientCo" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Notes" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Room" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ImportGuid" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Links" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Terms" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalURLPwd" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingReferencePrefix" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="InvoiceReferencePrefix" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineTelephoneNumber" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalSystemId" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventLeader" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Location" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Country" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventStatus" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StatusCreatedSource" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StatusLastUpdatedSource" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StatusDeletedSource" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="StatusInactiveReason" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ProjectCode" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="CostCentre" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Series" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DelegateInstruction" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Desc_Long" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Desc_Med" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Anal01" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Anal02" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="SubClientCo" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Notes" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Room" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ImportGuid" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Links" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Terms" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalURLPwd" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="StartDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="EndDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="SignupStartDate" type="s:dateTime" />
@@ -848,11 +848,11 @@ export function renderWsdl(address: string, ns: string): string {
       <s:complexType name="EventBasicWithTicketTypeResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="StartDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="EndDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="MaxAllowableGuestsOnRoadshow" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="TicketTypes" type="tns:ArrayOfTicketTypeResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="TicketTypes" type="tns:ArrayOfTicketTypeResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="EventDetailsResponse3">
@@ -864,27 +864,27 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeCancelledCount" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="CPDValue" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="DefaultWebsiteID" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Description" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="MediumDescription" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="LongDescription" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineEmail" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineTelephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ImageLink" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ImageThumbLink" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Room" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Series" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ClientCompanyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultBookingFormName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultBookingFormUrl" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultWebsiteName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultWebsitePageFriendlyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Location" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisers" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="MediumDescription" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="LongDescription" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineTelephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ImageLink" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ImageThumbLink" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Room" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Series" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ClientCompanyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultBookingFormName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultBookingFormUrl" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultWebsiteName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultWebsitePageFriendlyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Location" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisers" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="EventWaitingListEnabled" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="HasCapacityLimits" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="IsArchived" type="s:boolean" />
@@ -895,10 +895,10 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="SignupEndDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="StartTime" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="EndTime" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="Venues" type="tns:ArrayOfInt" />
-          <s:element minOccurs="1" maxOccurs="1" name="Collaborators" type="tns:ArrayOfCollaboratorResponse" />
-          <s:element minOccurs="1" maxOccurs="1" name="Links" type="tns:ArrayOfString" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalURLPwd" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Venues" type="tns:ArrayOfInt" />
+          <s:element minOccurs="0" maxOccurs="1" name="Collaborators" type="tns:ArrayOfCollaboratorResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="Links" type="tns:ArrayOfString" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalURLPwd" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="EventDetailsResponse7">
@@ -910,27 +910,27 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="AttendeeCancelledCount" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="CPDValue" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="DefaultWebsiteID" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Description" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="MediumDescription" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="LongDescription" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineEmail" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="HelplineTelephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Title" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ExternalURL" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ImageLink" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ImageThumbLink" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Room" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Code_Series" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ClientCompanyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultBookingFormName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultBookingFormUrl" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultWebsiteName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="DefaultWebsitePageFriendlyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Location" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisers" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Description" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="MediumDescription" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="LongDescription" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineEmail" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="HelplineTelephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Title" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ExternalURL" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ImageLink" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ImageThumbLink" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Room" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Code_Series" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ClientCompanyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultBookingFormName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultBookingFormUrl" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultWebsiteName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="DefaultWebsitePageFriendlyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Location" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisers" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="EventWaitingListEnabled" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="HasCapacityLimits" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="IsArchived" type="s:boolean" />
@@ -941,48 +941,48 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="SignupEndDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="StartTime" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="EndTime" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="Venues" type="tns:ArrayOfInt" />
-          <s:element minOccurs="1" maxOccurs="1" name="Collaborators" type="tns:ArrayOfCollaboratorResponse" />
-          <s:element minOccurs="1" maxOccurs="1" name="Links" type="tns:ArrayOfString" />
-          <s:element minOccurs="1" maxOccurs="1" name="SubClientCompanyName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Analysis01" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Analysis02" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Status" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Venues" type="tns:ArrayOfInt" />
+          <s:element minOccurs="0" maxOccurs="1" name="Collaborators" type="tns:ArrayOfCollaboratorResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="Links" type="tns:ArrayOfString" />
+          <s:element minOccurs="0" maxOccurs="1" name="SubClientCompanyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Analysis01" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Analysis02" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Status" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="RoadshowId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="LastUpdatedDate" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="Profiles" type="tns:ArrayOfProfileValueByEvent" />
+          <s:element minOccurs="0" maxOccurs="1" name="Profiles" type="tns:ArrayOfProfileValueByEvent" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="EventModel">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="Event" type="tns:Event" />
-          <s:element minOccurs="1" maxOccurs="1" name="Websites" type="tns:ArrayOfWebsiteModel" />
+          <s:element minOccurs="0" maxOccurs="1" name="Event" type="tns:Event" />
+          <s:element minOccurs="0" maxOccurs="1" name="Websites" type="tns:ArrayOfWebsiteModel" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="EventProfileSearchResponseModel">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="Events" type="tns:ArrayOfEventModel" />
+          <s:element minOccurs="0" maxOccurs="1" name="Events" type="tns:ArrayOfEventModel" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="GetSubClientCompanyListResponse">
         <s:sequence>
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="ClientCompanyId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="ClientCompanyName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ClientCompanyName" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="ProfileValue">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="ProfileValueByEvent">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="ProfileTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="ProfileType" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="ProfileValueName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ProfileType" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ProfileValueName" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="ReservationResponse">
@@ -998,11 +998,11 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="Available" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="Hold" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="Sold" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="ShowName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Type" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Venue" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Notes" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="ShowName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Type" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Venue" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Notes" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="Date" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="StartTime" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="EndTime" type="s:dateTime" />
@@ -1027,11 +1027,11 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="Hold" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="Sold" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="Stocktotal" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="LongName" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Venue" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Notes" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="RTF" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="LongName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Venue" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Notes" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="RTF" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="StartDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="EndDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="Revenue" type="s:decimal" />
@@ -1040,7 +1040,7 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="Profit" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="FutureProfit" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="CurrentPL" type="s:decimal" />
-          <s:element minOccurs="1" maxOccurs="1" name="ShowPerformance" type="tns:ArrayOfShowPerformanceResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="ShowPerformance" type="tns:ArrayOfShowPerformanceResponse" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="SimpleBookingResponse">
@@ -1051,28 +1051,28 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="TicketTypeId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="ContactId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="BookingReference" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="BookingReference" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="SpeakerSeriesResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="SpeakerId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Forename" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Surname" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Occupation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Organisation" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Telephone" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Email" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="WebsiteUrl" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Forename" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Surname" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Occupation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Organisation" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Telephone" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Email" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="WebsiteUrl" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="SubmissionBasicResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="EventId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="EventTitle" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="EventTitle" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="BookingId" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="LeadAttendeeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="LeadAttendeeName" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="LeadAttendeeName" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="NumberOfVotersOne" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="NumberOfVotersTwo" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="CurrentScoreOne" type="s:int" />
@@ -1081,15 +1081,15 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="IsApproved" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="CurrentUserReviewedOne" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="CurrentUserReviewedTwo" type="s:boolean" />
-          <s:element minOccurs="1" maxOccurs="1" name="AbstractTitle" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Authors" type="tns:ArrayOfAuthorResponse" />
-          <s:element minOccurs="1" maxOccurs="1" name="AbstractTheme" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="AbstractTitle" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Authors" type="tns:ArrayOfAuthorResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="AbstractTheme" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="TicketAttendanceTypeResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="Id" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
         </s:sequence>
       </s:complexType>
       <s:complexType name="TicketTypeDayResponse">
@@ -1100,7 +1100,7 @@ export function renderWsdl(address: string, ns: string): string {
       <s:complexType name="TicketTypeResponse">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="TicketTypeId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="Capacity" nillable="true" type="s:int" />
           <s:element minOccurs="1" maxOccurs="1" name="GrossPrice" type="s:decimal" />
           <s:element minOccurs="1" maxOccurs="1" name="TaxRate" type="s:decimal" />
@@ -1110,8 +1110,8 @@ export function renderWsdl(address: string, ns: string): string {
           <s:element minOccurs="1" maxOccurs="1" name="IsOpen" type="s:boolean" />
           <s:element minOccurs="1" maxOccurs="1" name="AvailabilityStartDate" type="s:dateTime" />
           <s:element minOccurs="1" maxOccurs="1" name="AvailabilityEndDate" type="s:dateTime" />
-          <s:element minOccurs="1" maxOccurs="1" name="AttendanceType" type="tns:ArrayOfTicketAttendanceTypeResponse" />
-          <s:element minOccurs="1" maxOccurs="1" name="TicketTypeDays" type="tns:ArrayOfTicketTypeDayResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="AttendanceType" type="tns:ArrayOfTicketAttendanceTypeResponse" />
+          <s:element minOccurs="0" maxOccurs="1" name="TicketTypeDays" type="tns:ArrayOfTicketTypeDayResponse" />
           <s:element minOccurs="0" maxOccurs="1" name="MinAge" type="s:int" />
           <s:element minOccurs="0" maxOccurs="1" name="ExternalSite" type="s:boolean" />
         </s:sequence>
@@ -1119,8 +1119,8 @@ export function renderWsdl(address: string, ns: string): string {
       <s:complexType name="WebsiteModel">
         <s:sequence>
           <s:element minOccurs="1" maxOccurs="1" name="WebsiteId" type="s:int" />
-          <s:element minOccurs="1" maxOccurs="1" name="Name" type="s:string" />
-          <s:element minOccurs="1" maxOccurs="1" name="Url" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Name" type="s:string" />
+          <s:element minOccurs="0" maxOccurs="1" name="Url" type="s:string" />
           <s:element minOccurs="1" maxOccurs="1" name="IsDefault" type="s:boolean" />
         </s:sequence>
       </s:complexType>

@@ -14,5 +14,10 @@ resetPeakRss();
 const d = readXml(bytes);
 const decoded = operations.GetBookings.decodeSoapResponse(d, readSoapEnvelope(d).payload, ns);
 process.stdout.write(
-  JSON.stringify({ bytes: bytes.length, baselineRss, peakRss: peakRss(), decoded: decoded.length }),
+  JSON.stringify({
+    bytes: bytes.length,
+    baselineRss,
+    peakRss: peakRss(),
+    decoded: decoded?.length,
+  }),
 );

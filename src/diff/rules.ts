@@ -203,6 +203,20 @@ const TABLE: readonly (readonly [string, Severity, Severity, Severity, string])[
     D,
     'a decimal field given fewer decimal places (servers with more digits fail at run time)',
   ],
+  [
+    'OMITTED_WHEN_NULL_WIDENED',
+    D,
+    D,
+    B,
+    'more kinds of value a server may leave out when it has none (received types make them optional)',
+  ],
+  [
+    'OMITTED_WHEN_NULL_NARROWED',
+    S,
+    S,
+    D,
+    'fewer kinds of value a server may leave out when it has none (received types make them required)',
+  ],
   ['TYPE_ADDED', S, S, S, 'a complex type added'],
   [
     'TYPE_NO_REMOVE',

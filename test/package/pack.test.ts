@@ -55,7 +55,11 @@ const ESM_APP = `
 import { listen } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
-import type { BookingDetails, GetBookingDetailsParams } from '@evgen/event-management/types';
+import type {
+  BookingDetails,
+  BookingDetailsReceived,
+  GetBookingDetailsParams,
+} from '@evgen/event-management/types';
 
 const handlers: Pick<ServiceHandlers, 'getBookingDetails'> = {
   getBookingDetails: ({ bookingId }: GetBookingDetailsParams): BookingDetails => ({
@@ -69,7 +73,8 @@ const server = await listen(createEventService(handlers, {
   onDiagnostic: () => undefined,
 }));
 const client = new EventServiceClient({ baseUrl: server.url, apiKey: 'demo', secretKey: 'demo-secret' });
-const details: BookingDetails = await client.getBookingDetails({ bookingId: 7 });
+// Handlers return every field; the client receives what a server sent (an ASMX one leaves nulls out).
+const details: BookingDetailsReceived | undefined = await client.getBookingDetails({ bookingId: 7 });
 console.log(JSON.stringify(details));
 await server.close();
 `;

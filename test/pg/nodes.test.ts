@@ -12,6 +12,7 @@ import { createToken } from '../../src/reference/tokens.js';
 import { newDatabase, reader, withDatabase, type TestDatabase } from '../support/backend.js';
 import { limitedTicketType } from '../integration/reference/harness.js';
 import { BIN, serve, stop, type ServeProcess } from '../integration/reference/serve-process.js';
+import { completeClient } from '../support/complete.js';
 
 const BINDINGS = BINDING_IDS;
 type Key = { apiKey: string; secretKey: string };
@@ -21,7 +22,7 @@ let nodes: ServeProcess[];
 let urls: string[];
 let key: Key;
 const client = (node: number, binding: BindingId = BINDING_IDS[0], k: Key = key) =>
-  new EventServiceClient({ baseUrl: urls[node]!, ...k, binding });
+  completeClient(new EventServiceClient({ baseUrl: urls[node]!, ...k, binding }));
 
 beforeAll(async () => {
   database = await newDatabase();

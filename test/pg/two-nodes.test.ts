@@ -11,6 +11,7 @@ import { expect, it } from 'vitest';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { PROJECT_ROOT } from '../support/ir.js';
 import { BIN } from '../integration/reference/serve-process.js';
+import { completeClient } from '../support/complete.js';
 
 it('scripts/two-nodes.sh: two nodes on one database, stopped cleanly', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'evgen-recipe-'));
@@ -37,11 +38,9 @@ it('scripts/two-nodes.sh: two nodes on one database, stopped cleanly', async () 
       },
     );
     for (const baseUrl of ready.urls) {
-      const c = new EventServiceClient({
-        baseUrl,
-        apiKey: ready.key[0]!,
-        secretKey: ready.key[1]!,
-      });
+      const c = completeClient(
+        new EventServiceClient({ baseUrl, apiKey: ready.key[0]!, secretKey: ready.key[1]! }),
+      );
       expect((await c.getEventDetails7({ eventId: 1 })).EventId).toBe(1);
     }
     const issued = JSON.parse(
@@ -60,7 +59,7 @@ it('scripts/two-nodes.sh: two nodes on one database, stopped cleanly', async () 
     ) as { apiKey: string; secretKey: string };
     for (const baseUrl of ready.urls)
       expect(
-        (await new EventServiceClient({ baseUrl, ...issued }).getShows()).length,
+        (await completeClient(new EventServiceClient({ baseUrl, ...issued })).getShows()).length,
       ).toBeGreaterThan(0);
   } finally {
     script.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { ServiceError } from '@evgen/runtime';
 import { EventServiceClient } from '@evgen/event-management/client';
 import type { ReferenceDatabase } from '../../src/reference/database.js';
 import { reader } from './backend.js';
+import { completeClient } from './complete.js';
 
 export interface Outcome {
   readonly at: number;
@@ -31,8 +32,8 @@ export function bookingLoad(
   const acked: Load['acked'] = [];
   const outcomes: Outcome[] = [];
   let stopping = false;
-  const clients = urls.map(
-    (baseUrl) => new EventServiceClient({ baseUrl, ...key, timeoutMs: 10_000 }),
+  const clients = urls.map((baseUrl) =>
+    completeClient(new EventServiceClient({ baseUrl, ...key, timeoutMs: 10_000 })),
   );
   const writer = async (w: number) => {
     for (let i = 0; !stopping; i++) {

@@ -45,9 +45,15 @@ const DETAILS_OP = `  - name: GetBookingDetails
     result: { kind: type, type: BookingDetails, text: BookingDetails fields }
     http: { shown: false, gap: http-note-a, root: BookingDetails }
 `;
+const OMITTED_WHEN_NULL = `  omittedWhenNull:
+    values: [string, list, complex]
+    gap: omitted-values
+`;
 /** GetBookings' HTTP root (GetBookingsBatch's is the same, followed by other paging). */
 const BOOKINGS_ROOT = '    http: { shown: true, root: ArrayOfBookingResponse }';
 const SECURE_KEY = '      - { name: SecureKey, type: string }';
+/** A value type: a reader requires it (a string a server may leave out when null, gap omitted-values). */
+const ATTENDEE_COUNT = '      - { name: AttendeeCount, type: int }';
 const BINDING_HTTP_POST = `  - id: httpPost
     title: HTTP POST
     kind: http
@@ -342,12 +348,16 @@ export const DIFF_CASES: readonly DiffCase[] = [
   },
   {
     name: 'required field made optional',
-    edits: [e(BOOKING, SECURE_KEY, '      - { name: SecureKey, type: string, optional: true }')],
+    edits: [
+      e(BOOKING, ATTENDEE_COUNT, '      - { name: AttendeeCount, type: int, optional: true }'),
+    ],
     want: { FIELD_REQUIRED_TO_OPTIONAL: [D, D, B] },
   },
   {
     name: 'field made nullable',
-    edits: [e(BOOKING, SECURE_KEY, '      - { name: SecureKey, type: string, nullable: true }')],
+    edits: [
+      e(BOOKING, ATTENDEE_COUNT, '      - { name: AttendeeCount, type: int, nullable: true }'),
+    ],
     want: { FIELD_NULLABLE_ADDED: [D, D, B] },
   },
   {
@@ -554,6 +564,17 @@ export const DIFF_CASES: readonly DiffCase[] = [
     name: 'conformance limits changed',
     edits: [e('conformance.yaml', 'bodyBytes: 2097152', 'bodyBytes: 4194304')],
     want: { CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'values a server may leave out added (from a spec without the convention)',
+    edits: [e('service.yaml', OMITTED_WHEN_NULL, '')],
+    reverse: true,
+    want: { OMITTED_WHEN_NULL_WIDENED: [D, D, B] },
+  },
+  {
+    name: 'strings no longer left out',
+    edits: [e('service.yaml', 'values: [string, list, complex]', 'values: [list, complex]')],
+    want: { OMITTED_WHEN_NULL_NARROWED: [S, S, D] },
   },
   {
     name: 'interface version changed',

@@ -54,6 +54,7 @@ export function compareService(ctx: DiffContext): void {
       [],
     );
 
+  compareOmitted(ctx, at);
   compareBindings(ctx, at);
   compareAuth(ctx, at);
   compareFaults(ctx, at);
@@ -82,6 +83,38 @@ type At = (
   message: string,
   ops?: string[],
 ) => void;
+
+/** conventions.omittedWhenNull: the kinds of value a server may leave out when it has none. */
+function compareOmitted(ctx: DiffContext, at: At): void {
+  const b = ctx.baseIr.service.omittedWhenNull;
+  const h = ctx.headIr.service.omittedWhenNull;
+  const bk = b?.values ?? [];
+  const hk = h?.values ?? [];
+  const file = 'spec/service.yaml';
+  const path = 'conventions.omittedWhenNull';
+  const added = hk.filter((k) => !bk.includes(k));
+  const removed = bk.filter((k) => !hk.includes(k));
+  if (added.length)
+    at(
+      'OMITTED_WHEN_NULL_WIDENED',
+      'head',
+      file,
+      ['.omittedWhenNull'],
+      path,
+      `now ${added.join(', ')}: a server may leave such a value out; old clients fail when it does, and code reading received results must handle its absence`,
+    );
+  if (removed.length)
+    at(
+      'OMITTED_WHEN_NULL_NARROWED',
+      'head',
+      file,
+      ['.omittedWhenNull'],
+      path,
+      `no longer ${removed.join(', ')}: servers always send such a value; received types require it`,
+    );
+  if (b && h && b.gap !== h.gap)
+    at('DOC_CHANGED', 'head', file, ['.omittedWhenNull'], path, 'gap changed', []);
+}
 
 function compareBindings(ctx: DiffContext, at: At): void {
   const file = 'spec/service.yaml';

@@ -49,7 +49,14 @@ export function typeProbes(base: IrSpec, head: IrSpec): Omit<Probe, 'error'>[] {
       continue;
     }
     add('call', n, `export const cp_${n} = (p: B.${n}Params): H.${n}Params => p;`);
-    add('call', n, `export const cr_${n} = (r: H.${n}Result): B.${n}Result => r;`);
+    // What the client returns, the result as received: its value (whose fields TypeScript names
+    // when one is missing), then whether there may be none.
+    add(
+      'call',
+      n,
+      `export const cr_${n} = (r: NonNullable<H.${n}Received>): NonNullable<B.${n}Received> => r;`,
+    );
+    add('call', n, `export const cu_${n} = (r: H.${n}Received): B.${n}Received => r;`);
     add('implement', n, `export const ip_${n} = (p: H.${n}Params): B.${n}Params => p;`);
     add('implement', n, `export const ir_${n} = (r: B.${n}Result): H.${n}Result => r;`);
     if (o.paging && JSON.stringify(o.paging) !== JSON.stringify(inHead.get(n)!.paging)) {

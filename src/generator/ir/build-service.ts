@@ -31,7 +31,15 @@ export function buildService(spec: RawSpec): ServicePart {
         `Parameter names: ${c.parameterNames}`,
         `Parameter order: ${c.parameterOrder}`,
         `Element names: ${s.elementNames}.`,
+        ...(c.omittedWhenNull
+          ? [
+              `Omitted when null: a server may leave out the element of a ${c.omittedWhenNull.values.join(', ')} value it does not have, where the field is not nullable (gap ${c.omittedWhenNull.gap}).`,
+            ]
+          : []),
       ],
+      omittedWhenNull: c.omittedWhenNull
+        ? { values: c.omittedWhenNull.values, gap: c.omittedWhenNull.gap }
+        : null,
       provenance: provenance(s.pos, s.name),
     },
     primitives: spec.primitives.primitives.map((p) => ({

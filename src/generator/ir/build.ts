@@ -23,6 +23,7 @@ import type {
   IrTransition,
   IrType,
   IrValue,
+  OmittableKind,
   Provenance,
   ScalarKind,
 } from './model.js';
@@ -39,6 +40,8 @@ export function buildIr(spec: RawSpec): IrSpec {
     return provenance(f.pos, `${(t ?? owner).name}.${f.name}`);
   };
 
+  const service = buildService(spec);
+  const omits = omitsWhenNull(service.service.omittedWhenNull?.values ?? []);
   const types: IrType[] = [...specTypes.values()]
     .map((t) => ({
       name: t.name,
@@ -48,13 +51,12 @@ export function buildIr(spec: RawSpec): IrSpec {
       abstract: t.abstract ?? false,
       base: t.extends ?? null,
       wireOrderKnown: (t.fieldOrder ?? 'document') === 'document',
-      fields: inheritedFields(t, specTypes).map((f) => buildField(f, fieldProvenance(t, f))),
+      fields: inheritedFields(t, specTypes).map((f) => buildField(f, fieldProvenance(t, f), omits)),
       gap: t.gap ?? null,
       provenance: provenance(t.pos, t.name),
     }))
     .sort((a, b) => cmp(a.name, b.name));
 
-  const service = buildService(spec);
   return {
     ...service,
     types,
@@ -62,6 +64,7 @@ export function buildIr(spec: RawSpec): IrSpec {
       buildOperation(
         o,
         service.states.transitions.filter((t) => t.trigger === o.name),
+        omits,
       ),
     ),
     conformance: buildConformance(spec.conformance.conformance),
@@ -78,16 +81,27 @@ function valueOf(type: string, scale: number | undefined): IrValue {
     : { kind: 'complex', typeName: type };
 }
 
-function buildField(f: SpecField, prov: Provenance): IrField {
+/** Whether a server may leave out a value of this kind when it has none (nillable ones it never does). */
+type Omits = (value: IrValue, list: boolean) => boolean;
+
+function omitsWhenNull(kinds: readonly OmittableKind[]): Omits {
+  return (value, list) =>
+    kinds.includes(list ? 'list' : value.kind === 'complex' ? 'complex' : value.scalar);
+}
+
+function buildField(f: SpecField, prov: Provenance, omits: Omits): IrField {
   const isList = f.type === 'list';
+  const value = isList ? valueOf(f.of!, undefined) : valueOf(f.type, f.scale);
+  const nullable = f.nullable ?? false;
   return {
     name: f.name,
     xmlName: f.name,
-    value: isList ? valueOf(f.of!, undefined) : valueOf(f.type, f.scale),
+    value,
     list: isList ? { itemElement: f.item! } : null,
-    nullable: f.nullable ?? false,
+    nullable,
     alwaysNil: f.alwaysNil ?? false,
     optional: f.optional ?? false,
+    omittedWhenNull: !nullable && omits(value, isList),
     docs: [
       f.doc,
       f.note ? `Note: ${f.note}.` : undefined,
@@ -99,7 +113,7 @@ function buildField(f: SpecField, prov: Provenance): IrField {
   };
 }
 
-function buildOperation(o: SpecOperation, transitions: IrTransition[]): IrOperation {
+function buildOperation(o: SpecOperation, transitions: IrTransition[], omits: Omits): IrOperation {
   const r = o.result;
   const result: IrResult =
     r.kind === 'none'
@@ -120,6 +134,10 @@ function buildOperation(o: SpecOperation, transitions: IrTransition[]): IrOperat
       provenance: provenance(p.pos, `${o.name}.${p.name}`),
     })),
     result,
+    resultOmittedWhenNull:
+      result.kind === 'type'
+        ? omits({ kind: 'complex', typeName: result.typeName }, false)
+        : result.kind === 'list' && omits(result.value, true),
     resultText: r.text,
     responseElement: `${o.name}Response`,
     resultElement: `${o.name}Result`,

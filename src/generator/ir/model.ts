@@ -7,6 +7,9 @@ import type { FaultRole } from '../spec/format-service.js';
 
 export type ScalarKind = PrimitiveName;
 
+/** What a value is, as conventions.omittedWhenNull names it: a scalar, a list or a complex value. */
+export type OmittableKind = ScalarKind | 'list' | 'complex';
+
 /** Where a symbol comes from, e.g. `spec/types/booking.yaml:12 BookingResponse.GrossCost`. */
 export interface Provenance {
   readonly file: string;
@@ -38,8 +41,14 @@ export interface IrField {
   readonly nullable: boolean;
   /** Always sent as nil, as its gap decides: a value there breaks the decision. */
   readonly alwaysNil: boolean;
-  /** May be absent on the wire (minOccurs 0). */
+  /** May be absent on the wire (minOccurs 0): writers may leave it out. */
   readonly optional: boolean;
+  /**
+   * A server may leave it out when it has no value (spec conventions.omittedWhenNull: ASMX writes
+   * nothing for a null reference-typed value that is not nillable). Readers accept its absence;
+   * writers always send it.
+   */
+  readonly omittedWhenNull: boolean;
   readonly docs: readonly string[];
   readonly gap: string | null;
   readonly provenance: Provenance;
@@ -93,6 +102,8 @@ export interface IrOperation {
   readonly docs: readonly string[];
   readonly parameters: readonly IrParameter[];
   readonly result: IrResult;
+  /** A server may leave the result out (no Result element; a nil HTTP root) when it has none. */
+  readonly resultOmittedWhenNull: boolean;
   /** The document's words for the result. */
   readonly resultText: string;
   readonly responseElement: string;
@@ -237,6 +248,11 @@ export interface IrSpec {
     readonly elementNames: string;
     /** The document's conventions, as written. */
     readonly conventions: readonly string[];
+    /** The values a server may leave out when it has none, and the gap deciding it. */
+    readonly omittedWhenNull: {
+      readonly values: readonly OmittableKind[];
+      readonly gap: string;
+    } | null;
     readonly provenance: Provenance;
   };
   readonly primitives: readonly IrPrimitive[];

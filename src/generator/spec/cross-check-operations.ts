@@ -19,13 +19,24 @@ export function checkOperations(c: CheckCtx): void {
     'method name',
     report,
   );
+  // A type T is also T + 'Received' in the generated types: what a client reads.
+  for (const t of c.types.keys()) {
+    const clash = c.types.get(`${t}Received`);
+    if (clash)
+      report(clash.pos, `type "${t}Received" is the name of the received form of type "${t}"`);
+  }
   for (const op of operations) {
-    for (const suffix of ['Params', 'Result'])
+    for (const suffix of ['Params', 'Result', 'Received'])
       if (c.types.has(`${op.name}${suffix}`))
         report(
           op.pos,
           `type "${op.name}${suffix}" is the name of this operation's ${suffix.toLowerCase()} type`,
         );
+    if (c.types.has(op.name))
+      report(
+        op.pos,
+        `operation "${op.name}" has the name of a type: both would have the received type ${op.name}Received`,
+      );
     uniqueNames(
       op.parameters.map((p) => ({ name: p.name, pos: p.pos })),
       'parameter',

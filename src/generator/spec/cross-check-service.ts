@@ -41,6 +41,15 @@ function checkPrimitives(c: CheckCtx): void {
   for (const [k] of items?.entries ?? [])
     if (!isPrimitive(k))
       c.report(items!.pos, `plainListItems names "${k}", which is not a primitive`);
+  const omitted = c.spec.service?.conventions.omittedWhenNull;
+  if (omitted) {
+    c.checkGap(omitted.gap, omitted.pos);
+    uniqueNames(
+      omitted.values.map((v) => ({ name: v, pos: omitted.pos })),
+      'omittedWhenNull value',
+      c.report,
+    );
+  }
 }
 
 function checkAuthentication(c: CheckCtx): void {

@@ -74,6 +74,16 @@ export const serviceFile = obj({
       plainListItems: req(dict(name), 'item element of a list of each primitive'),
       parameterNames: req(str, 'how parameter names are written, in words'),
       parameterOrder: req(str, 'the order of parameters, in words'),
+      omittedWhenNull: opt(
+        obj({
+          values: req(
+            list(oneOf(...PRIMITIVES, 'list', 'complex')),
+            'string, list, complex…: the kinds whose element a server may leave out',
+          ),
+          gap: req(str, 'the gap deciding it'),
+        }),
+        'where a field is not nullable, a server may leave out the element of a value it does not have (ASMX writes nothing for a null .NET reference type); absent in specs released before it',
+      ),
     }),
   ),
 });

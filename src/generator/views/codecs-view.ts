@@ -2,19 +2,27 @@
 import type { IrField, IrSpec, IrType } from '../ir/model.js';
 import { decodeFn, encodeFn, readField, writeFieldContent, type Imports } from './codec-exprs.js';
 import { ImportSet } from './imports.js';
+import { receivedName, typesDifferingWhenReceived } from './received.js';
 import { docLines, header, localName, provenanceLine, tsFieldType } from './ts-names.js';
 
-/** How a field's element is written and read, by nullability: one partial per shape. */
+/**
+ * How a field's element is written and read, by nullability: one partial per shape. A field a
+ * server may leave out when it has no value is read like an optional one and written like a
+ * required one. `tsType` is the type it is read as.
+ */
 export function fieldCodecView(
-  f: Pick<IrField, 'name' | 'xmlName' | 'value' | 'list' | 'nullable' | 'optional'>,
+  f: Pick<IrField, 'name' | 'xmlName' | 'value' | 'list' | 'nullable' | 'optional'> &
+    Partial<Pick<IrField, 'omittedWhenNull'>>,
   owner: string,
   tsType: string,
   imp: Imports,
 ) {
   const shape = f.optional ? 'optional' : f.nullable ? 'nullable' : 'required';
+  const mayBeAbsent = f.optional || f.omittedWhenNull === true;
+  const readShape = mayBeAbsent ? 'optional' : shape;
   // What the partials print themselves (templates/partials/decode-*.hbs).
-  if (!f.optional) imp.runtime.value('missingElement');
-  if (shape === 'required') imp.runtime.value('nilNotAllowed');
+  if (!mayBeAbsent) imp.runtime.value('missingElement');
+  if (readShape === 'required') imp.runtime.value('nilNotAllowed');
   const local = localName(f.name);
   const entry = local === f.name ? f.name : `${f.name}: ${local}`;
   return {
@@ -23,10 +31,10 @@ export function fieldCodecView(
     xmlName: f.xmlName,
     tsType,
     shape,
-    decodePartial: `decode-${shape}`,
-    required: !f.optional,
-    // Absent optional fields are left out of the decoded object rather than set to undefined.
-    returnEntry: f.optional ? `...(${local} === undefined ? undefined : { ${entry} })` : entry,
+    decodePartial: `decode-${readShape}`,
+    required: !mayBeAbsent,
+    // Absent fields are left out of the decoded object rather than set to undefined.
+    returnEntry: mayBeAbsent ? `...(${local} === undefined ? undefined : { ${entry} })` : entry,
     content: writeFieldContent(f, `v.${f.name}`, `${owner}.${f.name}`, imp),
     read: readField(f, imp),
   };
@@ -65,14 +73,16 @@ export function encodeSteps(fields: readonly FieldCodecView[]) {
   return steps;
 }
 
-function typeCodecView(t: IrType, imp: Imports) {
+function typeCodecView(t: IrType, imp: Imports, differing: ReadonlySet<string>) {
   imp.runtime.value('NO_ELEMENT'); // decode-body
   imp.runtime.value('wrongType'); // the encoder's own check of its value
   imp.runtime.type('XmlDocument');
-  const scope = { runtime: imp.runtime, complex: (n: string) => `T.${n}` };
+  const read = (n: string) => (differing.has(n) ? receivedName(n) : n);
+  const scope = { runtime: imp.runtime, complex: (n: string) => `T.${read(n)}` };
   const fields = t.fields.map((f) => fieldCodecView(f, t.name, tsFieldType(f, scope), imp));
   return {
     name: t.name,
+    receivedName: read(t.name),
     encodeFn: encodeFn(t.name),
     decodeFn: decodeFn(t.name),
     docs: docLines([`Encoder and decoder of ${t.name}.`, provenanceLine(t.provenance)]),
@@ -85,7 +95,8 @@ function typeCodecView(t: IrType, imp: Imports) {
 export function codecsView(ir: IrSpec) {
   // Encoders and decoders are defined in this file: they need no import.
   const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
-  const types = ir.types.filter((t) => !t.abstract).map((t) => typeCodecView(t, imp));
+  const differing = typesDifferingWhenReceived(ir);
+  const types = ir.types.filter((t) => !t.abstract).map((t) => typeCodecView(t, imp, differing));
   return {
     header: header('spec/types/*.yaml'),
     conventions: docLines(ir.service.conventions),

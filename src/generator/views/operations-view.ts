@@ -33,6 +33,12 @@ function resultCodecs(op: IrOperation, imp: Imports) {
       : [r.value, r.itemElement];
   const write = writeResult(value, item, op.resultElement, imp);
   const root = op.httpRoot!;
+  const rt = imp.runtime;
+  // A result a server may leave out: no Result element (an xsi:nil one reads the same), a nil root.
+  const soapDecode = op.resultOmittedWhenNull
+    ? `const c = ${rt.value('findChild')}(d, el, ns, ${q(op.resultElement)});\n      return c === ${rt.value('NO_ELEMENT')} || d.nil(c) ? undefined : ${readResult(value, item, 'c', imp)};`
+    : `return ${readResult(value, item, `${rt.value('requireChild')}(d, el, ns, ${q(op.resultElement)})`, imp)};`;
+  const httpRead = readResult(value, item, '0', imp);
   return {
     // Written in pieces to an XmlWriter, so a long list never becomes one huge string.
     soapResponseWrite: [
@@ -40,13 +46,13 @@ function resultCodecs(op: IrOperation, imp: Imports) {
       write,
       `out.write('</${op.resultElement}></${op.responseElement}>');`,
     ],
-    soapResponseDecode: `return ${readResult(value, item, `${imp.runtime.value('requireChild')}(d, el, ns, ${q(op.resultElement)})`, imp)};`,
+    soapResponseDecode: soapDecode,
     httpResponseWrite: [
       `out.write(${imp.runtime.value('httpDocumentStart')}(${q(root)}, ns));`,
       write,
       `out.write('</${root}>');`,
     ],
-    httpResponseDecode: `const d = ${imp.runtime.value('requireRoot')}(doc, ns, ${q(root)});\n      return ${readResult(value, item, '0', imp)};`,
+    httpResponseDecode: `const d = ${rt.value('requireRoot')}(doc, ns, ${q(root)});\n      return ${op.resultOmittedWhenNull ? `d.nil(0) ? undefined : ${httpRead}` : httpRead};`,
   };
 }
 

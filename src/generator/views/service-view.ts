@@ -5,6 +5,7 @@ import type { Imports } from './codec-exprs.js';
 import { encodeSteps, fieldCodecView } from './codecs-view.js';
 import { ImportSet } from './imports.js';
 import { raisedBy } from './service-tables-view.js';
+import { receivedResultName } from './received.js';
 import { docLines, header, paramsTypeName, provenanceLine, resultTypeName } from './ts-names.js';
 
 export function authView(ir: IrSpec) {
@@ -61,6 +62,7 @@ function methodViews(ir: IrSpec) {
     method: op.method,
     paramsType: paramsTypeName(op),
     resultType: resultTypeName(op),
+    receivedType: receivedResultName(op),
     // Operations without parameters can be called with no argument.
     paramDefault: op.parameters.length === 0 ? ' = {}' : '',
     docs: operationDocs(op),

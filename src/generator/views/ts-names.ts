@@ -40,6 +40,12 @@ export function tsResultType(op: IrOperation, scope: TypeScope): string {
   return `${tsValueType(r.value, scope)}[]`;
 }
 
+/** The result as a client receives it (`scope` names received types): undefined when it may be left out. */
+export function tsReceivedType(op: IrOperation, scope: TypeScope): string {
+  const t = tsResultType(op, scope);
+  return op.resultOmittedWhenNull ? `${t} | undefined` : t;
+}
+
 /** Names the generated decoders use for their own variables (templates/partials/decode-body.hbs, codecs.ts.hbs, operations.ts.hbs, auth.ts.hbs). */
 const CODEC_LOCALS = new Set(['d', 'el', 'ns', 'nsId', 'c', 'doc', 'form', 'v', 's', 'r', 'out']);
 

@@ -1,7 +1,13 @@
 // View of generated/src/types.ts: one interface per complex type, and the parameter and result
 // types of every operation.
-import type { IrOperation, IrSpec } from '../ir/model.js';
+import type { IrField, IrOperation, IrSpec, IrType } from '../ir/model.js';
 import { ImportSet } from './imports.js';
+import {
+  receivedFields,
+  receivedName,
+  receivedResultName,
+  typesDifferingWhenReceived,
+} from './received.js';
 import { operationDocs } from './service-view.js';
 import {
   docLines,
@@ -11,6 +17,7 @@ import {
   resultTypeName,
   tsFieldType,
   tsParamType,
+  tsReceivedType,
   tsResultType,
   valueNote,
   type TypeScope,
@@ -27,11 +34,50 @@ function resultDocs(op: IrOperation): string[] {
   ]);
 }
 
+const omittedGap = (ir: IrSpec) => ir.service.omittedWhenNull?.gap ?? 'none named';
+
+function receivedResultDocs(ir: IrSpec, op: IrOperation): string[] {
+  return docLines([
+    `What a client receives from ${op.name}: the result in its received form${op.resultOmittedWhenNull ? `, undefined when the server sends none (gap ${omittedGap(ir)})` : ''}.`,
+  ]);
+}
+
 export function typesView(ir: IrSpec) {
   const runtime = new ImportSet();
   const scope: TypeScope = { runtime, complex: (n) => n };
+  const differing = typesDifferingWhenReceived(ir);
+  const receivedScope: TypeScope = {
+    runtime,
+    complex: (n) => (differing.has(n) ? receivedName(n) : n),
+  };
   const scales = ir.primitives.flatMap((p) => p.scales);
   const scaleName = (scale: number) => scales.find((s) => s.value === scale)?.name;
+  const fieldDocs = (f: IrField) =>
+    docLines([...f.docs, valueNote(f.value, scaleName), provenanceLine(f.provenance)]);
+  const received = (t: IrType) => {
+    const fields = receivedFields(t, differing);
+    return {
+      name: receivedName(t.name),
+      docs: docLines([
+        fields.length
+          ? `${t.name} as a client receives it: a field a server may leave out when it has no value is optional (gap ${omittedGap(ir)}).`
+          : `${t.name} as a client receives it: the same as it is sent.`,
+      ]),
+      base: `Omit<${t.name}, ${fields.map((f) => JSON.stringify(f.name)).join(' | ')}>`,
+      fields: fields.map((f) => ({
+        name: f.name,
+        optionalMark: f.optional || f.omittedWhenNull ? '?' : '',
+        tsType: tsFieldType(f, receivedScope),
+        docs: f.omittedWhenNull
+          ? docLines([
+              ...fieldDocs(f).slice(0, -1),
+              `Absent when the server has no value (gap ${omittedGap(ir)}).`,
+              provenanceLine(f.provenance),
+            ])
+          : fieldDocs(f),
+      })),
+    };
+  };
   const types = ir.types.map((t) => ({
     name: t.name,
     docs: docLines([
@@ -48,14 +94,18 @@ export function typesView(ir: IrSpec) {
       name: f.name,
       optionalMark: f.optional ? '?' : '',
       tsType: tsFieldType(f, scope),
-      docs: docLines([...f.docs, valueNote(f.value, scaleName), provenanceLine(f.provenance)]),
+      docs: fieldDocs(f),
     })),
+    received: received(t),
   }));
   const operations = ir.operations.map((op) => ({
     name: op.name,
     paramsType: paramsTypeName(op),
     resultType: resultTypeName(op),
     tsResult: tsResultType(op, scope),
+    receivedType: receivedResultName(op),
+    tsReceived: tsReceivedType(op, receivedScope),
+    receivedDocs: receivedResultDocs(ir, op),
     hasParams: op.parameters.length > 0,
     docs: operationDocs(op),
     resultDocs: resultDocs(op),

@@ -72,7 +72,8 @@ export function wsdlView(ir: IrSpec) {
   const element = (f: IrField, owner: string) => ({
     name: f.xmlName,
     type: f.list ? arrayOf(f.value, f.list.itemElement, `${owner}.${f.name}`) : valueType(f.value),
-    minOccurs: f.optional ? '0' : '1',
+    // As ASMX's own WSDL: 0 where a server may leave the element out (gap of omittedWhenNull).
+    minOccurs: f.optional || f.omittedWhenNull ? '0' : '1',
     nillable: f.nullable ? ' nillable="true"' : '',
   });
   const resultType = (op: IrOperation) => {
@@ -99,7 +100,9 @@ export function wsdlView(ir: IrSpec) {
       doc: xmlText(op.docs[0] ?? ''),
       params: op.parameters.map((p) => ({ name: p.xmlName, type: xsd(p.scalar) })),
       responseElement: op.responseElement,
-      results: rt ? [{ name: op.resultElement, type: rt }] : [],
+      results: rt
+        ? [{ name: op.resultElement, type: rt, minOccurs: op.resultOmittedWhenNull ? '0' : '1' }]
+        : [],
       httpParts: op.httpRoot ? [{ element: `tns:${op.httpRoot}` }] : [],
       httpRoot: op.httpRoot,
       resultType: rt,

@@ -48,12 +48,19 @@ export function httpDocumentStart(root: string, ns: string): string {
   return `${XML_DECLARATION}<${root}${XSI_XSD_DECLARATIONS} xmlns="${escapeAttr(ns)}">`;
 }
 
-/** The first child named `name` in `ns`; a missing one is a decode error naming the parent. */
-export function requireChild(d: XmlDocument, el: number, ns: string, name: string): number {
+/** The first child named `name` in `ns`, or NO_ELEMENT. */
+export function findChild(d: XmlDocument, el: number, ns: string, name: string): number {
   const nsId = d.nsId(ns);
   for (let c = d.firstChild(el); c !== NO_ELEMENT; c = d.nextSibling(c))
     if (d.nsIdOf(c) === nsId && d.name(c) === name) return c;
-  throw missingElement(name).prepend(d.name(el));
+  return NO_ELEMENT;
+}
+
+/** The first child named `name` in `ns`; a missing one is a decode error naming the parent. */
+export function requireChild(d: XmlDocument, el: number, ns: string, name: string): number {
+  const c = findChild(d, el, ns, name);
+  if (c === NO_ELEMENT) throw missingElement(name).prepend(d.name(el));
+  return c;
 }
 
 /** The document, whose root (element 0) must be `name` in `ns`; an empty answer has no document. */

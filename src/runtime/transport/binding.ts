@@ -4,7 +4,12 @@ import type { XmlDocument, XmlWriter } from '../xml/index.js';
 /** A binding id of the service (its WireSpec lists them). */
 export type Binding = string;
 
-export interface OperationDef<P, R> {
+/**
+ * P: the parameters. R: the result as a server sends it (every field set). V: the result as a client
+ * reads it, where a server may have left out a value it did not have (the generated
+ * `<Operation>Received`); R by default.
+ */
+export interface OperationDef<P, R, V = R> {
   readonly name: string;
   readonly method: string;
   /** The SOAP Body element of a response, `<Operation>Response`. */
@@ -20,15 +25,15 @@ export interface OperationDef<P, R> {
   /** Writes the `<Operation>Response` element. */
   encodeSoapResponse(result: R, ns: string, out: XmlWriter): void;
   /** The result from the `<Operation>Response` element `el` of a SOAP response. */
-  decodeSoapResponse(d: XmlDocument, el: number, ns: string): R;
+  decodeSoapResponse(d: XmlDocument, el: number, ns: string): V;
   /** Writes the whole HTTP GET/POST response document (nothing when the operation has no result). */
   encodeHttpResponse(result: R, ns: string, out: XmlWriter): void;
   /** The result from an HTTP GET/POST response document (undefined: the body was empty). */
-  decodeHttpResponse(d: XmlDocument | undefined, ns: string): R;
+  decodeHttpResponse(d: XmlDocument | undefined, ns: string): V;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyOperationDef = OperationDef<any, any>;
+export type AnyOperationDef = OperationDef<any, any, any>;
 export type OperationTable = Readonly<Record<string, AnyOperationDef>>;
 
 /** Parsed `Content-Type`: the lower-case media type, and whether the charset (if any) is UTF-8. */

@@ -82,10 +82,10 @@ export interface CallOptions {
 }
 
 export interface Transport {
-  call<P, R>(op: OperationDef<P, R>, params: P, options?: CallOptions): Promise<R>;
+  call<P, R, V>(op: OperationDef<P, R, V>, params: P, options?: CallOptions): Promise<V>;
   /** Every item of a paged operation, one page at a time (see `iteratePages`). */
-  iterate<P, I>(
-    op: OperationDef<P, readonly I[]>,
+  iterate<P, R, I>(
+    op: OperationDef<P, R, readonly I[] | undefined>,
     params: P,
     paging: Paging,
     options?: CallOptions,
@@ -110,14 +110,14 @@ export function createTransport(o: ClientOptions): Transport {
   const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
-  async function once<P, R>(
-    op: OperationDef<P, R>,
+  async function once<P, R, V>(
+    op: OperationDef<P, R, V>,
     params: P,
     binding: BindingDef,
     signal: AbortSignal,
     timeoutMs: number,
     attempt: number,
-  ): Promise<R> {
+  ): Promise<V> {
     const { url, init } = await buildRequest(
       {
         endpoint,

@@ -12,10 +12,11 @@ export interface Paging {
 /**
  * Every item from the skip parameter's value (default 0) on. The last page is the first one shorter than the page
  * size the caller asked for; without a size parameter, the first empty page or one shorter than
- * the first page (the server's page size), since that size is the server's to choose.
+ * the first page (the server's page size), since that size is the server's to choose. A page the
+ * server sends none of (a null list) is an empty one.
  */
 export async function* iteratePages<P, I>(
-  call: (params: P) => Promise<readonly I[]>,
+  call: (params: P) => Promise<readonly I[] | undefined>,
   params: P,
   paging: Paging,
 ): AsyncGenerator<I, void, undefined> {
@@ -28,7 +29,7 @@ export async function* iteratePages<P, I>(
     );
   let full: number | undefined = size;
   for (;;) {
-    let page: readonly I[] | undefined = await call({ ...params, [paging.skip]: skip });
+    let page: readonly I[] | undefined = (await call({ ...params, [paging.skip]: skip })) ?? [];
     const count = page.length;
     full ??= count;
     yield* page;

@@ -125,7 +125,7 @@ describe('evgen diff (git base)', () => {
         /verify wire-lax +confirmed +breaking +BookingResponse\.CreatedDate +\[FIELD_NO_REMOVE\] +GetBooking \w+ full: failed XmlDecodeError: GetBookingResult\/CreatedDate/,
       );
       expect(r.stdout).toMatch(
-        /verify typescript +confirmed +breaking +BookingResponse\.CreatedDate +\[FIELD_NO_REMOVE\] +call GetBooking: Property 'CreatedDate' is missing in type 'head\.BookingResponse'/,
+        /verify typescript +confirmed +breaking +BookingResponse\.CreatedDate +\[FIELD_NO_REMOVE\] +call GetBooking: Property 'CreatedDate' is missing in type 'head\.BookingResponseReceived'/,
       );
       expect(r.stdout).toMatch(
         /verify: \d+ calls; 3 confirmed, 0 consistent, 0 contradicted, 1 masked, 0 not observed/,

@@ -2,6 +2,7 @@
 // a PostgreSQL database in the pg tier), with a client holding its demo key and ad-hoc reads of
 // its database.
 import { EventServiceClient } from '@evgen/event-management/client';
+import { completeClient, type CompleteClient } from '../../support/complete.js';
 import { BINDING_IDS, type BindingId } from '@evgen/event-management/service';
 import {
   startReferenceService,
@@ -13,7 +14,8 @@ import { newDatabase, reader } from '../../support/backend.js';
 
 export interface Reference extends ReturnType<typeof reader> {
   readonly svc: ReferenceService;
-  readonly client: (binding?: BindingId) => EventServiceClient;
+  /** A client whose results are checked complete: our server sends every element. */
+  readonly client: (binding?: BindingId) => CompleteClient;
   readonly logs: string[];
   stop(): Promise<void>;
 }
@@ -37,12 +39,14 @@ export async function startReference(
     logs,
     ...reader(svc.database),
     client: (binding: BindingId = BINDING_IDS[0]) =>
-      new EventServiceClient({
-        baseUrl: svc.server.url,
-        apiKey: key.apiKey,
-        secretKey: key.secretKey,
-        binding,
-      }),
+      completeClient(
+        new EventServiceClient({
+          baseUrl: svc.server.url,
+          apiKey: key.apiKey,
+          secretKey: key.secretKey,
+          binding,
+        }),
+      ),
     async stop() {
       await svc.close();
       await db.remove();

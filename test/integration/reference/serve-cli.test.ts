@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../support/ir.js';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { ENDPOINT, sendWithHost } from '../../support/requests.js';
+import { completeClient } from '../../support/complete.js';
 
 const BIN = join(PROJECT_ROOT, 'src/cli/bin.js');
 let dir: string;
@@ -187,11 +188,9 @@ describe('serve on a hardened node (--disallow-code-generation-from-strings)', (
     try {
       const key = /APIKey: {4}(\S+)\n {4}SecretKey: (\S+)\n/.exec(svc.stderr());
       expect(key).not.toBeNull();
-      const client = new EventServiceClient({
-        baseUrl: svc.url,
-        apiKey: key![1]!,
-        secretKey: key![2]!,
-      });
+      const client = completeClient(
+        new EventServiceClient({ baseUrl: svc.url, apiKey: key![1]!, secretKey: key![2]! }),
+      );
       const page = await client.getBookingsBatch({ eventId: 1, skip: 0, size: 5 });
       expect(page).toHaveLength(5);
       for (const b of page) {

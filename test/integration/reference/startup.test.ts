@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { BUSY_TIMEOUT_MS, openDatabase } from '../../../src/reference/db/open.js';
 import { serve, stop } from './serve-process.js';
+import { completeClient } from '../../support/complete.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -122,7 +123,7 @@ describe('start-up', () => {
       const reader = serve(db, '--read-only', '--workers', '1');
       const { url } = await reader.ready;
       try {
-        const client = new EventServiceClient({ baseUrl: url, ...key! });
+        const client = completeClient(new EventServiceClient({ baseUrl: url, ...key! }));
         expect((await client.getEventDetails7({ eventId: 1 })).EventId).toBe(1);
         await expect(client.cancelBooking({ bookingReference: 'x' })).rejects.toMatchObject({
           code: 'InvalidRequest',

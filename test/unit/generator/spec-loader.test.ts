@@ -207,6 +207,42 @@ describe('spec edits validate refuses', () => {
       want: 'spec/operations.yaml: paging of "GetBookingsBatch" names "size", a string: not int',
     },
     {
+      given: {
+        file: 'types/booking.yaml',
+        from: 'name: AttendeeExtResponse',
+        to: 'name: BookingDetailsReceived',
+      },
+      want: 'spec/types/booking.yaml: type "BookingDetailsReceived" is the name of the received form of type "BookingDetails"',
+    },
+    {
+      given: {
+        file: 'types/booking.yaml',
+        from: 'name: AttendeeExtResponse',
+        to: 'name: GetBookingReceived',
+      },
+      want: 'spec/operations.yaml: type "GetBookingReceived" is the name of this operation\'s received type',
+    },
+    {
+      given: {
+        file: 'operations.yaml',
+        from: '  - name: GetContact\n',
+        to: '  - name: ContactResponse\n',
+      },
+      want: 'spec/operations.yaml: operation "ContactResponse" has the name of a type: both would have the received type ContactResponseReceived',
+    },
+    {
+      given: { file: 'service.yaml', from: 'gap: omitted-values', to: 'gap: omitted-value' },
+      want: 'spec/service.yaml: unknown gap "omitted-value"',
+    },
+    {
+      given: {
+        file: 'service.yaml',
+        from: 'values: [string, list, complex]',
+        to: 'values: [string, list, string]',
+      },
+      want: 'spec/service.yaml: duplicate omittedWhenNull value "string"',
+    },
+    {
       given: { file: 'notes.yaml', from: '', to: 'notes: [a]\n' },
       want: 'spec/notes.yaml: not a spec file: nothing reads it',
     },

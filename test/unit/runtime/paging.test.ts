@@ -93,6 +93,21 @@ describe('iteratePages', () => {
     expect(s.calls).toHaveLength(2);
   });
 
+  it('ends at a page the server sent none of (a null list, no Result element)', async () => {
+    const calls: number[] = [];
+    const call = (p: Params) => {
+      calls.push(p.skip);
+      return Promise.resolve(p.skip === 0 ? [0, 1] : undefined);
+    };
+    const items = await collect(
+      iteratePages(call, { skip: 0, size: 2 }, { skip: 'skip', size: 'size' }),
+    );
+    expect([items, calls]).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
+  });
+
   it.each([0, -1, Number.NaN])('refuses a page size of %s (it would never end)', async (size) => {
     const s = server(10, 1000);
     await expect(
