@@ -229,7 +229,8 @@ export async function checkHostile(
   }
   const texts = seen.flatMap((raw) => {
     const f = faultOf(c, raw);
-    const text = f ? `${f.reason} ${f.detailCode ?? ''}` : new TextDecoder().decode(raw.body);
+    // The text as sent: a reason read from it leaves a .NET stack trace out.
+    const text = f ? `${f.text} ${f.detailCode ?? ''}` : new TextDecoder().decode(raw.body);
     return leaks(text).map((what) => `${what} in a fault: ${JSON.stringify(text.slice(0, 300))}`);
   });
   push('faultText', 'fault texts hold no stack trace or file path', [...new Set(texts)]);

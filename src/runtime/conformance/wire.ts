@@ -1,12 +1,12 @@
 // Raw requests to the server under test, signed with exactly the values a check chooses, and
 // answers described for people: a fault by its code and reason text, never a cut envelope.
-import { parseSoapEnvelope, SOAP11_NS, SOAP12_NS, type XmlElement } from '../xml/index.js';
 import {
   buildRequest,
-  mediaType,
+  readFault,
   signRequest,
   type AuthValues,
   type Binding,
+  type FaultReading,
   type PreparedRequest,
   type RequestOperation,
 } from '../transport/index.js';
@@ -75,72 +75,19 @@ export async function send(
   return fetchRaw(req.url, req.init);
 }
 
-export interface FaultSummary {
-  /** soap:Client, soap12:Sender... or undefined for HTTP answers. */
-  readonly soapCode?: string;
-  /** The detail's code element text, or the code before ':' of an HTTP text body. */
-  readonly detailCode?: string;
-  readonly reason: string;
-  /** SOAP 1.2 Reason/Text xml:lang. */
-  readonly lang?: string;
-}
-
-const kid = (el: XmlElement | undefined, name: string): XmlElement | undefined =>
-  el?.children.find((c) => c.name === name);
-const findDeep = (el: XmlElement, name: string): XmlElement | undefined =>
-  el.name === name ? el : el.children.map((c) => findDeep(c, name)).find(Boolean);
-
-/** The media types of the service's SOAP bindings: an answer in one of them may be a SOAP fault. */
-function soapTypes(c: Ctx): Set<string> {
-  return new Set(
-    c.o.wire.bindings
-      .filter((b) => b.kind === 'soap')
-      .flatMap((b) => [b.requestContentType ?? '', b.responseContentType])
-      .map((t) => mediaType(t).type),
-  );
-}
-
-/** The fault an answer carries (SOAP 1.1, SOAP 1.2 or a text body), if it is one. */
-export function faultOf(c: Ctx, raw: Raw): FaultSummary | undefined {
-  const { type } = mediaType(raw.type);
-  const text = new TextDecoder().decode(raw.body);
-  const { detailElement } = c.o.wire.faults;
-  if (soapTypes(c).has(type)) {
-    let fault: XmlElement | undefined;
-    try {
-      fault = parseSoapEnvelope(raw.body).payload;
-    } catch {
-      return undefined;
-    }
-    if (!fault || fault.name !== 'Fault') return undefined;
-    const detail = findDeep(fault, detailElement)?.text.trim();
-    if (fault.ns === SOAP11_NS)
-      return {
-        soapCode: kid(fault, 'faultcode')?.text.trim() ?? '',
-        reason: kid(fault, 'faultstring')?.text.trim() ?? '',
-        ...(detail !== undefined ? { detailCode: detail } : {}),
-      };
-    if (fault.ns === SOAP12_NS) {
-      const reason = kid(kid(fault, 'Reason'), 'Text');
-      const lang = reason?.attributes['{http://www.w3.org/XML/1998/namespace}lang'];
-      return {
-        soapCode: kid(kid(fault, 'Code'), 'Value')?.text.trim() ?? '',
-        reason: reason?.text.trim() ?? '',
-        ...(detail !== undefined ? { detailCode: detail } : {}),
-        ...(lang !== undefined ? { lang } : {}),
-      };
-    }
-    return undefined;
-  }
-  const m = /^(\w+): ([^\n]*)/.exec(text);
-  return m ? { detailCode: m[1]!, reason: m[2]! } : undefined;
+/**
+ * The fault an answer carries (SOAP 1.1, SOAP 1.2 or a text body), if it is one: read as the client
+ * reads it (transport/fault-reading.ts), so the two never disagree.
+ */
+export function faultOf(c: Ctx, raw: Raw): FaultReading | undefined {
+  return readFault(raw.body, raw.type, c.o.wire.faults);
 }
 
 /** One line for a report: `HTTP 500, fault soap:Client [AuthenticationFailed] "reason"`. */
 export function describe(c: Ctx, raw: Raw): string {
   const f = faultOf(c, raw);
   if (f)
-    return `HTTP ${raw.status}, fault ${[f.soapCode, f.detailCode && `[${f.detailCode}]`].filter(Boolean).join(' ')} ${JSON.stringify(f.reason)}`;
+    return `HTTP ${raw.status}, fault ${[f.soapCode, f.detailCode && `[${f.detailCode}]`, f.exceptionType].filter(Boolean).join(' ')} ${JSON.stringify(f.reason)}`;
   const text = new TextDecoder().decode(raw.body).trim();
   const line = text.split('\n')[0]!.slice(0, 200);
   return `HTTP ${raw.status}, ${raw.type || 'no content type'}${text ? `: ${JSON.stringify(line)}` : ', empty body'}`;

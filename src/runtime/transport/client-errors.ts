@@ -1,8 +1,9 @@
 // What the client raises: ServiceError for a fault the service answered with, TransportError when
 // no usable answer arrived (network, time-out, abort, unexpected status or body).
-import { type Binding, mediaType } from './binding.js';
+import type { Binding } from './binding.js';
+import { readFault, readSoapFault, type FaultReading } from './fault-reading.js';
 import type { FaultTable } from './wire.js';
-import { SOAP11_NS, SOAP12_NS, parseSoapEnvelope, type XmlElement } from '../xml/index.js';
+import type { XmlElement } from '../xml/index.js';
 
 export class ServiceError extends Error {
   constructor(
@@ -15,8 +16,15 @@ export class ServiceError extends Error {
     readonly soapFaultCode?: string,
     /** The answer's Retry-After, in seconds: how long the service asks callers to wait. */
     readonly retryAfterSeconds?: number,
+    /**
+     * The .NET exception an ASMX answer names (its HTTP GET/POST errors are a 500 text/plain
+     * holding the exception's text), e.g. System.ArgumentException; `faultString` is its message.
+     */
+    readonly exceptionType?: string,
   ) {
-    super(`${code}: ${faultString} (HTTP ${httpStatus}, ${binding})`);
+    super(
+      `${code}${exceptionType ? ` (${exceptionType})` : ''}: ${faultString} (HTTP ${httpStatus}, ${binding})`,
+    );
     this.name = 'ServiceError';
   }
 }
@@ -67,9 +75,24 @@ function systemError(e: Error): string {
 
 const asCode = (faults: FaultTable, s: string | undefined): string =>
   faults.codes.some((c) => c.code === s) ? s! : 'Unknown';
-const child = (el: XmlElement | undefined, name: string, ns?: string) =>
-  el?.children.find((c) => c.name === name && (ns === undefined || c.ns === ns));
-const text = (el: XmlElement | undefined): string => (el ? el.text.trim() : '');
+
+function serviceError(
+  f: FaultReading,
+  binding: Binding,
+  status: number,
+  faults: FaultTable,
+  retryAfterSeconds?: number,
+): ServiceError {
+  return new ServiceError(
+    asCode(faults, f.detailCode),
+    f.reason,
+    status,
+    binding,
+    f.soapCode,
+    retryAfterSeconds,
+    f.exceptionType,
+  );
+}
 
 /** The SOAP Fault element of a response body, if that is what it holds. */
 export function soapFaultOf(
@@ -78,27 +101,11 @@ export function soapFaultOf(
   status: number,
   faults: FaultTable,
 ): ServiceError | undefined {
-  if (!payload || payload.name !== 'Fault') return undefined;
-  if (payload.ns === SOAP11_NS) {
-    const code = child(child(payload, 'detail'), faults.detailElement);
-    return new ServiceError(
-      asCode(faults, text(code)),
-      text(child(payload, 'faultstring')),
-      status,
-      binding,
-      text(child(payload, 'faultcode')),
-    );
-  }
-  if (payload.ns === SOAP12_NS) {
-    const code = child(child(payload, 'Detail', SOAP12_NS), faults.detailElement);
-    const reason = child(child(payload, 'Reason', SOAP12_NS), 'Text', SOAP12_NS);
-    const value = child(child(payload, 'Code', SOAP12_NS), 'Value', SOAP12_NS);
-    return new ServiceError(asCode(faults, text(code)), text(reason), status, binding, text(value));
-  }
-  return undefined;
+  const f = payload && readSoapFault(payload, faults.detailElement);
+  return f ? serviceError(f, binding, status, faults) : undefined;
 }
 
-/** The fault a response carries, in any of the three forms (SOAP 1.1, SOAP 1.2, HTTP text), if any. */
+/** The fault a response carries, in any of its forms (SOAP 1.1, SOAP 1.2, text), if any. */
 export function parseFault(
   binding: Binding,
   status: number,
@@ -106,16 +113,8 @@ export function parseFault(
   body: Uint8Array,
   faults: FaultTable,
 ): ServiceError | undefined {
-  const { type } = mediaType(contentType);
-  if (type === mediaType(faults.httpContentType).type) {
-    const m = /^(\w+): ([^\n]*)/.exec(new TextDecoder().decode(body));
-    return m ? new ServiceError(asCode(faults, m[1]), m[2] ?? '', status, binding) : undefined;
-  }
-  try {
-    return soapFaultOf(parseSoapEnvelope(body).payload, binding, status, faults);
-  } catch {
-    return undefined; // not a SOAP envelope
-  }
+  const f = readFault(body, contentType, faults);
+  return f ? serviceError(f, binding, status, faults) : undefined;
 }
 
 /** Turns a non-200 answer into the error it stands for, with its Retry-After if it has one. */
@@ -127,11 +126,8 @@ export function errorFromResponse(
   faults: FaultTable,
 ): Error {
   const after = parseRetryAfter(headers.get('retry-after'), Date.now());
-  const f = parseFault(binding, status, headers.get('content-type') ?? '', body, faults);
-  if (f)
-    return after === undefined
-      ? f
-      : new ServiceError(f.code, f.faultString, f.httpStatus, f.binding, f.soapFaultCode, after);
+  const f = readFault(body, headers.get('content-type') ?? '', faults);
+  if (f) return serviceError(f, binding, status, faults, after);
   const text = new TextDecoder().decode(body.subarray(0, 200));
   return new TransportError(`HTTP ${status} from the service: ${text}`, status, {
     retryAfterSeconds: after,

@@ -5,6 +5,7 @@ export * from './client-request.js';
 export * from './client-errors.js';
 export * from './cors.js';
 export * from './faults.js';
+export * from './fault-reading.js';
 export * from './node.js';
 export * from './paging.js';
 export * from './replay.js';
