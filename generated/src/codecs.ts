@@ -1900,7 +1900,7 @@ export function decodeCalendarEventsResponse(
 
 /**
  * Encoder and decoder of CollaboratorResponse.
- * @generated from spec/types/event.yaml:177 CollaboratorResponse
+ * @generated from spec/types/event.yaml:178 CollaboratorResponse
  */
 export function encodeCollaboratorResponse(
   v: T.CollaboratorResponse,
@@ -1925,7 +1925,7 @@ export function encodeCollaboratorResponse(
 
 /**
  * Encoder and decoder of CollaboratorResponse.
- * @generated from spec/types/event.yaml:177 CollaboratorResponse
+ * @generated from spec/types/event.yaml:178 CollaboratorResponse
  */
 export function decodeCollaboratorResponse(
   d: XmlDocument,
@@ -2995,7 +2995,7 @@ export function decodeEntityReference(d: XmlDocument, el: number, ns: string): T
 
 /**
  * Encoder and decoder of Event.
- * @generated from spec/types/event.yaml:34 Event
+ * @generated from spec/types/event.yaml:35 Event
  */
 export function encodeEvent(v: T.Event, path = 'Event'): string {
   if (typeof v !== 'object' || v === null) throw wrongType(path, 'Event', v);
@@ -3170,7 +3170,7 @@ export function encodeEvent(v: T.Event, path = 'Event'): string {
 
 /**
  * Encoder and decoder of Event.
- * @generated from spec/types/event.yaml:34 Event
+ * @generated from spec/types/event.yaml:35 Event
  */
 export function decodeEvent(d: XmlDocument, el: number, ns: string): T.EventReceived {
   let EventId: number | undefined;
@@ -3670,7 +3670,7 @@ export function decodeEventBasicWithTicketTypeResponse(
 
 /**
  * Encoder and decoder of EventDetailsResponse3.
- * @generated from spec/types/event.yaml:154 EventDetailsResponse3
+ * @generated from spec/types/event.yaml:155 EventDetailsResponse3
  */
 export function encodeEventDetailsResponse3(
   v: T.EventDetailsResponse3,
@@ -3777,7 +3777,7 @@ export function encodeEventDetailsResponse3(
 
 /**
  * Encoder and decoder of EventDetailsResponse3.
- * @generated from spec/types/event.yaml:154 EventDetailsResponse3
+ * @generated from spec/types/event.yaml:155 EventDetailsResponse3
  */
 export function decodeEventDetailsResponse3(
   d: XmlDocument,
@@ -4043,7 +4043,7 @@ export function decodeEventDetailsResponse3(
 
 /**
  * Encoder and decoder of EventDetailsResponse7.
- * @generated from spec/types/event.yaml:162 EventDetailsResponse7
+ * @generated from spec/types/event.yaml:163 EventDetailsResponse7
  */
 export function encodeEventDetailsResponse7(
   v: T.EventDetailsResponse7,
@@ -4169,7 +4169,7 @@ export function encodeEventDetailsResponse7(
 
 /**
  * Encoder and decoder of EventDetailsResponse7.
- * @generated from spec/types/event.yaml:162 EventDetailsResponse7
+ * @generated from spec/types/event.yaml:163 EventDetailsResponse7
  */
 export function decodeEventDetailsResponse7(
   d: XmlDocument,
@@ -4654,7 +4654,7 @@ export function decodeProfileValue(d: XmlDocument, el: number, ns: string): T.Pr
 
 /**
  * Encoder and decoder of ProfileValueByEvent.
- * @generated from spec/types/event.yaml:187 ProfileValueByEvent
+ * @generated from spec/types/event.yaml:188 ProfileValueByEvent
  */
 export function encodeProfileValueByEvent(
   v: T.ProfileValueByEvent,
@@ -4675,7 +4675,7 @@ export function encodeProfileValueByEvent(
 
 /**
  * Encoder and decoder of ProfileValueByEvent.
- * @generated from spec/types/event.yaml:187 ProfileValueByEvent
+ * @generated from spec/types/event.yaml:188 ProfileValueByEvent
  */
 export function decodeProfileValueByEvent(
   d: XmlDocument,

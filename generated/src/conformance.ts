@@ -33,6 +33,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeStatus',
@@ -41,6 +42,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DateCreated',
@@ -57,6 +59,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeTypeId',
@@ -73,6 +76,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'TicketTypeId',
@@ -89,6 +93,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Forename',
@@ -97,6 +102,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Surname',
@@ -105,6 +111,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisation',
@@ -113,6 +120,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Occupation',
@@ -121,6 +129,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'PAName',
@@ -129,6 +138,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MarketingOptOut',
@@ -145,6 +155,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line2',
@@ -153,6 +164,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line3',
@@ -161,6 +173,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Town',
@@ -169,6 +182,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'County',
@@ -177,6 +191,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Postcode',
@@ -185,6 +200,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Country',
@@ -193,6 +209,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Email',
@@ -201,6 +218,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Telephone',
@@ -209,6 +227,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Fax',
@@ -217,6 +236,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Mobile',
@@ -225,6 +245,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Website',
@@ -233,6 +254,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'IsLeadAttendee',
@@ -281,6 +303,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendedStatus',
@@ -307,6 +330,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeStatus',
@@ -315,6 +339,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DateCreated',
@@ -331,6 +356,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeTypeId',
@@ -347,6 +373,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'TicketTypeId',
@@ -363,6 +390,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Forename',
@@ -371,6 +399,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Surname',
@@ -379,6 +408,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisation',
@@ -387,6 +417,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Occupation',
@@ -395,6 +426,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'PAName',
@@ -403,6 +435,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MarketingOptOut',
@@ -419,6 +452,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line2',
@@ -427,6 +461,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line3',
@@ -435,6 +470,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Town',
@@ -443,6 +479,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'County',
@@ -451,6 +488,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Postcode',
@@ -459,6 +497,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Country',
@@ -467,6 +506,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Email',
@@ -475,6 +515,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Telephone',
@@ -483,6 +524,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Fax',
@@ -491,6 +533,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Mobile',
@@ -499,6 +542,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Website',
@@ -507,6 +551,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: true,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'IsLeadAttendee',
@@ -565,6 +610,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'IsAttending',
@@ -589,6 +635,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventId',
@@ -631,6 +678,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'TicketType',
@@ -639,6 +687,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     AttendeeTypeResponse: [
@@ -657,6 +706,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'TicketTypes',
@@ -665,6 +715,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'TicketTypeResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     AuthorResponse: [
@@ -683,6 +734,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     BookableSessionResponse: [
@@ -701,6 +753,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code',
@@ -709,6 +762,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AllowGuests',
@@ -805,6 +859,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'VenueRoomName',
@@ -813,6 +868,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeTicketTypes',
@@ -821,6 +877,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'AttendeeTicketTypeResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     BookableSessionSignupResponse: [
@@ -839,6 +896,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'IsWaitingList',
@@ -865,6 +923,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeCount',
@@ -881,6 +940,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'SecureKey',
@@ -889,6 +949,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'LeadAttendeeReference',
@@ -897,6 +958,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     BookingExtResponse: [
@@ -915,6 +977,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingStatus',
@@ -923,6 +986,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'CreatedDate',
@@ -971,6 +1035,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'AttendeeExtResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     BookingResponse: [
@@ -989,6 +1054,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingStatus',
@@ -997,6 +1063,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'CreatedDate',
@@ -1045,6 +1112,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'AttendeeResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CalendarAttendeeResponse: [
@@ -1063,6 +1131,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'FirstName',
@@ -1071,6 +1140,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'SurName',
@@ -1079,6 +1149,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'JobTitle',
@@ -1087,6 +1158,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisation',
@@ -1095,6 +1167,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Status',
@@ -1103,6 +1176,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Email',
@@ -1111,6 +1185,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CalendarAttendeesResponse: [
@@ -1121,6 +1196,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Description',
@@ -1129,6 +1205,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineName',
@@ -1137,6 +1214,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineEmail',
@@ -1145,6 +1223,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineTelephone',
@@ -1153,6 +1232,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Attendees',
@@ -1161,6 +1241,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'CalendarAttendeeResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CalendarEventResponse: [
@@ -1179,6 +1260,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Description',
@@ -1187,6 +1269,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StartDate',
@@ -1203,6 +1286,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Country',
@@ -1211,6 +1295,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Type',
@@ -1219,6 +1304,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventStatus',
@@ -1227,6 +1313,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'NumAttendees',
@@ -1243,6 +1330,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CalendarEventsResponse: [
@@ -1253,6 +1341,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'SystemOwnerFullname',
@@ -1261,6 +1350,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Events',
@@ -1269,6 +1359,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'CalendarEventResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CollaboratorResponse: [
@@ -1279,6 +1370,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Type',
@@ -1287,6 +1379,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Order',
@@ -1303,6 +1396,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventLinkItem',
@@ -1311,6 +1405,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     ContactEventHistoryResponse3: [
@@ -1345,6 +1440,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Description',
@@ -1353,6 +1449,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MediumDescription',
@@ -1361,6 +1458,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeStatus',
@@ -1369,6 +1467,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AttendeeStatusType',
@@ -1377,6 +1476,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingStatus',
@@ -1385,6 +1485,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingStatusType',
@@ -1393,6 +1494,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingReference',
@@ -1401,6 +1503,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Status',
@@ -1409,6 +1512,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineEmail',
@@ -1417,6 +1521,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineName',
@@ -1425,6 +1530,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineTelephone',
@@ -1433,6 +1539,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisers',
@@ -1441,6 +1548,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalURL',
@@ -1449,6 +1557,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Type',
@@ -1457,6 +1566,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Series',
@@ -1465,6 +1575,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Room',
@@ -1473,6 +1584,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ClientCompanyName',
@@ -1481,6 +1593,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'SubClientCompanyName',
@@ -1489,6 +1602,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Location',
@@ -1497,6 +1611,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EndDate',
@@ -1595,6 +1710,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StartDateAndTime',
@@ -1603,6 +1719,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'CPDValue',
@@ -1637,6 +1754,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Forename',
@@ -1645,6 +1763,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Surname',
@@ -1653,6 +1772,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisation',
@@ -1661,6 +1781,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Occupation',
@@ -1669,6 +1790,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'PAName',
@@ -1677,6 +1799,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line1',
@@ -1685,6 +1808,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line2',
@@ -1693,6 +1817,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line3',
@@ -1701,6 +1826,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Town',
@@ -1709,6 +1835,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'County',
@@ -1717,6 +1844,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Postcode',
@@ -1725,6 +1853,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Country',
@@ -1733,6 +1862,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Email',
@@ -1741,6 +1871,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Telephone',
@@ -1749,6 +1880,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Fax',
@@ -1757,6 +1889,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Mobile',
@@ -1765,6 +1898,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Website',
@@ -1773,6 +1907,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ContactId',
@@ -1815,6 +1950,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Forename',
@@ -1823,6 +1959,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Surname',
@@ -1831,6 +1968,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisation',
@@ -1839,6 +1977,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Occupation',
@@ -1847,6 +1986,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'PAName',
@@ -1855,6 +1995,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line1',
@@ -1863,6 +2004,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line2',
@@ -1871,6 +2013,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Line3',
@@ -1879,6 +2022,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Town',
@@ -1887,6 +2031,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'County',
@@ -1895,6 +2040,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Postcode',
@@ -1903,6 +2049,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Country',
@@ -1911,6 +2058,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Email',
@@ -1919,6 +2067,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Telephone',
@@ -1927,6 +2076,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Fax',
@@ -1935,6 +2085,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Mobile',
@@ -1943,6 +2094,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Website',
@@ -1951,6 +2103,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code',
@@ -1959,6 +2112,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Reference',
@@ -1967,6 +2121,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Password',
@@ -1984,6 +2139,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'TwitterURL',
@@ -1992,6 +2148,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'FacebookURL',
@@ -2000,6 +2157,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'LinkedInURL',
@@ -2008,6 +2166,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'GoogleURL',
@@ -2016,6 +2175,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ShortBio',
@@ -2024,6 +2184,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Bio',
@@ -2032,6 +2193,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MarketingOptOut',
@@ -2056,6 +2218,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'ProfileValue',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     ContactTokenResponse: [
@@ -2074,6 +2237,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CustomFieldResponse: [
@@ -2092,6 +2256,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Type',
@@ -2100,6 +2265,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Values',
@@ -2108,6 +2274,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'string',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     CustomFieldValueResponse: [
@@ -2126,6 +2293,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Value',
@@ -2134,6 +2302,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     EntityReference: [],
@@ -2169,6 +2338,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Description',
@@ -2177,6 +2347,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code',
@@ -2185,6 +2356,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingReferencePrefix',
@@ -2193,6 +2365,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'InvoiceReferencePrefix',
@@ -2201,6 +2374,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineName',
@@ -2209,6 +2383,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineTelephoneNumber',
@@ -2217,6 +2392,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineEmail',
@@ -2225,6 +2401,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalSystemId',
@@ -2233,6 +2410,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventLeader',
@@ -2241,6 +2419,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Location',
@@ -2249,6 +2428,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Country',
@@ -2257,6 +2437,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Type',
@@ -2265,6 +2446,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventStatus',
@@ -2273,6 +2455,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StatusCreatedSource',
@@ -2281,6 +2464,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StatusLastUpdatedSource',
@@ -2289,6 +2473,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StatusDeletedSource',
@@ -2297,6 +2482,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StatusInactiveReason',
@@ -2305,6 +2491,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ProjectCode',
@@ -2313,6 +2500,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'CostCentre',
@@ -2321,6 +2509,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Series',
@@ -2329,6 +2518,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DelegateInstruction',
@@ -2337,6 +2527,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Desc_Long',
@@ -2345,6 +2536,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Desc_Med',
@@ -2353,6 +2545,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Anal01',
@@ -2361,6 +2554,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Anal02',
@@ -2369,6 +2563,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalURL',
@@ -2377,6 +2572,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'SubClientCo',
@@ -2385,6 +2581,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Notes',
@@ -2393,6 +2590,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Room',
@@ -2401,6 +2599,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ImportGuid',
@@ -2409,6 +2608,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Links',
@@ -2417,6 +2617,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Terms',
@@ -2425,6 +2626,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalURLPwd',
@@ -2433,6 +2635,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StartDate',
@@ -2683,6 +2886,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StartDate',
@@ -2715,6 +2919,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'TicketTypeResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     EventDetailsResponse3: [
@@ -2781,6 +2986,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Description',
@@ -2789,6 +2995,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MediumDescription',
@@ -2797,6 +3004,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'LongDescription',
@@ -2805,6 +3013,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineEmail',
@@ -2813,6 +3022,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineName',
@@ -2821,6 +3031,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineTelephone',
@@ -2829,6 +3040,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Title',
@@ -2837,6 +3049,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalURL',
@@ -2845,6 +3058,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ImageLink',
@@ -2853,6 +3067,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ImageThumbLink',
@@ -2861,6 +3076,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Room',
@@ -2869,6 +3085,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Type',
@@ -2877,6 +3094,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Series',
@@ -2885,6 +3103,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ClientCompanyName',
@@ -2893,6 +3112,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultBookingFormName',
@@ -2901,6 +3121,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultBookingFormUrl',
@@ -2909,6 +3130,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultWebsiteName',
@@ -2917,6 +3139,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultWebsitePageFriendlyName',
@@ -2925,6 +3148,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Location',
@@ -2933,6 +3157,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisers',
@@ -2941,6 +3166,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventWaitingListEnabled',
@@ -3029,6 +3255,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'int',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Collaborators',
@@ -3037,6 +3264,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'CollaboratorResponse',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Links',
@@ -3045,6 +3273,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'string',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalURLPwd',
@@ -3053,6 +3282,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     EventDetailsResponse7: [
@@ -3119,6 +3349,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Description',
@@ -3127,6 +3358,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MediumDescription',
@@ -3135,6 +3367,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'LongDescription',
@@ -3143,6 +3376,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineEmail',
@@ -3151,6 +3385,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineName',
@@ -3159,6 +3394,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'HelplineTelephone',
@@ -3167,6 +3403,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Title',
@@ -3175,6 +3412,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ExternalURL',
@@ -3183,6 +3421,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ImageLink',
@@ -3191,6 +3430,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ImageThumbLink',
@@ -3199,6 +3439,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Room',
@@ -3207,6 +3448,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Type',
@@ -3215,6 +3457,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Code_Series',
@@ -3223,6 +3466,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ClientCompanyName',
@@ -3231,6 +3475,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultBookingFormName',
@@ -3239,6 +3484,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultBookingFormUrl',
@@ -3247,6 +3493,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultWebsiteName',
@@ -3255,6 +3502,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'DefaultWebsitePageFriendlyName',
@@ -3263,6 +3511,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Location',
@@ -3271,6 +3520,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisers',
@@ -3279,6 +3529,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'EventWaitingListEnabled',
@@ -3367,6 +3618,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'int',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Collaborators',
@@ -3375,6 +3627,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'CollaboratorResponse',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Links',
@@ -3383,6 +3636,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'string',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'SubClientCompanyName',
@@ -3391,6 +3645,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Type',
@@ -3399,6 +3654,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Analysis01',
@@ -3407,6 +3663,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Analysis02',
@@ -3415,6 +3672,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Status',
@@ -3423,6 +3681,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'RoadshowId',
@@ -3447,6 +3706,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'ProfileValueByEvent',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     EventModel: [
@@ -3457,6 +3717,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Websites',
@@ -3465,6 +3726,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'WebsiteModel',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     EventProfileSearchResponseModel: [
@@ -3475,6 +3737,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'EventModel',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     GetSubClientCompanyListResponse: [
@@ -3485,6 +3748,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ClientCompanyId',
@@ -3501,6 +3765,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     ProfileValue: [
@@ -3519,6 +3784,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     ProfileValueByEvent: [
@@ -3537,6 +3803,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'ProfileValueName',
@@ -3545,6 +3812,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     ReservationResponse: [
@@ -3613,6 +3881,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Type',
@@ -3621,6 +3890,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Venue',
@@ -3629,6 +3899,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Notes',
@@ -3637,6 +3908,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Name',
@@ -3645,6 +3917,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Date',
@@ -3815,6 +4088,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'LongName',
@@ -3823,6 +4097,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Venue',
@@ -3831,6 +4106,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Notes',
@@ -3839,6 +4115,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'RTF',
@@ -3847,6 +4124,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'StartDate',
@@ -3919,6 +4197,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'ShowPerformanceResponse',
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     SimpleBookingResponse: [
@@ -3977,6 +4256,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     SpeakerSeriesResponse: [
@@ -3995,6 +4275,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Surname',
@@ -4003,6 +4284,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Occupation',
@@ -4011,6 +4293,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Organisation',
@@ -4019,6 +4302,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Telephone',
@@ -4027,6 +4311,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Email',
@@ -4035,6 +4320,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'WebsiteUrl',
@@ -4043,6 +4329,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     SubmissionBasicResponse: [
@@ -4061,6 +4348,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'BookingId',
@@ -4085,6 +4373,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'NumberOfVotersOne',
@@ -4157,6 +4446,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Authors',
@@ -4165,6 +4455,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'AuthorResponse',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'AbstractTheme',
@@ -4173,6 +4464,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     TicketAttendanceTypeResponse: [
@@ -4191,6 +4483,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
     ],
     TicketTypeDayResponse: [
@@ -4219,6 +4512,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Capacity',
@@ -4299,6 +4593,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'TicketAttendanceTypeResponse',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'TicketTypeDays',
@@ -4307,6 +4602,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: 'TicketTypeDayResponse',
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'MinAge',
@@ -4341,6 +4637,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'Url',
@@ -4349,6 +4646,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         optional: false,
         item: null,
         gap: null,
+        omittedWhenNull: true,
       },
       {
         name: 'IsDefault',
@@ -4369,6 +4667,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     ReservationResponse: 'attendee-list-items',
     WebsiteModel: 'website-model',
   },
+  opaqueTypes: ['EntityReference'],
   operations: [
     {
       name: 'CancelAttendee',
@@ -4393,7 +4692,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetAccommodation',
       params: [{ name: 'eventId', kind: 'int' }],
-      result: { value: { kind: 'complex', type: 'AccommodationResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'AccommodationResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetAccommodationResponse',
       resultElement: 'GetAccommodationResult',
       httpRoot: 'AccommodationResponse',
@@ -4406,6 +4709,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'AttendeeTypeResponse' },
         item: 'AttendeeTypeResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetAttendeeTypesResponse',
       resultElement: 'GetAttendeeTypesResult',
@@ -4419,6 +4723,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'BookableSessionResponse' },
         item: 'BookableSessionResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetBookableSessionsResponse',
       resultElement: 'GetBookableSessionsResult',
@@ -4429,7 +4734,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetBookingDetails',
       params: [{ name: 'bookingId', kind: 'int' }],
-      result: { value: { kind: 'complex', type: 'BookingDetails' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'BookingDetails' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetBookingDetailsResponse',
       resultElement: 'GetBookingDetailsResult',
       httpRoot: 'BookingDetails',
@@ -4439,7 +4748,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetBooking',
       params: [{ name: 'bookingId', kind: 'int' }],
-      result: { value: { kind: 'complex', type: 'BookingResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'BookingResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetBookingResponse',
       resultElement: 'GetBookingResult',
       httpRoot: 'BookingResponse',
@@ -4452,7 +4765,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         { name: 'eventId', kind: 'int' },
         { name: 'skip', kind: 'int' },
       ],
-      result: { value: { kind: 'complex', type: 'BookingResponse' }, item: 'BookingResponse' },
+      result: {
+        value: { kind: 'complex', type: 'BookingResponse' },
+        item: 'BookingResponse',
+        omittedWhenNull: true,
+      },
       responseElement: 'GetBookingsResponse',
       resultElement: 'GetBookingsResult',
       httpRoot: 'ArrayOfBookingResponse',
@@ -4466,7 +4783,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         { name: 'skip', kind: 'int' },
         { name: 'size', kind: 'int' },
       ],
-      result: { value: { kind: 'complex', type: 'BookingResponse' }, item: 'BookingResponse' },
+      result: {
+        value: { kind: 'complex', type: 'BookingResponse' },
+        item: 'BookingResponse',
+        omittedWhenNull: true,
+      },
       responseElement: 'GetBookingsBatchResponse',
       resultElement: 'GetBookingsBatchResult',
       httpRoot: 'ArrayOfBookingResponse',
@@ -4482,6 +4803,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'BookingExtResponse' },
         item: 'BookingExtResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetExtBookingsResponse',
       resultElement: 'GetExtBookingsResult',
@@ -4492,7 +4814,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetContact',
       params: [{ name: 'email', kind: 'string' }],
-      result: { value: { kind: 'complex', type: 'ContactResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'ContactResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetContactResponse',
       resultElement: 'GetContactResult',
       httpRoot: 'ContactResponse',
@@ -4502,7 +4828,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetContact2',
       params: [{ name: 'emailAddress', kind: 'string' }],
-      result: { value: { kind: 'complex', type: 'ContactResponse2' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'ContactResponse2' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetContact2Response',
       resultElement: 'GetContact2Result',
       httpRoot: 'ContactResponse2',
@@ -4515,7 +4845,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         { name: 'tokenType', kind: 'string' },
         { name: 'tokenValue', kind: 'string' },
       ],
-      result: { value: { kind: 'complex', type: 'ContactTokenResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'ContactTokenResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'VerifyTokenForContactResponse',
       resultElement: 'VerifyTokenForContactResult',
       httpRoot: 'ContactTokenResponse',
@@ -4525,7 +4859,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'EventProfileSearch',
       params: [{ name: 'searchQuery', kind: 'string' }],
-      result: { value: { kind: 'complex', type: 'EventProfileSearchResponseModel' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'EventProfileSearchResponseModel' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'EventProfileSearchResponse',
       resultElement: 'EventProfileSearchResult',
       httpRoot: 'EventProfileSearchResponseModel',
@@ -4535,7 +4873,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetShows',
       params: [],
-      result: { value: { kind: 'complex', type: 'ShowResponse' }, item: 'ShowResponse' },
+      result: {
+        value: { kind: 'complex', type: 'ShowResponse' },
+        item: 'ShowResponse',
+        omittedWhenNull: true,
+      },
       responseElement: 'GetShowsResponse',
       resultElement: 'GetShowsResult',
       httpRoot: 'ArrayOfShowResponse',
@@ -4545,7 +4887,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetEventDetails7',
       params: [{ name: 'eventId', kind: 'int' }],
-      result: { value: { kind: 'complex', type: 'EventDetailsResponse7' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'EventDetailsResponse7' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetEventDetails7Response',
       resultElement: 'GetEventDetails7Result',
       httpRoot: 'EventDetailsResponse7',
@@ -4555,7 +4901,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetEventDetails3',
       params: [{ name: 'eventId', kind: 'int' }],
-      result: { value: { kind: 'complex', type: 'EventDetailsResponse3' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'EventDetailsResponse3' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetEventDetails3Response',
       resultElement: 'GetEventDetails3Result',
       httpRoot: 'EventDetailsResponse3',
@@ -4568,6 +4918,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'ContactEventHistoryResponse3' },
         item: 'ContactEventHistoryResponse3',
+        omittedWhenNull: true,
       },
       responseElement: 'GetContactEventHistory3Response',
       resultElement: 'GetContactEventHistory3Result',
@@ -4581,6 +4932,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'EventBasicWithTicketTypeResponse' },
         item: 'EventBasicWithTicketTypeResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetTicketTypesByRoadshowIdResponse',
       resultElement: 'GetTicketTypesByRoadshowIdResult',
@@ -4597,6 +4949,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'SubmissionBasicResponse' },
         item: 'SubmissionBasicResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetSubmissionsForEvent2Response',
       resultElement: 'GetSubmissionsForEvent2Result',
@@ -4611,7 +4964,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         { name: 'toDate', kind: 'dateTime' },
         { name: 'includeArchived', kind: 'boolean' },
       ],
-      result: { value: { kind: 'complex', type: 'CalendarEventsResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'CalendarEventsResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetCalendarEventsByDateRangeResponse',
       resultElement: 'GetCalendarEventsByDateRangeResult',
       httpRoot: 'CalendarEventsResponse',
@@ -4621,7 +4978,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
     {
       name: 'GetCalendarAttendeesForEvent',
       params: [{ name: 'eventId', kind: 'int' }],
-      result: { value: { kind: 'complex', type: 'CalendarAttendeesResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'CalendarAttendeesResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'GetCalendarAttendeesForEventResponse',
       resultElement: 'GetCalendarAttendeesForEventResult',
       httpRoot: 'CalendarAttendeesResponse',
@@ -4638,6 +4999,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'ContactEventResponse' },
         item: 'ContactEventResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetEventsByContactIdResponse',
       resultElement: 'GetEventsByContactIdResult',
@@ -4651,6 +5013,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'SpeakerSeriesResponse' },
         item: 'SpeakerSeriesResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetSpeakersforSeriesResponse',
       resultElement: 'GetSpeakersforSeriesResult',
@@ -4664,6 +5027,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'AttendeeStatusResponse' },
         item: 'AttendeeStatusResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetAttendeeStatusesResponse',
       resultElement: 'GetAttendeeStatusesResult',
@@ -4677,6 +5041,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'CustomFieldResponse' },
         item: 'CustomFieldResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetCustomFieldsResponse',
       resultElement: 'GetCustomFieldsResult',
@@ -4693,7 +5058,11 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
         { name: 'bookingStatusId', kind: 'int' },
         { name: 'contactId', kind: 'int' },
       ],
-      result: { value: { kind: 'complex', type: 'SimpleBookingResponse' }, item: null },
+      result: {
+        value: { kind: 'complex', type: 'SimpleBookingResponse' },
+        item: null,
+        omittedWhenNull: true,
+      },
       responseElement: 'SubmitSimpleBookingWithBookingStatusResponse',
       resultElement: 'SubmitSimpleBookingWithBookingStatusResult',
       httpRoot: 'SimpleBookingResponse',
@@ -4706,6 +5075,7 @@ export const CONFORMANCE_MODEL: ConformanceModel = {
       result: {
         value: { kind: 'complex', type: 'GetSubClientCompanyListResponse' },
         item: 'GetSubClientCompanyListResponse',
+        omittedWhenNull: true,
       },
       responseElement: 'GetSubClientCompanyListResponse',
       resultElement: 'GetSubClientCompanyListResult',

@@ -1880,7 +1880,7 @@ ${FAULTS}
 <h2 id="gap-reference-element-types-title">reference-element-types</h2>
 <p class="note">Resources › Other gaps · decided</p>
 <p><strong>The document:</strong> Element types of ShowSKU, of the AttendeeTypes list inside a ticket type, and of the reference elements on the Event record: not shown.</p>
-<p><strong>Decision:</strong> ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content and the reference service always sends them as nil.</p>
+<p><strong>Decision:</strong> ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content (such as Entity Framework&#39;s EntityKey), the conformance checker accepts any, and the reference service always sends them as nil.</p>
 </section>
 <section id="gap-string-values" aria-labelledby="gap-string-values-title">
 <h2 id="gap-string-values-title">string-values</h2>
@@ -1916,7 +1916,7 @@ ${FAULTS}
 <h2 id="gap-omitted-values-title">omitted-values</h2>
 <p class="note">Conventions · decided</p>
 <p><strong>The document:</strong> &quot;A nullable value is sent as an empty element carrying xsi:nil=true.&quot; (What a service sends for a string, list or complex value it does not have, where the field is not nullable: not shown. The service is ASMX: its XmlSerializer writes nothing for a null reference-typed value unless the field is nillable, and its WSDL marks those elements minOccurs=&quot;0&quot;.)</p>
-<p><strong>Decision:</strong> Such an element may be absent (service.yaml conventions.omittedWhenNull: string, list, complex), and so may the Result element of an operation (SOAP; over HTTP GET/POST a null result is a nil root). Decoders accept the absence and leave the field out of the value (an xsi:nil there reads the same); int, boolean, decimal and dateTime fields and nullable fields, which ASMX always writes, stay required. The client&#39;s types say so: each type has a &lt;Type&gt;Received form, in which those fields are optional, and each operation&#39;s &lt;Operation&gt;Received result may be undefined; the types handlers return (&lt;Type&gt;, &lt;Operation&gt;Result) keep every field required, and our server always sends every element (an empty string or list where it has nothing). The WSDL marks those response elements and the Result elements minOccurs=&quot;0&quot;, as ASMX&#39;s own WSDL does; request parameters and the AuthenticationHeader&#39;s fields stay minOccurs=&quot;1&quot; (our server requires them). evgen diff reports the convention&#39;s values as OMITTED_WHEN_NULL_WIDENED when kinds are added (breaking for TypeScript code reading results, dangerous on the wire) and OMITTED_WHEN_NULL_NARROWED when removed; adding it took the package to 2.0.0.</p>
+<p><strong>Decision:</strong> Such an element may be absent (service.yaml conventions.omittedWhenNull: string, list, complex), and so may the Result element of an operation (SOAP; over HTTP GET/POST a null result is a nil root). Decoders accept the absence and leave the field out of the value (an xsi:nil there reads the same); int, boolean, decimal and dateTime fields and nullable fields, which ASMX always writes, stay required. The client&#39;s types say so: each type has a &lt;Type&gt;Received form, in which those fields are optional, and each operation&#39;s &lt;Operation&gt;Received result may be undefined; the types handlers return (&lt;Type&gt;, &lt;Operation&gt;Result) keep every field required, and our server always sends every element (an empty string or list where it has nothing). The WSDL marks those response elements and the Result elements minOccurs=&quot;0&quot;, as ASMX&#39;s own WSDL does; request parameters and the AuthenticationHeader&#39;s fields stay minOccurs=&quot;1&quot; (our server requires them). The conformance checker reports such an absence, and a null result, as a warning. evgen diff reports the convention&#39;s values as OMITTED_WHEN_NULL_WIDENED when kinds are added (breaking for TypeScript code reading results, dangerous on the wire) and OMITTED_WHEN_NULL_NARROWED when removed; adding it took the package to 2.0.0.</p>
 </section>
 <section id="gap-other-transitions" aria-labelledby="gap-other-transitions-title">
 <h2 id="gap-other-transitions-title">other-transitions</h2>
@@ -1934,7 +1934,7 @@ ${FAULTS}
 <h2 id="gap-http-note-a-title">http-note-a</h2>
 <p class="note">Endpoints › Notes (note A) · decided</p>
 <p><strong>The document:</strong> HTTP GET and HTTP POST response shapes of the operations marked note A: not shown.</p>
-<p><strong>Decision:</strong> They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</p>
+<p><strong>Decision:</strong> They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</p>
 </section>
 <section id="gap-schemes" aria-labelledby="gap-schemes-title">
 <h2 id="gap-schemes-title">schemes</h2>
@@ -2112,7 +2112,7 @@ ${FAULTS}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 </ul>
 ${
   s.testForms
@@ -2206,7 +2206,7 @@ ${SIGNING}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 <li><a href="${s.links.gaps}#gap-cancel-booking-effect">cancel-booking-effect</a> <span class="note">(States and transitions)</span>: CancelBooking sets the booking to the Cancelled booking status and every attendee to its event&#39;s default cancelled status. It is idempotent; an unknown reference is a NotFound fault.</li>
 </ul>
 ${
@@ -2299,7 +2299,7 @@ ${sectionAccommodationResponse}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 <li><a href="${s.links.gaps}#gap-accommodation-content">accommodation-content</a> <span class="note">(Resources › Accommodation)</span>: AccommodationResponse is a type with no fields. The Result element is always present and empty; decoders ignore any content.</li>
 </ul>
 ${
@@ -2395,8 +2395,8 @@ ${sectionTicketTypeDayResponse}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
-<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content and the reference service always sends them as nil.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
+<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content (such as Entity Framework&#39;s EntityKey), the conformance checker accepts any, and the reference service always sends them as nil.</li>
 </ul>
 ${
   s.testForms
@@ -2489,7 +2489,7 @@ ${sectionAttendeeTicketTypeResponse}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 <li><a href="${s.links.gaps}#gap-decimal-scales">decimal-scales</a> <span class="note">(Conventions)</span>: Event.DefaultTaxRate and BookableSession TaxRate/GrossPrice take 5 places like the ticket-type rate and price; ShowPerformance.Stocktotal takes 2 (it sits among money amounts).</li>
 </ul>
 ${
@@ -2582,7 +2582,7 @@ ${sectionBookingDetails}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 </ul>
 ${
   s.testForms
@@ -2678,7 +2678,7 @@ ${sectionReservationResponse}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 <li><a href="${s.links.gaps}#gap-attendee-list-items">attendee-list-items</a> <span class="note">(Resources › Attendee)</span>: Items are CustomFieldValueResponse {CustomFieldId int, Name string, Value string}, BookableSessionSignupResponse {BookableSessionId int, Title string, IsWaitingList boolean} and ReservationResponse {ReservationId int, ShowPerformanceID int, Quantity int}, each item element named after its type (the ASMX convention). The lists are nullable as the document says; the reference service sends an empty list when there is nothing.</li>
 </ul>
 ${
@@ -3071,7 +3071,7 @@ ${sectionContactResponse}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body.</li>
+<li><a href="${s.links.gaps}#gap-http-note-a">http-note-a</a> <span class="note">(Endpoints › Notes (note A))</span>: They follow the shape of the shown ones (the ASMX convention): the root is ArrayOf&lt;Item&gt; for a list and the type&#39;s name for one value, in {soap_namespace}; operations with no result answer 200 with an empty body (with or without a Content-Type: ASMX sends none). Only the root and the empty body are this decision: what the root holds is the type the document shows, its values in the document&#39;s forms.</li>
 <li><a href="${s.links.gaps}#gap-contact-response-fields">contact-response-fields</a> <span class="note">(Resources › Contact)</span>: ContactResponse is Title followed by the address and contact fields of ContactResponse2 (Forename ... Website), then ContactId and MarketingOptOut; no login data (no Password, Code, Reference, profile or social fields).</li>
 </ul>
 ${
@@ -3360,7 +3360,7 @@ ${FAULTS}
 <ul>
 <li><a href="${s.links.gaps}#gap-search-query-syntax">search-query-syntax</a> <span class="note">(Endpoints › Parameter rules)</span>: Words and &quot;quoted phrases&quot; must all match Title, Description, Code or Location (case-insensitive substring); field:value filters narrow further, from the whitelist code, country, type, status, series (exact), location (substring), from:yyyy-MM-dd and to:yyyy-MM-dd (on StartDate), archived:true|false. An empty query matches every event. An unknown field or a stray quote is an InvalidParameter fault naming it. At most 500 events, ordered by StartDate. Parsed into parameterised SQL (src/reference/search.ts).</li>
 <li><a href="${s.links.gaps}#gap-decimal-scales">decimal-scales</a> <span class="note">(Conventions)</span>: Event.DefaultTaxRate and BookableSession TaxRate/GrossPrice take 5 places like the ticket-type rate and price; ShowPerformance.Stocktotal takes 2 (it sits among money amounts).</li>
-<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content and the reference service always sends them as nil.</li>
+<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content (such as Entity Framework&#39;s EntityKey), the conformance checker accepts any, and the reference service always sends them as nil.</li>
 <li><a href="${s.links.gaps}#gap-website-model">website-model</a> <span class="note">(Resources › Event record)</span>: WebsiteModel has WebsiteId (int), Name (string), Url (string), IsDefault (boolean). Decoders ignore unknown children, so a richer real shape still decodes.</li>
 </ul>
 ${
@@ -3448,7 +3448,7 @@ ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
 <li><a href="${s.links.gaps}#gap-decimal-scales">decimal-scales</a> <span class="note">(Conventions)</span>: Event.DefaultTaxRate and BookableSession TaxRate/GrossPrice take 5 places like the ticket-type rate and price; ShowPerformance.Stocktotal takes 2 (it sits among money amounts).</li>
-<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content and the reference service always sends them as nil.</li>
+<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content (such as Entity Framework&#39;s EntityKey), the conformance checker accepts any, and the reference service always sends them as nil.</li>
 </ul>
 ${
   s.testForms
@@ -3815,7 +3815,7 @@ ${sectionTicketTypeDayResponse}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content and the reference service always sends them as nil.</li>
+<li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content (such as Entity Framework&#39;s EntityKey), the conformance checker accepts any, and the reference service always sends them as nil.</li>
 </ul>
 ${
   s.testForms

@@ -1500,27 +1500,27 @@ export interface CalendarEventsResponseReceived
 /**
  * A collaborator of an event.
  * Document section: Event details.
- * @generated from spec/types/event.yaml:177 CollaboratorResponse
+ * @generated from spec/types/event.yaml:178 CollaboratorResponse
  */
 export interface CollaboratorResponse {
   /**
-   * @generated from spec/types/event.yaml:181 CollaboratorResponse.Name
+   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Name
    */
   Name: string;
   /**
-   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Type
+   * @generated from spec/types/event.yaml:183 CollaboratorResponse.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/event.yaml:183 CollaboratorResponse.Order
+   * @generated from spec/types/event.yaml:184 CollaboratorResponse.Order
    */
   Order: number;
   /**
-   * @generated from spec/types/event.yaml:184 CollaboratorResponse.EventLink
+   * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLink
    */
   EventLink: string;
   /**
-   * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLinkItem
+   * @generated from spec/types/event.yaml:186 CollaboratorResponse.EventLinkItem
    */
   EventLinkItem: string;
 }
@@ -1532,22 +1532,22 @@ export interface CollaboratorResponseReceived
   extends Omit<CollaboratorResponse, 'Name' | 'Type' | 'EventLink' | 'EventLinkItem'> {
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:181 CollaboratorResponse.Name
+   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Name
    */
   Name?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:182 CollaboratorResponse.Type
+   * @generated from spec/types/event.yaml:183 CollaboratorResponse.Type
    */
   Type?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:184 CollaboratorResponse.EventLink
+   * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLink
    */
   EventLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:185 CollaboratorResponse.EventLinkItem
+   * @generated from spec/types/event.yaml:186 CollaboratorResponse.EventLinkItem
    */
   EventLinkItem?: string;
 }
@@ -2533,287 +2533,287 @@ export type EntityReferenceReceived = EntityReference;
  * The event record inside EventModel.
  * Document section: Event record.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:34 Event
+ * @generated from spec/types/event.yaml:35 Event
  */
 export interface Event {
   /**
-   * @generated from spec/types/event.yaml:39 Event.EventId
+   * @generated from spec/types/event.yaml:40 Event.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:40 Event.EventCapacity
+   * @generated from spec/types/event.yaml:41 Event.EventCapacity
    */
   EventCapacity: number;
   /**
-   * @generated from spec/types/event.yaml:41 Event.CPDValue
+   * @generated from spec/types/event.yaml:42 Event.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:42 Event.Title
+   * @generated from spec/types/event.yaml:43 Event.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:43 Event.Description
+   * @generated from spec/types/event.yaml:44 Event.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:44 Event.Code
+   * @generated from spec/types/event.yaml:45 Event.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:45 Event.BookingReferencePrefix
+   * @generated from spec/types/event.yaml:46 Event.BookingReferencePrefix
    */
   BookingReferencePrefix: string;
   /**
-   * @generated from spec/types/event.yaml:46 Event.InvoiceReferencePrefix
+   * @generated from spec/types/event.yaml:47 Event.InvoiceReferencePrefix
    */
   InvoiceReferencePrefix: string;
   /**
-   * @generated from spec/types/event.yaml:47 Event.HelplineName
+   * @generated from spec/types/event.yaml:48 Event.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:48 Event.HelplineTelephoneNumber
+   * @generated from spec/types/event.yaml:49 Event.HelplineTelephoneNumber
    */
   HelplineTelephoneNumber: string;
   /**
-   * @generated from spec/types/event.yaml:49 Event.HelplineEmail
+   * @generated from spec/types/event.yaml:50 Event.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:50 Event.ExternalSystemId
+   * @generated from spec/types/event.yaml:51 Event.ExternalSystemId
    */
   ExternalSystemId: string;
   /**
-   * @generated from spec/types/event.yaml:51 Event.EventLeader
+   * @generated from spec/types/event.yaml:52 Event.EventLeader
    */
   EventLeader: string;
   /**
-   * @generated from spec/types/event.yaml:52 Event.Location
+   * @generated from spec/types/event.yaml:53 Event.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:53 Event.Country
+   * @generated from spec/types/event.yaml:54 Event.Country
    */
   Country: string;
   /**
-   * @generated from spec/types/event.yaml:54 Event.Type
+   * @generated from spec/types/event.yaml:55 Event.Type
    */
   Type: string;
   /**
-   * @generated from spec/types/event.yaml:55 Event.EventStatus
+   * @generated from spec/types/event.yaml:56 Event.EventStatus
    */
   EventStatus: string;
   /**
-   * @generated from spec/types/event.yaml:56 Event.StatusCreatedSource
+   * @generated from spec/types/event.yaml:57 Event.StatusCreatedSource
    */
   StatusCreatedSource: string;
   /**
-   * @generated from spec/types/event.yaml:57 Event.StatusLastUpdatedSource
+   * @generated from spec/types/event.yaml:58 Event.StatusLastUpdatedSource
    */
   StatusLastUpdatedSource: string;
   /**
-   * @generated from spec/types/event.yaml:58 Event.StatusDeletedSource
+   * @generated from spec/types/event.yaml:59 Event.StatusDeletedSource
    */
   StatusDeletedSource: string;
   /**
-   * @generated from spec/types/event.yaml:59 Event.StatusInactiveReason
+   * @generated from spec/types/event.yaml:60 Event.StatusInactiveReason
    */
   StatusInactiveReason: string;
   /**
-   * @generated from spec/types/event.yaml:60 Event.ProjectCode
+   * @generated from spec/types/event.yaml:61 Event.ProjectCode
    */
   ProjectCode: string;
   /**
-   * @generated from spec/types/event.yaml:61 Event.CostCentre
+   * @generated from spec/types/event.yaml:62 Event.CostCentre
    */
   CostCentre: string;
   /**
-   * @generated from spec/types/event.yaml:62 Event.Series
+   * @generated from spec/types/event.yaml:63 Event.Series
    */
   Series: string;
   /**
-   * @generated from spec/types/event.yaml:63 Event.DelegateInstruction
+   * @generated from spec/types/event.yaml:64 Event.DelegateInstruction
    */
   DelegateInstruction: string;
   /**
-   * @generated from spec/types/event.yaml:64 Event.Desc_Long
+   * @generated from spec/types/event.yaml:65 Event.Desc_Long
    */
   Desc_Long: string;
   /**
-   * @generated from spec/types/event.yaml:65 Event.Desc_Med
+   * @generated from spec/types/event.yaml:66 Event.Desc_Med
    */
   Desc_Med: string;
   /**
-   * @generated from spec/types/event.yaml:66 Event.Anal01
+   * @generated from spec/types/event.yaml:67 Event.Anal01
    */
   Anal01: string;
   /**
-   * @generated from spec/types/event.yaml:67 Event.Anal02
+   * @generated from spec/types/event.yaml:68 Event.Anal02
    */
   Anal02: string;
   /**
-   * @generated from spec/types/event.yaml:68 Event.ExternalURL
+   * @generated from spec/types/event.yaml:69 Event.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:69 Event.SubClientCo
+   * @generated from spec/types/event.yaml:70 Event.SubClientCo
    */
   SubClientCo: string;
   /**
-   * @generated from spec/types/event.yaml:70 Event.Notes
+   * @generated from spec/types/event.yaml:71 Event.Notes
    */
   Notes: string;
   /**
-   * @generated from spec/types/event.yaml:71 Event.Room
+   * @generated from spec/types/event.yaml:72 Event.Room
    */
   Room: string;
   /**
-   * @generated from spec/types/event.yaml:72 Event.ImportGuid
+   * @generated from spec/types/event.yaml:73 Event.ImportGuid
    */
   ImportGuid: string;
   /**
-   * @generated from spec/types/event.yaml:73 Event.Links
+   * @generated from spec/types/event.yaml:74 Event.Links
    */
   Links: string;
   /**
-   * @generated from spec/types/event.yaml:74 Event.Terms
+   * @generated from spec/types/event.yaml:75 Event.Terms
    */
   Terms: string;
   /**
-   * @generated from spec/types/event.yaml:75 Event.ExternalURLPwd
+   * @generated from spec/types/event.yaml:76 Event.ExternalURLPwd
    */
   ExternalURLPwd: string;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:76 Event.StartDate
+   * @generated from spec/types/event.yaml:77 Event.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:77 Event.EndDate
+   * @generated from spec/types/event.yaml:78 Event.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:78 Event.SignupStartDate
+   * @generated from spec/types/event.yaml:79 Event.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:79 Event.SignupEndDate
+   * @generated from spec/types/event.yaml:80 Event.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:80 Event.StatusCreatedDate
+   * @generated from spec/types/event.yaml:81 Event.StatusCreatedDate
    */
   StatusCreatedDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:81 Event.StatusLastUpdatedDate
+   * @generated from spec/types/event.yaml:82 Event.StatusLastUpdatedDate
    */
   StatusLastUpdatedDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:82 Event.StatusDeletedDate
+   * @generated from spec/types/event.yaml:83 Event.StatusDeletedDate
    */
   StatusDeletedDate: LocalDateTime;
   /**
    * Not shown in the document; decision: gap decimal-scales in spec/gaps.yaml.
    * Exact decimal with 5 places (ticketTypePriceAndTaxRate), as a string (e.g. "12.00000").
-   * @generated from spec/types/event.yaml:83 Event.DefaultTaxRate
+   * @generated from spec/types/event.yaml:84 Event.DefaultTaxRate
    */
   DefaultTaxRate: Decimal;
   /**
-   * @generated from spec/types/event.yaml:84 Event.UseGlobalContactList
+   * @generated from spec/types/event.yaml:85 Event.UseGlobalContactList
    */
   UseGlobalContactList: boolean;
   /**
-   * @generated from spec/types/event.yaml:85 Event.HasCapacityLimits
+   * @generated from spec/types/event.yaml:86 Event.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:86 Event.IsArchived
+   * @generated from spec/types/event.yaml:87 Event.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:87 Event.HasSetupBasicDetails
+   * @generated from spec/types/event.yaml:88 Event.HasSetupBasicDetails
    */
   HasSetupBasicDetails: boolean;
   /**
-   * @generated from spec/types/event.yaml:88 Event.HasSetupEventCapacity
+   * @generated from spec/types/event.yaml:89 Event.HasSetupEventCapacity
    */
   HasSetupEventCapacity: boolean;
   /**
-   * @generated from spec/types/event.yaml:89 Event.StatusIsDeleted
+   * @generated from spec/types/event.yaml:90 Event.StatusIsDeleted
    */
   StatusIsDeleted: boolean;
   /**
-   * @generated from spec/types/event.yaml:90 Event.StatusIsActive
+   * @generated from spec/types/event.yaml:91 Event.StatusIsActive
    */
   StatusIsActive: boolean;
   /**
-   * @generated from spec/types/event.yaml:91 Event.ExcludeFromAPI
+   * @generated from spec/types/event.yaml:92 Event.ExcludeFromAPI
    */
   ExcludeFromAPI: boolean;
   /**
-   * @generated from spec/types/event.yaml:92 Event.ThirdParty
+   * @generated from spec/types/event.yaml:93 Event.ThirdParty
    */
   ThirdParty: boolean;
   /**
-   * @generated from spec/types/event.yaml:93 Event.IsEventFree
+   * @generated from spec/types/event.yaml:94 Event.IsEventFree
    */
   IsEventFree: boolean;
   /**
-   * @generated from spec/types/event.yaml:94 Event.IsTemplateEvent
+   * @generated from spec/types/event.yaml:95 Event.IsTemplateEvent
    */
   IsTemplateEvent: boolean;
   /**
-   * @generated from spec/types/event.yaml:95 Event.ExtFinanceDetails
+   * @generated from spec/types/event.yaml:96 Event.ExtFinanceDetails
    */
   ExtFinanceDetails: boolean;
   /**
-   * @generated from spec/types/event.yaml:96 Event.EnableWaitingList
+   * @generated from spec/types/event.yaml:97 Event.EnableWaitingList
    */
   EnableWaitingList: boolean;
   /**
-   * @generated from spec/types/event.yaml:97 Event.VirtualEvent
+   * @generated from spec/types/event.yaml:98 Event.VirtualEvent
    */
   VirtualEvent: boolean;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:98 Event.ClientCompanyReference
+   * @generated from spec/types/event.yaml:99 Event.ClientCompanyReference
    */
   ClientCompanyReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:99 Event.CurrencyReference
+   * @generated from spec/types/event.yaml:100 Event.CurrencyReference
    */
   CurrencyReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:100 Event.Event2Reference
+   * @generated from spec/types/event.yaml:101 Event.Event2Reference
    */
   Event2Reference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:101 Event.RoadshowReference
+   * @generated from spec/types/event.yaml:102 Event.RoadshowReference
    */
   RoadshowReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:102 Event.ClientUserCreatedReference
+   * @generated from spec/types/event.yaml:103 Event.ClientUserCreatedReference
    */
   ClientUserCreatedReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:103 Event.ClientUserDeletedReference
+   * @generated from spec/types/event.yaml:104 Event.ClientUserDeletedReference
    */
   ClientUserDeletedReference: EntityReference | null;
   /**
    * Not shown in the document; decision: gap reference-element-types in spec/gaps.yaml.
-   * @generated from spec/types/event.yaml:104 Event.ClientUserLastUpdatedReference
+   * @generated from spec/types/event.yaml:105 Event.ClientUserLastUpdatedReference
    */
   ClientUserLastUpdatedReference: EntityReference | null;
 }
@@ -2861,172 +2861,172 @@ export interface EventReceived
   > {
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:42 Event.Title
+   * @generated from spec/types/event.yaml:43 Event.Title
    */
   Title?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:43 Event.Description
+   * @generated from spec/types/event.yaml:44 Event.Description
    */
   Description?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:44 Event.Code
+   * @generated from spec/types/event.yaml:45 Event.Code
    */
   Code?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:45 Event.BookingReferencePrefix
+   * @generated from spec/types/event.yaml:46 Event.BookingReferencePrefix
    */
   BookingReferencePrefix?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:46 Event.InvoiceReferencePrefix
+   * @generated from spec/types/event.yaml:47 Event.InvoiceReferencePrefix
    */
   InvoiceReferencePrefix?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:47 Event.HelplineName
+   * @generated from spec/types/event.yaml:48 Event.HelplineName
    */
   HelplineName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:48 Event.HelplineTelephoneNumber
+   * @generated from spec/types/event.yaml:49 Event.HelplineTelephoneNumber
    */
   HelplineTelephoneNumber?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:49 Event.HelplineEmail
+   * @generated from spec/types/event.yaml:50 Event.HelplineEmail
    */
   HelplineEmail?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:50 Event.ExternalSystemId
+   * @generated from spec/types/event.yaml:51 Event.ExternalSystemId
    */
   ExternalSystemId?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:51 Event.EventLeader
+   * @generated from spec/types/event.yaml:52 Event.EventLeader
    */
   EventLeader?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:52 Event.Location
+   * @generated from spec/types/event.yaml:53 Event.Location
    */
   Location?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:53 Event.Country
+   * @generated from spec/types/event.yaml:54 Event.Country
    */
   Country?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:54 Event.Type
+   * @generated from spec/types/event.yaml:55 Event.Type
    */
   Type?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:55 Event.EventStatus
+   * @generated from spec/types/event.yaml:56 Event.EventStatus
    */
   EventStatus?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:56 Event.StatusCreatedSource
+   * @generated from spec/types/event.yaml:57 Event.StatusCreatedSource
    */
   StatusCreatedSource?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:57 Event.StatusLastUpdatedSource
+   * @generated from spec/types/event.yaml:58 Event.StatusLastUpdatedSource
    */
   StatusLastUpdatedSource?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:58 Event.StatusDeletedSource
+   * @generated from spec/types/event.yaml:59 Event.StatusDeletedSource
    */
   StatusDeletedSource?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:59 Event.StatusInactiveReason
+   * @generated from spec/types/event.yaml:60 Event.StatusInactiveReason
    */
   StatusInactiveReason?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:60 Event.ProjectCode
+   * @generated from spec/types/event.yaml:61 Event.ProjectCode
    */
   ProjectCode?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:61 Event.CostCentre
+   * @generated from spec/types/event.yaml:62 Event.CostCentre
    */
   CostCentre?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:62 Event.Series
+   * @generated from spec/types/event.yaml:63 Event.Series
    */
   Series?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:63 Event.DelegateInstruction
+   * @generated from spec/types/event.yaml:64 Event.DelegateInstruction
    */
   DelegateInstruction?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:64 Event.Desc_Long
+   * @generated from spec/types/event.yaml:65 Event.Desc_Long
    */
   Desc_Long?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:65 Event.Desc_Med
+   * @generated from spec/types/event.yaml:66 Event.Desc_Med
    */
   Desc_Med?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:66 Event.Anal01
+   * @generated from spec/types/event.yaml:67 Event.Anal01
    */
   Anal01?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:67 Event.Anal02
+   * @generated from spec/types/event.yaml:68 Event.Anal02
    */
   Anal02?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:68 Event.ExternalURL
+   * @generated from spec/types/event.yaml:69 Event.ExternalURL
    */
   ExternalURL?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:69 Event.SubClientCo
+   * @generated from spec/types/event.yaml:70 Event.SubClientCo
    */
   SubClientCo?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:70 Event.Notes
+   * @generated from spec/types/event.yaml:71 Event.Notes
    */
   Notes?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:71 Event.Room
+   * @generated from spec/types/event.yaml:72 Event.Room
    */
   Room?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:72 Event.ImportGuid
+   * @generated from spec/types/event.yaml:73 Event.ImportGuid
    */
   ImportGuid?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:73 Event.Links
+   * @generated from spec/types/event.yaml:74 Event.Links
    */
   Links?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:74 Event.Terms
+   * @generated from spec/types/event.yaml:75 Event.Terms
    */
   Terms?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:75 Event.ExternalURLPwd
+   * @generated from spec/types/event.yaml:76 Event.ExternalURLPwd
    */
   ExternalURLPwd?: string;
 }
@@ -3087,178 +3087,178 @@ export interface EventBasicWithTicketTypeResponseReceived
  * Document section: Event details.
  * Groups fields shared by other types; not an element on the wire.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:106 EventDetailsCommon
+ * @generated from spec/types/event.yaml:107 EventDetailsCommon
  */
 export interface EventDetailsCommon {
   /**
-   * @generated from spec/types/event.yaml:112 EventDetailsCommon.EventId
+   * @generated from spec/types/event.yaml:113 EventDetailsCommon.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:113 EventDetailsCommon.Capacity
+   * @generated from spec/types/event.yaml:114 EventDetailsCommon.Capacity
    */
   Capacity: number;
   /**
-   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeCount
+   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeWaitingListCount
+   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeWaitingListCount
    */
   AttendeeWaitingListCount: number;
   /**
-   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeCancelledCount
+   * @generated from spec/types/event.yaml:117 EventDetailsCommon.AttendeeCancelledCount
    */
   AttendeeCancelledCount: number;
   /**
-   * @generated from spec/types/event.yaml:117 EventDetailsCommon.CPDValue
+   * @generated from spec/types/event.yaml:118 EventDetailsCommon.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:118 EventDetailsCommon.DefaultWebsiteID
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.DefaultWebsiteID
    */
   DefaultWebsiteID: number;
   /**
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.LongDescription
    */
   LongDescription: string;
   /**
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageLink
    */
   ImageLink: string;
   /**
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink: string;
   /**
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName: string;
   /**
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl: string;
   /**
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName: string;
   /**
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName: string;
   /**
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/event.yaml:140 EventDetailsCommon.EventWaitingListEnabled
+   * @generated from spec/types/event.yaml:141 EventDetailsCommon.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/event.yaml:141 EventDetailsCommon.HasCapacityLimits
+   * @generated from spec/types/event.yaml:142 EventDetailsCommon.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:142 EventDetailsCommon.IsArchived
+   * @generated from spec/types/event.yaml:143 EventDetailsCommon.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:143 EventDetailsCommon.ThirdPartyEvent
+   * @generated from spec/types/event.yaml:144 EventDetailsCommon.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:144 EventDetailsCommon.StartDate
+   * @generated from spec/types/event.yaml:145 EventDetailsCommon.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:145 EventDetailsCommon.EndDate
+   * @generated from spec/types/event.yaml:146 EventDetailsCommon.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupStartDate
+   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupEndDate
+   * @generated from spec/types/event.yaml:148 EventDetailsCommon.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:148 EventDetailsCommon.StartTime
+   * @generated from spec/types/event.yaml:149 EventDetailsCommon.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:149 EventDetailsCommon.EndTime
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Venue identifiers.
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Venues
    */
   Venues: number[];
   /**
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Collaborators
    */
   Collaborators: CollaboratorResponse[];
   /**
-   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:153 EventDetailsCommon.Links
    */
   Links: string[];
 }
@@ -3296,123 +3296,123 @@ export interface EventDetailsCommonReceived
   > {
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Code
    */
   Code?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.Description
    */
   Description?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.MediumDescription
    */
   MediumDescription?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.LongDescription
    */
   LongDescription?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineName
    */
   HelplineName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.Title
    */
   Title?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ExternalURL
    */
   ExternalURL?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageLink
    */
   ImageLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Room
    */
   Code_Room?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Type
    */
   Code_Type?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.Code_Series
    */
   Code_Series?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Location
    */
   Location?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.Organisers
    */
   Organisers?: string;
   /**
    * Venue identifiers.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Venues
    */
   Venues?: number[];
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Collaborators
    */
   Collaborators?: CollaboratorResponseReceived[];
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:153 EventDetailsCommon.Links
    */
   Links?: string[];
 }
@@ -3421,183 +3421,183 @@ export interface EventDetailsCommonReceived
  * Event details, version 3 (GetEventDetails3).
  * Document section: Event details.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:154 EventDetailsResponse3
+ * @generated from spec/types/event.yaml:155 EventDetailsResponse3
  */
 export interface EventDetailsResponse3 {
   /**
-   * @generated from spec/types/event.yaml:112 EventDetailsCommon.EventId
+   * @generated from spec/types/event.yaml:113 EventDetailsCommon.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:113 EventDetailsCommon.Capacity
+   * @generated from spec/types/event.yaml:114 EventDetailsCommon.Capacity
    */
   Capacity: number;
   /**
-   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeCount
+   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeWaitingListCount
+   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeWaitingListCount
    */
   AttendeeWaitingListCount: number;
   /**
-   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeCancelledCount
+   * @generated from spec/types/event.yaml:117 EventDetailsCommon.AttendeeCancelledCount
    */
   AttendeeCancelledCount: number;
   /**
-   * @generated from spec/types/event.yaml:117 EventDetailsCommon.CPDValue
+   * @generated from spec/types/event.yaml:118 EventDetailsCommon.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:118 EventDetailsCommon.DefaultWebsiteID
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.DefaultWebsiteID
    */
   DefaultWebsiteID: number;
   /**
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.LongDescription
    */
   LongDescription: string;
   /**
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageLink
    */
   ImageLink: string;
   /**
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink: string;
   /**
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName: string;
   /**
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl: string;
   /**
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName: string;
   /**
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName: string;
   /**
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/event.yaml:140 EventDetailsCommon.EventWaitingListEnabled
+   * @generated from spec/types/event.yaml:141 EventDetailsCommon.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/event.yaml:141 EventDetailsCommon.HasCapacityLimits
+   * @generated from spec/types/event.yaml:142 EventDetailsCommon.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:142 EventDetailsCommon.IsArchived
+   * @generated from spec/types/event.yaml:143 EventDetailsCommon.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:143 EventDetailsCommon.ThirdPartyEvent
+   * @generated from spec/types/event.yaml:144 EventDetailsCommon.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:144 EventDetailsCommon.StartDate
+   * @generated from spec/types/event.yaml:145 EventDetailsCommon.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:145 EventDetailsCommon.EndDate
+   * @generated from spec/types/event.yaml:146 EventDetailsCommon.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupStartDate
+   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupEndDate
+   * @generated from spec/types/event.yaml:148 EventDetailsCommon.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:148 EventDetailsCommon.StartTime
+   * @generated from spec/types/event.yaml:149 EventDetailsCommon.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:149 EventDetailsCommon.EndTime
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Venue identifiers.
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Venues
    */
   Venues: number[];
   /**
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Collaborators
    */
   Collaborators: CollaboratorResponse[];
   /**
-   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:153 EventDetailsCommon.Links
    */
   Links: string[];
   /**
    * Note: version 3 only.
-   * @generated from spec/types/event.yaml:160 EventDetailsResponse3.ExternalURLPwd
+   * @generated from spec/types/event.yaml:161 EventDetailsResponse3.ExternalURLPwd
    */
   ExternalURLPwd: string;
 }
@@ -3636,129 +3636,129 @@ export interface EventDetailsResponse3Received
   > {
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Code
    */
   Code?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.Description
    */
   Description?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.MediumDescription
    */
   MediumDescription?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.LongDescription
    */
   LongDescription?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineName
    */
   HelplineName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.Title
    */
   Title?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ExternalURL
    */
   ExternalURL?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageLink
    */
   ImageLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Room
    */
   Code_Room?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Type
    */
   Code_Type?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.Code_Series
    */
   Code_Series?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Location
    */
   Location?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.Organisers
    */
   Organisers?: string;
   /**
    * Venue identifiers.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Venues
    */
   Venues?: number[];
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Collaborators
    */
   Collaborators?: CollaboratorResponseReceived[];
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:153 EventDetailsCommon.Links
    */
   Links?: string[];
   /**
    * Note: version 3 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:160 EventDetailsResponse3.ExternalURLPwd
+   * @generated from spec/types/event.yaml:161 EventDetailsResponse3.ExternalURLPwd
    */
   ExternalURLPwd?: string;
 }
@@ -3767,219 +3767,219 @@ export interface EventDetailsResponse3Received
  * Event details, version 7 (GetEventDetails7), with roadshow identifier, status, sub-client company name, last-updated date and profile values.
  * Document section: Event details.
  * The document groups these fields by type: their wire order is unknown (decoders accept any order).
- * @generated from spec/types/event.yaml:162 EventDetailsResponse7
+ * @generated from spec/types/event.yaml:163 EventDetailsResponse7
  */
 export interface EventDetailsResponse7 {
   /**
-   * @generated from spec/types/event.yaml:112 EventDetailsCommon.EventId
+   * @generated from spec/types/event.yaml:113 EventDetailsCommon.EventId
    */
   EventId: number;
   /**
-   * @generated from spec/types/event.yaml:113 EventDetailsCommon.Capacity
+   * @generated from spec/types/event.yaml:114 EventDetailsCommon.Capacity
    */
   Capacity: number;
   /**
-   * @generated from spec/types/event.yaml:114 EventDetailsCommon.AttendeeCount
+   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeCount
    */
   AttendeeCount: number;
   /**
-   * @generated from spec/types/event.yaml:115 EventDetailsCommon.AttendeeWaitingListCount
+   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeWaitingListCount
    */
   AttendeeWaitingListCount: number;
   /**
-   * @generated from spec/types/event.yaml:116 EventDetailsCommon.AttendeeCancelledCount
+   * @generated from spec/types/event.yaml:117 EventDetailsCommon.AttendeeCancelledCount
    */
   AttendeeCancelledCount: number;
   /**
-   * @generated from spec/types/event.yaml:117 EventDetailsCommon.CPDValue
+   * @generated from spec/types/event.yaml:118 EventDetailsCommon.CPDValue
    */
   CPDValue: number;
   /**
-   * @generated from spec/types/event.yaml:118 EventDetailsCommon.DefaultWebsiteID
+   * @generated from spec/types/event.yaml:119 EventDetailsCommon.DefaultWebsiteID
    */
   DefaultWebsiteID: number;
   /**
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Code
    */
   Code: string;
   /**
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.Description
    */
   Description: string;
   /**
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.MediumDescription
    */
   MediumDescription: string;
   /**
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.LongDescription
    */
   LongDescription: string;
   /**
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail: string;
   /**
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineName
    */
   HelplineName: string;
   /**
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone: string;
   /**
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.Title
    */
   Title: string;
   /**
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ExternalURL
    */
   ExternalURL: string;
   /**
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageLink
    */
   ImageLink: string;
   /**
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink: string;
   /**
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Room
    */
   Code_Room: string;
   /**
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Type
    */
   Code_Type: string;
   /**
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.Code_Series
    */
   Code_Series: string;
   /**
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName: string;
   /**
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName: string;
   /**
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl: string;
   /**
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName: string;
   /**
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName: string;
   /**
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Location
    */
   Location: string;
   /**
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.Organisers
    */
   Organisers: string;
   /**
-   * @generated from spec/types/event.yaml:140 EventDetailsCommon.EventWaitingListEnabled
+   * @generated from spec/types/event.yaml:141 EventDetailsCommon.EventWaitingListEnabled
    */
   EventWaitingListEnabled: boolean;
   /**
-   * @generated from spec/types/event.yaml:141 EventDetailsCommon.HasCapacityLimits
+   * @generated from spec/types/event.yaml:142 EventDetailsCommon.HasCapacityLimits
    */
   HasCapacityLimits: boolean;
   /**
-   * @generated from spec/types/event.yaml:142 EventDetailsCommon.IsArchived
+   * @generated from spec/types/event.yaml:143 EventDetailsCommon.IsArchived
    */
   IsArchived: boolean;
   /**
-   * @generated from spec/types/event.yaml:143 EventDetailsCommon.ThirdPartyEvent
+   * @generated from spec/types/event.yaml:144 EventDetailsCommon.ThirdPartyEvent
    */
   ThirdPartyEvent: boolean;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:144 EventDetailsCommon.StartDate
+   * @generated from spec/types/event.yaml:145 EventDetailsCommon.StartDate
    */
   StartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:145 EventDetailsCommon.EndDate
+   * @generated from spec/types/event.yaml:146 EventDetailsCommon.EndDate
    */
   EndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:146 EventDetailsCommon.SignupStartDate
+   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupStartDate
    */
   SignupStartDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:147 EventDetailsCommon.SignupEndDate
+   * @generated from spec/types/event.yaml:148 EventDetailsCommon.SignupEndDate
    */
   SignupEndDate: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:148 EventDetailsCommon.StartTime
+   * @generated from spec/types/event.yaml:149 EventDetailsCommon.StartTime
    */
   StartTime: LocalDateTime;
   /**
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:149 EventDetailsCommon.EndTime
+   * @generated from spec/types/event.yaml:150 EventDetailsCommon.EndTime
    */
   EndTime: LocalDateTime;
   /**
    * Venue identifiers.
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Venues
    */
   Venues: number[];
   /**
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Collaborators
    */
   Collaborators: CollaboratorResponse[];
   /**
-   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:153 EventDetailsCommon.Links
    */
   Links: string[];
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:168 EventDetailsResponse7.SubClientCompanyName
+   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.SubClientCompanyName
    */
   SubClientCompanyName: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.Type
+   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Type
    */
   Type: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Analysis01
+   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Analysis01
    */
   Analysis01: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Analysis02
+   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.Analysis02
    */
   Analysis02: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.Status
+   * @generated from spec/types/event.yaml:173 EventDetailsResponse7.Status
    */
   Status: string;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:173 EventDetailsResponse7.RoadshowId
+   * @generated from spec/types/event.yaml:174 EventDetailsResponse7.RoadshowId
    */
   RoadshowId: number;
   /**
    * Note: version 7 only.
    * Local date and time yyyy-MM-ddTHH:mm:ss, never shifted by a time zone.
-   * @generated from spec/types/event.yaml:174 EventDetailsResponse7.LastUpdatedDate
+   * @generated from spec/types/event.yaml:175 EventDetailsResponse7.LastUpdatedDate
    */
   LastUpdatedDate: LocalDateTime;
   /**
    * Note: version 7 only.
-   * @generated from spec/types/event.yaml:175 EventDetailsResponse7.Profiles
+   * @generated from spec/types/event.yaml:176 EventDetailsResponse7.Profiles
    */
   Profiles: ProfileValueByEvent[];
 }
@@ -4023,159 +4023,159 @@ export interface EventDetailsResponse7Received
   > {
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:119 EventDetailsCommon.Code
+   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Code
    */
   Code?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:120 EventDetailsCommon.Description
+   * @generated from spec/types/event.yaml:121 EventDetailsCommon.Description
    */
   Description?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:121 EventDetailsCommon.MediumDescription
+   * @generated from spec/types/event.yaml:122 EventDetailsCommon.MediumDescription
    */
   MediumDescription?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:122 EventDetailsCommon.LongDescription
+   * @generated from spec/types/event.yaml:123 EventDetailsCommon.LongDescription
    */
   LongDescription?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:123 EventDetailsCommon.HelplineEmail
+   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineEmail
    */
   HelplineEmail?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:124 EventDetailsCommon.HelplineName
+   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineName
    */
   HelplineName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:125 EventDetailsCommon.HelplineTelephone
+   * @generated from spec/types/event.yaml:126 EventDetailsCommon.HelplineTelephone
    */
   HelplineTelephone?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:126 EventDetailsCommon.Title
+   * @generated from spec/types/event.yaml:127 EventDetailsCommon.Title
    */
   Title?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:127 EventDetailsCommon.ExternalURL
+   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ExternalURL
    */
   ExternalURL?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:128 EventDetailsCommon.ImageLink
+   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageLink
    */
   ImageLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:129 EventDetailsCommon.ImageThumbLink
+   * @generated from spec/types/event.yaml:130 EventDetailsCommon.ImageThumbLink
    */
   ImageThumbLink?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:130 EventDetailsCommon.Code_Room
+   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Room
    */
   Code_Room?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:131 EventDetailsCommon.Code_Type
+   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Type
    */
   Code_Type?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:132 EventDetailsCommon.Code_Series
+   * @generated from spec/types/event.yaml:133 EventDetailsCommon.Code_Series
    */
   Code_Series?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:133 EventDetailsCommon.ClientCompanyName
+   * @generated from spec/types/event.yaml:134 EventDetailsCommon.ClientCompanyName
    */
   ClientCompanyName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:134 EventDetailsCommon.DefaultBookingFormName
+   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormName
    */
   DefaultBookingFormName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:135 EventDetailsCommon.DefaultBookingFormUrl
+   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultBookingFormUrl
    */
   DefaultBookingFormUrl?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:136 EventDetailsCommon.DefaultWebsiteName
+   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsiteName
    */
   DefaultWebsiteName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:137 EventDetailsCommon.DefaultWebsitePageFriendlyName
+   * @generated from spec/types/event.yaml:138 EventDetailsCommon.DefaultWebsitePageFriendlyName
    */
   DefaultWebsitePageFriendlyName?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:138 EventDetailsCommon.Location
+   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Location
    */
   Location?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:139 EventDetailsCommon.Organisers
+   * @generated from spec/types/event.yaml:140 EventDetailsCommon.Organisers
    */
   Organisers?: string;
   /**
    * Venue identifiers.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:150 EventDetailsCommon.Venues
+   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Venues
    */
   Venues?: number[];
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:151 EventDetailsCommon.Collaborators
+   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Collaborators
    */
   Collaborators?: CollaboratorResponseReceived[];
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:152 EventDetailsCommon.Links
+   * @generated from spec/types/event.yaml:153 EventDetailsCommon.Links
    */
   Links?: string[];
   /**
    * Note: version 7 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:168 EventDetailsResponse7.SubClientCompanyName
+   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.SubClientCompanyName
    */
   SubClientCompanyName?: string;
   /**
    * Note: version 7 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:169 EventDetailsResponse7.Type
+   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Type
    */
   Type?: string;
   /**
    * Note: version 7 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:170 EventDetailsResponse7.Analysis01
+   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Analysis01
    */
   Analysis01?: string;
   /**
    * Note: version 7 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:171 EventDetailsResponse7.Analysis02
+   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.Analysis02
    */
   Analysis02?: string;
   /**
    * Note: version 7 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:172 EventDetailsResponse7.Status
+   * @generated from spec/types/event.yaml:173 EventDetailsResponse7.Status
    */
   Status?: string;
   /**
    * Note: version 7 only.
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:175 EventDetailsResponse7.Profiles
+   * @generated from spec/types/event.yaml:176 EventDetailsResponse7.Profiles
    */
   Profiles?: ProfileValueByEventReceived[];
 }
@@ -4303,19 +4303,19 @@ export interface ProfileValueReceived extends Omit<ProfileValue, 'Name'> {
 /**
  * A profile value of an event.
  * Document section: Event details.
- * @generated from spec/types/event.yaml:187 ProfileValueByEvent
+ * @generated from spec/types/event.yaml:188 ProfileValueByEvent
  */
 export interface ProfileValueByEvent {
   /**
-   * @generated from spec/types/event.yaml:191 ProfileValueByEvent.ProfileTypeId
+   * @generated from spec/types/event.yaml:192 ProfileValueByEvent.ProfileTypeId
    */
   ProfileTypeId: number;
   /**
-   * @generated from spec/types/event.yaml:192 ProfileValueByEvent.ProfileType
+   * @generated from spec/types/event.yaml:193 ProfileValueByEvent.ProfileType
    */
   ProfileType: string;
   /**
-   * @generated from spec/types/event.yaml:193 ProfileValueByEvent.ProfileValueName
+   * @generated from spec/types/event.yaml:194 ProfileValueByEvent.ProfileValueName
    */
   ProfileValueName: string;
 }
@@ -4327,12 +4327,12 @@ export interface ProfileValueByEventReceived
   extends Omit<ProfileValueByEvent, 'ProfileType' | 'ProfileValueName'> {
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:192 ProfileValueByEvent.ProfileType
+   * @generated from spec/types/event.yaml:193 ProfileValueByEvent.ProfileType
    */
   ProfileType?: string;
   /**
    * Absent when the server has no value (gap omitted-values).
-   * @generated from spec/types/event.yaml:193 ProfileValueByEvent.ProfileValueName
+   * @generated from spec/types/event.yaml:194 ProfileValueByEvent.ProfileValueName
    */
   ProfileValueName?: string;
 }

@@ -577,6 +577,12 @@ export const DIFF_CASES: readonly DiffCase[] = [
     want: { OMITTED_WHEN_NULL_NARROWED: [S, S, D] },
   },
   {
+    name: 'type made opaque',
+    edits: [e('types/event.yaml', '    opaque: true\n', '')],
+    reverse: true,
+    want: { CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
     name: 'interface version changed',
     edits: [e('service.yaml', 'version: "1.0"', 'version: "1.1"')],
     want: { INTERFACE_VERSION_CHANGED: [S, S, S] },

@@ -58,7 +58,9 @@ export function compareService(ctx: DiffContext): void {
   compareBindings(ctx, at);
   compareAuth(ctx, at);
   compareFaults(ctx, at);
-  const conformance = (x: typeof b) => JSON.stringify(x.conformance);
+  // Opaque types change what the checker accepts, not the wire or the types.
+  const conformance = (x: typeof b) =>
+    JSON.stringify([x.conformance, x.types.filter((t) => t.opaque).map((t) => t.name)]);
   if (conformance(b) !== conformance(h))
     at(
       'CONFORMANCE_CHANGED',

@@ -50,6 +50,7 @@ export function buildIr(spec: RawSpec): IrSpec {
       section: t.section,
       abstract: t.abstract ?? false,
       base: t.extends ?? null,
+      opaque: t.opaque ?? false,
       wireOrderKnown: (t.fieldOrder ?? 'document') === 'document',
       fields: inheritedFields(t, specTypes).map((f) => buildField(f, fieldProvenance(t, f), omits)),
       gap: t.gap ?? null,

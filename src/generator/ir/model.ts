@@ -62,6 +62,8 @@ export interface IrType {
   /** Abstract types group shared fields and are never on the wire themselves. */
   readonly abstract: boolean;
   readonly base: string | null;
+  /** Its content is not shown nor decided (its gap): decoders ignore it, the checker accepts any. */
+  readonly opaque: boolean;
   /** False where the document groups fields by type, so the wire order is unknown. */
   readonly wireOrderKnown: boolean;
   /** All fields in wire order, inherited ones first. */

@@ -89,6 +89,8 @@ function checkTypes(c: CheckCtx): void {
     );
     own.forEach(checkField);
     (t.overrides ?? []).forEach(checkField);
+    if (t.opaque && (own.length > 0 || t.extends !== undefined || t.gap === undefined))
+      report(t.pos, `type "${t.name}" is opaque but has fields or no gap deciding it`);
     if (t.extends !== undefined) checkBase(c, t, own);
     else if (t.overrides?.length)
       report(t.pos, `type "${t.name}" has overrides but extends nothing`);

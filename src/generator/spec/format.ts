@@ -33,6 +33,10 @@ const complexType = obj({
     'document: the document lists the fields in wire order; grouped-by-type: grouped by type, wire order unknown',
   ),
   gap: opt(str, 'the id of the gaps.yaml decision the shape follows'),
+  opaque: opt(
+    bool,
+    'its content is neither shown nor decided (its gap): decoders ignore it, the conformance checker accepts any; no fields',
+  ),
   fields: opt(list(field), 'in wire order (or grouped, see fieldOrder)'),
   overrides: opt(list(field), 'fields of the extended type redeclared here'),
 });

@@ -18,6 +18,7 @@ function field(f: IrField) {
     item: f.list?.itemElement ?? null,
     gap: f.gap,
     ...(f.alwaysNil ? { alwaysNil: true } : {}),
+    ...(f.omittedWhenNull ? { omittedWhenNull: true } : {}),
   });
 }
 
@@ -38,6 +39,7 @@ export function conformanceView(ir: IrSpec) {
     typeGaps: JSON.stringify(
       Object.fromEntries(ir.types.filter((t) => t.gap !== null).map((t) => [t.name, t.gap])),
     ),
+    opaqueTypes: JSON.stringify(ir.types.filter((t) => t.opaque).map((t) => t.name)),
     operations: ir.operations.map((op) =>
       JSON.stringify({
         name: op.name,
@@ -45,9 +47,12 @@ export function conformanceView(ir: IrSpec) {
         result:
           op.result.kind === 'none'
             ? null
-            : op.result.kind === 'type'
-              ? { value: { kind: 'complex', type: op.result.typeName }, item: null }
-              : { value: value(op.result.value), item: op.result.itemElement },
+            : {
+                ...(op.result.kind === 'type'
+                  ? { value: { kind: 'complex', type: op.result.typeName }, item: null }
+                  : { value: value(op.result.value), item: op.result.itemElement }),
+                ...(op.resultOmittedWhenNull ? { omittedWhenNull: true } : {}),
+              },
         responseElement: op.responseElement,
         resultElement: op.resultElement,
         httpRoot: op.httpRoot,

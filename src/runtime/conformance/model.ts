@@ -24,12 +24,19 @@ export interface FieldSpec {
   readonly gap: string | null;
   /** Always sent as nil, as its gap decides (absent: a value may be sent). */
   readonly alwaysNil?: true;
+  /** A server may leave it out when it has no value (an absence is a warning, not a failure). */
+  readonly omittedWhenNull?: true;
 }
 
 export interface OperationSpec {
   readonly name: string;
   readonly params: readonly { readonly name: string; readonly kind: string }[];
-  readonly result: { readonly value: ValueSpec; readonly item: string | null } | null;
+  readonly result: {
+    readonly value: ValueSpec;
+    readonly item: string | null;
+    /** A server may send no result (no Result element; a nil HTTP root). */
+    readonly omittedWhenNull?: true;
+  } | null;
   readonly responseElement: string;
   readonly resultElement: string;
   readonly httpRoot: string | null;
@@ -88,6 +95,8 @@ export interface ConformanceModel {
   readonly types: Readonly<Record<string, readonly FieldSpec[]>>;
   /** Types whose shape is a gap decision: type → gap id. */
   readonly typeGaps: Readonly<Record<string, string>>;
+  /** Types whose content is neither shown nor decided: any content is accepted. */
+  readonly opaqueTypes: readonly string[];
   readonly operations: readonly OperationSpec[];
   readonly values: readonly ValueDef[];
   readonly sources: readonly ValueSource[];

@@ -31,6 +31,8 @@ const xsiNil = (el: XmlElement) => el.attributes[`{${XSI_NS}}nil`];
 
 export function checkValue(s: ShapeCtx, el: XmlElement, v: ValueSpec, path: string): void {
   if (v.kind === 'complex') {
+    // Content neither shown nor decided (Entity Framework's EntityKey in a reference element).
+    if (s.model.opaqueTypes.includes(v.type)) return;
     const fieldsGap = s.model.typeGaps[v.type] ?? null;
     const gap = fieldsGap ?? s.gap;
     return checkFields({ ...s, gap, fieldsGap }, el, s.model.types[v.type] ?? [], path);
@@ -106,6 +108,10 @@ export function checkFields(
   }
   for (const field of fields) {
     if (seen.has(field.name) || field.optional) continue;
+    if (field.omittedWhenNull) {
+      s.f.warnings.push(`${path}/${field.name}: absent (a value the server does not have)`);
+      continue;
+    }
     s.f.fail(
       `${path}/${field.name}: missing element${field.nullable ? ' (a nil element is expected when there is no value)' : ''}`,
       s.gap ?? field.gap,

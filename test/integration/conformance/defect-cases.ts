@@ -3,16 +3,24 @@
 // tests asserting each case and the coverage meta-test share them.
 import type { ConformanceReport } from '@evgen/runtime';
 import { checkConformance, CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
-import type { Defect } from '../../support/double/defects.js';
+import type { ASMX_FORMS, Defect } from '../../support/double/defects.js';
+import { ATTENDEE_REFERENCE, BOOKING_REFERENCE } from '../../support/double/people.js';
 import { BOOKING_ID } from '../../support/double/records.js';
 import { DOUBLE_KEY, startDouble, type Double } from '../../support/double/server.js';
 
 const doubles: Double[] = [];
 const runs = new Map<string, Promise<ConformanceReport>>();
 
-/** The report of the checker (level evgen) against the double switched to `defect`, run once. */
-export function reportOf(defect: Defect | undefined, hostile = false): Promise<ConformanceReport> {
-  const key = `${defect ?? ''}|${hostile}`;
+/**
+ * The report of the checker (level evgen) against the double switched to `defect`, run once. With
+ * `writes`, the writes run too, on the booking and attendee the double knows.
+ */
+export function reportOf(
+  defect: Defect | undefined,
+  hostile = false,
+  writes = false,
+): Promise<ConformanceReport> {
+  const key = `${defect ?? ''}|${hostile}|${writes}`;
   let r = runs.get(key);
   if (!r) {
     r = startDouble(defect).then((d) => {
@@ -23,7 +31,13 @@ export function reportOf(defect: Defect | undefined, hostile = false): Promise<C
         level: 'evgen',
         hostile,
         hostileWaitMs: 1_000,
-        values: { bookingId: String(BOOKING_ID) },
+        allowWrites: writes,
+        values: {
+          bookingId: String(BOOKING_ID),
+          ...(writes
+            ? { bookingReference: BOOKING_REFERENCE, attendeeReference: ATTENDEE_REFERENCE }
+            : {}),
+        },
       });
     });
     runs.set(key, r);
@@ -51,7 +65,7 @@ export const CASES: readonly Case[] = [
     defect: 'renamed-field',
     want: ['GetCalendarEventsByDateRange', 'soap11', 'response'],
     level: 'document',
-    failure: `${cal}/Title: missing element`,
+    failure: `${cal}/NumAttendees: missing element`,
   },
   {
     defect: 'boolean-case',
@@ -66,6 +80,16 @@ export const CASES: readonly Case[] = [
     level: 'document',
     failure: `${ticket}/GrossPrice: expected decimal with exactly 5 decimal places, got "12.5"`,
   },
+  // The scale is the document's rule on every binding, not a question of note A's HTTP shape.
+  ...(['httpGet', 'httpPost'] as const).map(
+    (binding): Case => ({
+      defect: 'decimal-scale',
+      want: ['GetAttendeeTypes', binding, 'response'],
+      level: 'document',
+      failure:
+        'ArrayOfAttendeeTypeResponse/AttendeeTypeResponse[0]/TicketTypes/TicketTypeResponse[0]/GrossPrice: expected decimal with exactly 5 decimal places, got "12.5"',
+    }),
+  ),
   {
     defect: 'nil-content',
     want: ['GetAttendeeTypes', 'soap11', 'response'],
@@ -91,7 +115,7 @@ export const CASES: readonly Case[] = [
     want: ['GetSubClientCompanyList', 'httpPost', 'response'],
     level: 'document',
     failure:
-      'ArrayOfGetSubClientCompanyListResponse/GetSubClientCompanyListResponse[0]/ClientCompanyName: missing element',
+      'ArrayOfGetSubClientCompanyListResponse/GetSubClientCompanyListResponse[0]/ClientCompanyId: missing element',
   },
   {
     defect: 'list-item-name',
@@ -294,5 +318,50 @@ export const CASES: readonly Case[] = [
     level: 'evgen',
     failure:
       'EventProfileSearchResponseModel/Events/EventModel[0]/Websites/WebsiteModel[0]/WebsiteId: missing element',
+  },
+];
+
+/** A form of ASMX's the checker must pass: the row, and the warning it leaves (if any). */
+export interface FormCase {
+  readonly form: (typeof ASMX_FORMS)[number];
+  readonly writes?: boolean;
+  readonly want: readonly [string, string, string];
+  readonly warning?: string;
+}
+
+export const FORM_CASES: readonly FormCase[] = [
+  ...(['httpGet', 'httpPost'] as const).flatMap((binding): FormCase[] =>
+    ['CancelAttendee', 'CancelBooking'].map((op) => ({
+      form: 'asmx-void-answer',
+      writes: true,
+      want: [op, binding, 'response'],
+    })),
+  ),
+  ...(['soap11', 'httpGet'] as const).map(
+    (binding): FormCase => ({
+      form: 'entity-references',
+      want: ['EventProfileSearch', binding, 'response: reference-element-types'],
+    }),
+  ),
+  {
+    form: 'omitted-nulls',
+    want: ['GetBookingDetails', 'soap12', 'response'],
+    warning: 'GetBookingDetailsResult/InvoiceUrl: absent (a value the server does not have)',
+  },
+  {
+    form: 'omitted-nulls',
+    want: ['GetAttendeeStatuses', 'httpPost', 'response'],
+    warning:
+      'ArrayOfAttendeeStatusResponse/AttendeeStatusResponse[0]/StatusType: absent (a value the server does not have)',
+  },
+  {
+    form: 'omitted-nulls',
+    want: ['GetAccommodation', 'soap11', 'response'],
+    warning: 'GetAccommodationResponse/GetAccommodationResult: absent (a null result)',
+  },
+  {
+    form: 'omitted-nulls',
+    want: ['GetAccommodation', 'httpGet', 'response'],
+    warning: 'AccommodationResponse: nil (a null result)',
   },
 ];

@@ -39,4 +39,14 @@ export const DEFECTS = [
   'contact-password-sent',
   'website-wrong-model',
 ] as const;
-export type Defect = (typeof DEFECTS)[number];
+
+/**
+ * Forms a real ASMX service answers in that are no defect, which the checker once misjudged: a void
+ * answer over HTTP GET/POST with an empty body and no Content-Type, Entity Framework reference
+ * content in the Event record's reference elements, and null values left out (XmlSerializer writes
+ * nothing for a null string, list or complex value; a null result is no Result element over SOAP
+ * and a nil root over HTTP GET/POST).
+ */
+export const ASMX_FORMS = ['asmx-void-answer', 'entity-references', 'omitted-nulls'] as const;
+
+export type Defect = (typeof DEFECTS)[number] | (typeof ASMX_FORMS)[number];

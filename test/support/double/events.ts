@@ -17,6 +17,8 @@ function event(id: number, has: Has, binding: string): string {
     'UseGlobalContactList HasCapacityLimits IsArchived HasSetupBasicDetails HasSetupEventCapacity StatusIsDeleted StatusIsActive ExcludeFromAPI ThirdParty IsEventFree IsTemplateEvent ExtFinanceDetails EnableWaitingList VirtualEvent';
   const references =
     'ClientCompanyReference CurrencyReference Event2Reference RoadshowReference ClientUserCreatedReference ClientUserDeletedReference ClientUserLastUpdatedReference';
+  const reference = (n: string) =>
+    has('entity-references') ? entityReference(n) : nil(n, has, binding);
   return el(
     'Event',
     el('EventId', id) +
@@ -25,12 +27,24 @@ function event(id: number, has: Has, binding: string): string {
       each(dates, () => '2026-05-01T09:00:00') +
       el('DefaultTaxRate', '0.20000') +
       each(booleans, () => 'false') +
-      references
-        .split(' ')
-        .map((n) => nil(n, has, binding))
-        .join(''),
+      references.split(' ').map(reference).join(''),
   );
 }
+
+/** What Entity Framework puts in a reference element: the related record's key. */
+const entityReference = (name: string) =>
+  el(
+    name,
+    el(
+      'EntityKey',
+      el('EntitySetName', name.replace(/Reference$/, 's')) +
+        el('EntityContainerName', 'Entities') +
+        el(
+          'EntityKeyValues',
+          el('EntityKeyMember', el('Key', 'Id') + '<Value xsi:type="xsd:int">1</Value>'),
+        ),
+    ),
+  );
 
 /** A website in the decided WebsiteModel shape, or (defect) in a model of its own. */
 const website = (id: number, has: Has) =>
@@ -86,7 +100,12 @@ export const EVENT_RECORDS: Readonly<Record<string, Implemented>> = {
   GetAccommodation: (p, has) =>
     knownEvent(p)
       ? {
-          inner: has('accommodation-content') ? el('HotelName', 'Grand Hotel') : '',
+          // ASMX: a null result (the event has no accommodation).
+          inner: has('omitted-nulls')
+            ? null
+            : has('accommodation-content')
+              ? el('HotelName', 'Grand Hotel')
+              : '',
           httpRoot: 'AccommodationResponse',
         }
       : null,

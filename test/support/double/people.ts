@@ -78,7 +78,15 @@ const contact2 = (has: Has, binding: string) =>
   el('DateOfBirth', '1990-01-01T00:00:00') +
   el('ProfileValues', el('ProfileValue', el('Id', 1) + el('Name', 'Speaker')));
 
+export const ATTENDEE_REFERENCE = 'AT-1';
+export const BOOKING_REFERENCE = 'BK-9001';
+
 export const PEOPLE_RECORDS: Readonly<Record<string, Implemented>> = {
+  // Void: the answer holds no result.
+  CancelAttendee: (p) =>
+    p.attendeeReference === ATTENDEE_REFERENCE ? { inner: null, httpRoot: '' } : null,
+  CancelBooking: (p) =>
+    p.bookingReference === BOOKING_REFERENCE ? { inner: null, httpRoot: '' } : null,
   GetBookings: (p, has, binding) =>
     Number(p.eventId) === 501 && Number(p.skip) === 0
       ? { inner: booking(has, binding), httpRoot: 'ArrayOfBookingResponse' }

@@ -10,19 +10,19 @@ export const BOOKING_ID = 9001;
 
 function calendarEvent(id: number, has: Has): string {
   const start = has('datetime-zone') ? '2026-05-01T09:00:00Z' : '2026-05-01T09:00:00';
-  const title = has('renamed-field') ? 'Titel' : 'Title';
+  const count = has('renamed-field') ? 'NumberOfAttendees' : 'NumAttendees';
   return el(
     'CalendarEventResponse',
     [
       el('EventId', id),
-      el(title, `Conference ${id}`),
+      el('Title', `Conference ${id}`),
       el('Description', 'Two days of talks'),
       el('StartDate', start),
       el('Location', 'Leeds'),
       el('Country', 'United Kingdom'),
       el('Type', 'Conference'),
       el('EventStatus', 'Live'),
-      el('NumAttendees', 42),
+      el(count, 42),
       el('HelpDeskEmail', 'help@example.org'),
     ].join(''),
   );
@@ -37,7 +37,7 @@ function attendeeStatus(id: number, eventId: number, isDefault: boolean, has: Ha
       el('Name', isDefault ? 'Confirmed' : 'Cancelled'),
       el('IsAttending', bool(isDefault)),
       el('IsDefault', bool(isDefault)),
-      el('StatusType', isDefault ? 'Attending' : 'Cancelled'),
+      has('omitted-nulls') ? '' : el('StatusType', isDefault ? 'Attending' : 'Cancelled'),
       el('EventId', eventId),
       el('LinkedBookingStatusId', isDefault ? 3 : 4),
     ].join(''),
@@ -76,14 +76,15 @@ function subClientCompany(id: number, has: Has): string {
     item,
     [
       el('Name', `Division ${id}`),
-      el('ClientCompanyId', id),
-      has('missing-required') ? '' : el('ClientCompanyName', 'Example Events Ltd'),
+      has('missing-required') ? '' : el('ClientCompanyId', id),
+      el('ClientCompanyName', 'Example Events Ltd'),
     ].join(''),
   );
 }
 
 export interface Answer {
-  readonly inner: string;
+  /** The Result element's content; null: no result (a void operation, or a null one). */
+  readonly inner: string | null;
   /** Root element of HTTP GET/POST answers. */
   readonly httpRoot: string;
 }
@@ -132,14 +133,14 @@ export const OPERATIONS: Readonly<Record<string, Implemented>> = {
     inner: subClientCompany(1, has) + subClientCompany(2, has),
     httpRoot: 'ArrayOfGetSubClientCompanyListResponse',
   }),
-  GetBookingDetails: (p) =>
+  GetBookingDetails: (p, has) =>
     Number(p.bookingId) === BOOKING_ID
       ? {
           inner: [
             el('BookingId', BOOKING_ID),
             el('BookingReference', 'BK-9001'),
             el('AttendeeCount', 1),
-            el('InvoiceUrl', 'https://example.org/invoice/BK-9001'),
+            has('omitted-nulls') ? '' : el('InvoiceUrl', 'https://example.org/invoice/BK-9001'),
             el('SecureKey', 'a1b2c3'),
             el('LeadAttendeeReference', 'AT-1'),
           ].join(''),

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Defect } from './defects.js';
 import { DOCUMENT_OPERATIONS } from '../document-catalogue.js';
-import { OPERATIONS } from './records.js';
+import { OPERATIONS, type Answer } from './records.js';
 import { bodyOperation, readDocument, Refusal, textOf } from './reading.js';
 
 export const DOUBLE_KEY = { apiKey: 'double-key', secretKey: 'double-secret' };
@@ -26,6 +26,7 @@ const TYPES = {
   http: 'text/xml; charset=utf-8',
 };
 type Binding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+/** `type` '' sends no Content-Type. */
 type Reply = { status: number; type: string; body: string };
 
 export interface Double {
@@ -108,7 +109,7 @@ export async function startDouble(defect?: Defect): Promise<Double> {
     const implemented = OPERATIONS[op];
     if (!implemented) {
       if (has('unknown-operation-accepted') && !DOCUMENT_OPERATIONS.includes(op))
-        return ok(binding, ns2, op, '', `${op}Result`);
+        return ok(binding, ns2, op, { inner: '', httpRoot: `${op}Result` });
       throw new Refusal(
         'InvalidRequest',
         DOCUMENT_OPERATIONS.includes(op)
@@ -119,21 +120,27 @@ export async function startDouble(defect?: Defect): Promise<Double> {
     }
     const a = implemented(params, has, binding);
     if (!a) throw new Refusal('NotFound', `no record for ${JSON.stringify(params)}`, 404);
-    return ok(binding, ns2, op, a.inner, a.httpRoot);
+    return ok(binding, ns2, op, a);
   };
 
-  const ok = (binding: Binding, ns: string, op: string, inner: string, httpRoot: string): Reply => {
-    if (binding === 'httpGet' || binding === 'httpPost')
+  /** A 200 answer; no result (inner null) is an empty body (HTTP) or no Result element (SOAP). */
+  const ok = (binding: Binding, ns: string, op: string, { inner, httpRoot }: Answer): Reply => {
+    if (binding === 'httpGet' || binding === 'httpPost') {
+      if (inner === null && httpRoot === '')
+        return { status: 200, type: has('asmx-void-answer') ? '' : TYPES.http, body: '' };
+      const root = `<${httpRoot} xmlns="${ns}" xmlns:xsi="${XSI}"`;
       return {
         status: 200,
         type: TYPES.http,
-        body: `<?xml version="1.0" encoding="utf-8"?><${httpRoot} xmlns="${ns}" xmlns:xsi="${XSI}">${inner}</${httpRoot}>`,
+        body: `<?xml version="1.0" encoding="utf-8"?>${inner === null ? `${root} xsi:nil="true" />` : `${root}>${inner}</${httpRoot}>`}`,
       };
+    }
     const type = binding === 'soap12' && has('content-type') ? TYPES.soap11 : TYPES[binding];
+    const result = inner === null ? '' : `<${op}Result>${inner}</${op}Result>`;
     return {
       status: 200,
       type,
-      body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${ENV[binding]}" xmlns:xsi="${XSI}"><soap:Body><${op}Response xmlns="${ns}"><${op}Result>${inner}</${op}Result></${op}Response></soap:Body></soap:Envelope>`,
+      body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${ENV[binding]}" xmlns:xsi="${XSI}"><soap:Body><${op}Response xmlns="${ns}">${result}</${op}Response></soap:Body></soap:Envelope>`,
     };
   };
 
@@ -215,7 +222,7 @@ export async function startDouble(defect?: Defect): Promise<Double> {
           : url.pathname === ENDPOINT
             ? soap(req, body, ns)
             : http(req, body, ns, url);
-    res.writeHead(reply.status, { 'content-type': reply.type }).end(reply.body);
+    res.writeHead(reply.status, reply.type ? { 'content-type': reply.type } : {}).end(reply.body);
   };
 
   const server = createServer((req, res) => {

@@ -231,6 +231,14 @@ describe('spec edits validate refuses', () => {
       want: 'spec/operations.yaml: operation "ContactResponse" has the name of a type: both would have the received type ContactResponseReceived',
     },
     {
+      given: {
+        file: 'types/event.yaml',
+        from: 'gap: website-model',
+        to: 'gap: website-model\n    opaque: true',
+      },
+      want: 'spec/types/event.yaml: type "WebsiteModel" is opaque but has fields or no gap deciding it',
+    },
+    {
       given: { file: 'service.yaml', from: 'gap: omitted-values', to: 'gap: omitted-value' },
       want: 'spec/service.yaml: unknown gap "omitted-value"',
     },
