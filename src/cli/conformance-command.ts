@@ -20,6 +20,7 @@ interface Options {
   binding: string;
   only?: string;
   report?: string;
+  namespace?: string;
   [value: string]: unknown;
 }
 
@@ -97,7 +98,11 @@ export function registerConformanceCommand(program: Command): void {
     )
     .option('--binding <list>', 'bindings to check, comma-separated', BINDING_IDS.join(','))
     .option('--only <operations>', "check only these operations' responses, comma-separated")
-    .option('--report <file>', 'write the report as JSON (.json) or Markdown (.md)');
+    .option('--report <file>', 'write the report as JSON (.json) or Markdown (.md)')
+    .option(
+      '--namespace <uri>',
+      "the server's {soap_namespace}, when it is not the one --url gives (a tunnel, a proxy, a namespace compiled in)",
+    );
   for (const v of CONFORMANCE_MODEL.values)
     if (v.option !== null)
       cmd.option(`--${v.option} <value>`, `the ${v.name} to call operations with (not discovered)`);
@@ -127,6 +132,7 @@ export function registerConformanceCommand(program: Command): void {
         bindings,
         values: { ...target.values, ...givenValues(o) },
         ...(o.only ? { only: o.only.split(',').map((s) => s.trim()) } : {}),
+        ...(o.namespace ? { namespace: o.namespace } : {}),
       });
       console.log(formatReport(report));
       if (o.report) await writeReport(o.report, report);

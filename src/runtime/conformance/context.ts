@@ -33,6 +33,11 @@ export interface ConformanceOptions {
   readonly hostileWaitMs?: number;
   /** Only these operations' response checks (default: all). */
   readonly only?: readonly string[];
+  /**
+   * {soap_namespace}; default: the URL's, by the namespace rule. For a server reached at another
+   * address than its own (a tunnel, a proxy, an ASMX service whose namespace is compiled in).
+   */
+  readonly namespace?: string;
 }
 
 export interface Ctx {
@@ -59,7 +64,7 @@ export function createContext(o: ConformanceOptions): Ctx {
     level: o.level ?? 'document',
     bindings: o.bindings ?? o.wire.bindings.map((b) => b.id),
     endpoint: `${base}${o.wire.endpointPath}`,
-    ns: namespaceFor(base, o.wire.namespace),
+    ns: o.namespace ?? namespaceFor(base, o.wire.namespace),
     clock: new TimestampClock(),
     values: new Map([
       ...o.model.values.flatMap((v) => (v.fixed !== null ? [[v.name, v.fixed] as const] : [])),
