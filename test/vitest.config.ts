@@ -8,6 +8,8 @@
 //                PostgreSQL server the tier starts itself, and the tests of several nodes on one
 //                database (`npm run test:pg`; in `npm test` when the server binaries are there)
 //   interop      Debian tools: python3-zeep, xmllint, xsltproc, curl (`npm run test:interop`)
+//   asmx         Mono's ASMX (Debian's mono-devel) serving a service generated from our WSDL,
+//                called by the generated client and judged by evgen conformance (`npm run test:asmx`)
 //   browser      Debian's chromium driven by playwright-core (`npm run test:browser`)
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +94,11 @@ export default defineConfig({
       tier('package', ['test/package/**/*.test.ts']),
       ...pgTier(),
       tier('interop', ['test/interop/**/*.test.ts']),
+      // Mono is built and started once (about 10 s), for every file of the tier.
+      tier('asmx', ['test/asmx/**/*.test.ts'], {
+        globalSetup: ['test/asmx/setup.ts'],
+        hookTimeout: 300_000,
+      }),
       tier('browser', ['test/browser/**/*.test.ts'], { testTimeout: 60_000 }),
     ],
   },
