@@ -37,7 +37,7 @@ export const WIRE = {
      * SOAP 1.1.
      * Request: SOAP 1.1 envelope with a Header holding AuthenticationHeader and a Body holding one element named after the operation (namespace {soap_namespace}), with one child element per parameter, in the listed order.
      * Response: 200. Body holds <Operation>Response, which holds <Operation>Result. The Result element is absent for operations with no return value (CancelAttendee, CancelBooking).
-     * @generated from spec/service.yaml:33 soap11
+     * @generated from spec/service.yaml:36 soap11
      */
     {
       id: 'soap11',
@@ -55,7 +55,7 @@ export const WIRE = {
      * Request: SOAP 1.2 envelope, otherwise identical in content to SOAP 1.1.
      * Response: 200. Same body as SOAP 1.1.
      * Where the document is silent: gap soap12-action in spec/gaps.yaml.
-     * @generated from spec/service.yaml:50 soap12
+     * @generated from spec/service.yaml:53 soap12
      */
     {
       id: 'soap12',
@@ -72,7 +72,7 @@ export const WIRE = {
      * HTTP GET.
      * Request: GET {endpoint}/<Operation>?<param>=<value>&... All parameter values are sent as text. Operations without parameters are called with an empty query.
      * Response: 200. The body root is a named result element in {soap_namespace} (see the operation catalogue). A list result has the root ArrayOf<ItemType>.
-     * @generated from spec/service.yaml:63 httpGet
+     * @generated from spec/service.yaml:66 httpGet
      */
     {
       id: 'httpGet',
@@ -89,7 +89,7 @@ export const WIRE = {
      * HTTP POST.
      * Request: Body: <param>=<value>&... (empty for operations without parameters).
      * Response: Same as HTTP GET.
-     * @generated from spec/service.yaml:76 httpPost
+     * @generated from spec/service.yaml:79 httpPost
      */
     {
       id: 'httpPost',
