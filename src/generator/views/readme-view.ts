@@ -34,6 +34,7 @@ export function readmeView(ir: IrSpec, pkg: PackageInfo, subpaths: readonly stri
     bindingTitles: titleList(ir.bindings),
     bindingChoice: `binding: '${first!.id}',${others.length ? ` // or ${others.map((b) => `'${b.id}'`).join(', ')}` : ''}`,
     example: { method: example.method, args: `{ ${exampleArgs} }` },
+    receivedNote: receivedNote(ir),
     // Null when the spec names none: the README then says partial servers are refused.
     notImplementedCode: raisedBy(ir, 'notImplemented')?.code ?? null,
     internalMessage: raisedBy(ir, 'internal')!.message ?? '',
@@ -70,4 +71,12 @@ export function readmeView(ir: IrSpec, pkg: PackageInfo, subpaths: readonly stri
     })),
     subpaths: subpaths.map((s) => `\`${pkg.name}${s.slice(1)}\``).join(', '),
   };
+}
+
+/** What the client returns: the received form of each result (spec conventions.omittedWhenNull). */
+function receivedNote(ir: IrSpec): string {
+  const omitted = ir.service.omittedWhenNull;
+  return omitted
+    ? `Results come in their received form (\`<Type>Received\`): a ${omitted.values.slice(0, -1).join(', ')}${omitted.values.length > 1 ? ' or ' : ''}${omitted.values.at(-1)} value a server left out because it had none is absent, and a result it did not send is \`undefined\` (gap \`${omitted.gap}\`); handlers return \`<Type>\`, every field set.`
+    : 'Results come in their received form (`<Type>Received`), the same as handlers return them.';
 }
