@@ -1,5 +1,5 @@
-// Clients nobody on the team wrote, against the reference service on 127.0.0.1: zeep and node-soap
-// call every read operation over SOAP 1.1 and 1.2 (and one booking with its cancellation), curl
+// Clients nobody on the team wrote, against the reference service on 127.0.0.1: zeep, node-soap and
+// PHP's SoapClient call every read operation over SOAP 1.1 and 1.2 (and one booking with its cancellation), curl
 // calls every read operation over HTTP GET and POST, and xmllint validates every SOAP response
 // body against the XSD in the served WSDL.
 import { createHmac } from 'node:crypto';
@@ -25,7 +25,7 @@ import type { IrOperation } from '../../src/generator/ir/model.js';
 import { projectIr } from '../support/ir.js';
 import { callPort } from '../support/node-soap.js';
 import { startReference, type Reference } from '../integration/reference/harness.js';
-import { PYTHON, requireTool, run } from './tools.js';
+import { PHP, PYTHON, requireTool, run } from './tools.js';
 
 const ir = await projectIr();
 const reads = ir.operations.filter((o) => !o.mutating);
@@ -92,6 +92,37 @@ describe('zeep (python3-zeep)', () => {
     expect(out.failures).toEqual([]);
     expect(out.calls).toBe(2 * (reads.length + 2));
     console.log(`zeep: ${out.calls} calls over SOAP 1.1 and 1.2`);
+  }, 120_000);
+});
+
+describe("PHP's SoapClient (php-soap)", () => {
+  it('calls every read operation over SOAP 1.1 and 1.2 from the served WSDL', async () => {
+    requireTool(PHP, 'php-soap');
+    const input = join(dir, 'php.json');
+    const calls = reads.map((op) => ({
+      operation: op.name,
+      params: paramsOf(op),
+      resultElement: op.result.kind === 'none' ? null : op.resultElement,
+    }));
+    await writeFile(
+      input,
+      JSON.stringify({
+        wsdl: wsdlUrl(),
+        namespace: ns,
+        apiKey: key().apiKey,
+        secret: key().secretKey,
+        calls,
+      }),
+    );
+    const { code, stdout, stderr } = await run(PHP, [
+      fileURLToPath(new URL('./php_client.php', import.meta.url)),
+      input,
+    ]);
+    expect(code, stderr).toBe(0);
+    const out = JSON.parse(stdout) as { calls: number; failures: string[] };
+    expect(out.failures).toEqual([]);
+    expect(out.calls).toBe(2 * reads.length);
+    console.log(`PHP SoapClient: ${out.calls} calls over SOAP 1.1 and 1.2`);
   }, 120_000);
 });
 

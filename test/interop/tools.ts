@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 export const PYTHON = '/usr/bin/python3'; // Debian's python, which sees python3-zeep
+export const PHP = '/usr/bin/php'; // Debian's php-cli, with php-soap's SoapClient
 
 export function requireTool(path: string, debianPackage: string): void {
   if (!existsSync(path))
