@@ -146,6 +146,15 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       port: o.port ?? 8080,
       ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
       ...(onWritten ? { onWritten } : {}),
+      // e.g. an accept refused for want of file descriptors: logged, and the server goes on.
+      onError: (e) =>
+        log(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            event: 'server error',
+            error: e.message,
+          }),
+        ),
     },
   ).catch(async (e: unknown) => {
     await stop(); // the workers would keep the process alive

@@ -233,6 +233,11 @@ export interface ListenOptions extends NodeListenerOptions {
    * together with the limit (`ulimit -n`).
    */
   readonly maxConnections?: number;
+  /**
+   * Errors of the server once it listens, such as an accept that failed because the process ran
+   * out of file descriptors (EMFILE): the server goes on serving. Default: console.error.
+   */
+  readonly onError?: (error: Error) => void;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 512;
@@ -261,9 +266,12 @@ export function listen(
   server.maxConnections = max;
   const drain = drainOnClose(server);
   server.on('request', toNodeListener(handler, options));
+  const onError = options.onError ?? ((e: Error) => console.error(e));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      // From here on an error is the operator's news, not this promise's (already settled).
+      server.off('error', reject).on('error', onError);
       const { address, port } = server.address() as AddressInfo;
       const host = address.includes(':') ? `[${address}]` : address;
       resolve({ server, url: `http://${host}:${port}`, close: drain });

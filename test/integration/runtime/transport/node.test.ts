@@ -152,6 +152,38 @@ describe('oversize bodies', () => {
 });
 
 describe('listen', () => {
+  it('hands every server error after listening to onError: none swallowed, none a crash', async () => {
+    // Before, listen's reject stayed attached: the first later error (an accept failing with
+    // EMFILE when descriptors run out) vanished, and the next one, with no listener, crashed.
+    const errors: Error[] = [];
+    const server = await listen(() => Promise.reject(new Error('unused')), {
+      onError: (e) => errors.push(e),
+    });
+    try {
+      expect(server.server.listenerCount('error')).toBe(1);
+      const accept = Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' });
+      server.server.emit('error', accept);
+      server.server.emit('error', accept);
+      expect(errors).toEqual([accept, accept]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('rejects with the listen error, and the port taken stays with its owner', async () => {
+    const h = await startServer();
+    try {
+      const port = Number(new URL(h.url).port);
+      await expect(
+        listen(() => Promise.reject(new Error('unused')), { port }),
+      ).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      await h.server.close();
+    }
+  });
+
   it('listens on 127.0.0.1 at a free port', async () => {
     const h = await startServer();
     try {
