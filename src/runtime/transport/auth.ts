@@ -75,10 +75,57 @@ export function parseTimestamp(s: string): number | undefined {
 
 /** Strictly increasing timestamps, so two calls in one millisecond are never seen as a replay. */
 export class TimestampClock {
-  #last = 0;
-  constructor(private readonly now: () => number = Date.now) {}
+  #last: number;
+  /** `after`: a time in ms this clock's first timestamp must come after (default none). */
+  constructor(
+    private readonly now: () => number = Date.now,
+    after = 0,
+  ) {
+    this.#last = after;
+  }
+  /** The last timestamp handed out, in ms (the `after` given when none was). */
+  get last(): number {
+    return this.#last;
+  }
   next(): string {
     this.#last = Math.max(this.now(), this.#last + 1);
     return formatTimestamp(this.#last);
+  }
+}
+
+/**
+ * One clock per API key, for at most `maxKeys` keys: past that the key used least recently gives
+ * its clock up. A clock made again for a key starts after every timestamp a dropped clock handed
+ * out, so a key's timestamps keep increasing whatever was dropped in between.
+ */
+export class KeyClocks {
+  readonly #clocks = new Map<string, TimestampClock>();
+  #dropped = 0;
+  constructor(
+    readonly maxKeys: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.#clocks.size;
+  }
+
+  /** The next timestamp for `apiKey`. */
+  next(apiKey: string): string {
+    let clock = this.#clocks.get(apiKey);
+    if (clock)
+      this.#clocks.delete(apiKey); // re-inserted below: the Map's order is recency
+    else {
+      if (this.#clocks.size >= this.maxKeys) this.#drop();
+      clock = new TimestampClock(this.now, this.#dropped);
+    }
+    this.#clocks.set(apiKey, clock);
+    return clock.next();
+  }
+
+  #drop(): void {
+    const [key, clock] = this.#clocks.entries().next().value!;
+    this.#clocks.delete(key);
+    this.#dropped = Math.max(this.#dropped, clock.last);
   }
 }

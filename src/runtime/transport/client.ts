@@ -2,7 +2,7 @@
 // with a fresh timestamp, decodes the answer or raises a typed error. Uses only fetch and Web
 // Crypto, so it runs in Node and in browsers.
 import { NO_ELEMENT, readSoapEnvelope, readXml } from '../xml/index.js';
-import { TimestampClock, type AuthScheme } from './auth.js';
+import { KeyClocks, type AuthScheme } from './auth.js';
 import { mediaType, type Binding, type OperationDef } from './binding.js';
 import {
   ServiceError,
@@ -94,20 +94,18 @@ export interface Transport {
 
 // One clock per API key in this process: clients sharing a key never sign two calls with the same
 // timestamp, which the server would refuse as a replay. (Separate processes sharing a key can still
-// collide within one millisecond; give each process its own key.)
-const clocks = new Map<string, TimestampClock>();
-function clockFor(apiKey: string): TimestampClock {
-  let clock = clocks.get(apiKey);
-  if (!clock) clocks.set(apiKey, (clock = new TimestampClock()));
-  return clock;
-}
+// collide within one millisecond; give each process its own key.) Looked up at each call, so a key
+// in use stays; a process making clients for endless keys holds clocks for the last MAX_CLOCK_KEYS.
+export const MAX_CLOCK_KEYS = 1_024;
+const clocks = new KeyClocks(MAX_CLOCK_KEYS);
+/** The API keys this process holds a timestamp clock for (at most MAX_CLOCK_KEYS). */
+export const clientClockKeys = (): number => clocks.size;
 
 export function createTransport(o: ClientOptions): Transport {
   const base = o.baseUrl.replace(/\/+$/, '');
   const endpoint = `${base}${o.wire.endpointPath}`;
   const ns = o.namespace ?? namespaceFor(base, o.wire.namespace);
   const faults = o.wire.faults;
-  const clock = clockFor(o.apiKey);
   const doFetch = o.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function once<P, R, V>(
@@ -125,7 +123,7 @@ export function createTransport(o: ClientOptions): Transport {
         apiKey: o.apiKey,
         secretKey: o.secretKey,
         auth: o.auth,
-        timestamp: clock.next(),
+        timestamp: clocks.next(o.apiKey),
       },
       op,
       params,

@@ -2,8 +2,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  KeyClocks,
+  MAX_CLOCK_KEYS,
   TimestampClock,
   TransportError,
+  clientClockKeys,
   formatTimestamp,
   parseTimestamp,
   signRequest,
@@ -188,5 +191,27 @@ describe('timestamps and signatures', () => {
     const s = scripted([shows()]);
     await client(s.fetch, { secretKey: 'TOP-SECRET-VALUE' }).getShows();
     expect(JSON.stringify(s.seen)).not.toContain('TOP-SECRET-VALUE');
+  });
+});
+
+describe('timestamp clocks of the process', () => {
+  it('holds a bounded number of API keys, however many keys clients were made for', async () => {
+    const s = scripted(Array.from({ length: 3 * MAX_CLOCK_KEYS }, () => shows()));
+    for (let i = 0; i < 3 * MAX_CLOCK_KEYS; i++)
+      await client(s.fetch, { apiKey: `key-${i}`, retry: undefined }).getShows();
+    expect(clientClockKeys()).toBeLessThanOrEqual(MAX_CLOCK_KEYS);
+  });
+
+  it("keeps a key's timestamps increasing across its clock being dropped and made again", () => {
+    const clocks = new KeyClocks(2, () => Date.UTC(2026, 0, 2)); // time stands still
+    const a = [clocks.next('a'), clocks.next('a'), clocks.next('a')]; // ahead of the time by 2 ms
+    clocks.next('b');
+    clocks.next('a'); // used last: b goes first
+    clocks.next('c');
+    expect(clocks.size).toBe(2);
+    clocks.next('d'); // a goes
+    const again = clocks.next('a');
+    expect(again > a[2]!, `${again} after ${a[2]}`).toBe(true);
+    expect(clocks.size).toBe(2);
   });
 });
