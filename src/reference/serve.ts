@@ -127,7 +127,12 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     handler = inline.handler;
     stop = inline.close;
   } else {
-    const started = await WorkerPool.start({ config, workers, log });
+    // No worker of a lane ready (WorkerStartError): nothing is served, and the process exits.
+    const started = await WorkerPool.start({ config, workers, log }).catch(async (e: unknown) => {
+      await healthStore.close();
+      await database.close();
+      throw e;
+    });
     pool = started;
     onWritten = (answer) => started.release(answer);
     handler = (req) => started.handle(req);

@@ -13,6 +13,8 @@ export interface WorkerData {
   readonly config: ServiceConfig;
   readonly id: number;
   readonly lane: Lane;
+  /** For worker-entry.js: another module to run (tests); default this one. */
+  readonly module?: string;
 }
 export type ToWorker = { type: 'request'; id: number; req: ServiceRequest } | { type: 'close' };
 export type FromWorker =

@@ -59,12 +59,32 @@ export interface PoolOptions {
   readonly config: ServiceConfig;
   readonly workers: number;
   readonly log: (line: string) => void;
+  /** The module a thread runs, from this folder without extension (worker-entry.js); default worker. */
+  readonly module?: string;
 }
+
+/** No worker of a lane became ready at start-up: the service cannot serve that lane's calls. */
+export class WorkerStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerStartError';
+  }
+}
+
+/** How long close() lets requests in flight or waiting finish before it stops the threads. */
+export const STOP_GRACE_MS = 30_000;
 
 export class WorkerPool {
   readonly #threads = new Set<Thread>();
   readonly #queues: Record<Lane, Pending[]> = { quick: [], bulk: [] };
   readonly #failedStarts: Record<Lane, number> = { quick: 0, bulk: 0 };
+  /** Threads each lane tried to start, and why the last one that failed did. */
+  readonly #tried: Record<Lane, number> = { quick: 0, bulk: 0 };
+  readonly #lastFailure: Record<Lane, string> = { quick: '', bulk: '' };
+  /** Lanes that stopped replacing workers (MAX_FAILED_STARTS in a row failed). */
+  readonly #gaveUp = new Set<Lane>();
+  /** Called when a lane's start settles: every worker ready, or the lane gave up. */
+  readonly #settled: Record<Lane, (() => void)[]> = { quick: [], bulk: [] };
   #nextId = 1;
   #nextRequest = 1;
   #closing = false;
@@ -74,12 +94,29 @@ export class WorkerPool {
 
   private constructor(private readonly o: PoolOptions) {}
 
+  /**
+   * Starts `workers` threads per lane and resolves once every lane has them ready, or has at
+   * least one ready after the others failed; rejects (WorkerStartError, the threads stopped) when
+   * no worker of a lane became ready.
+   */
   static async start(o: PoolOptions): Promise<WorkerPool> {
     const pool = new WorkerPool(o);
-    await Promise.all(
-      LANES.flatMap((lane) => Array.from({ length: o.workers }, () => pool.#spawn(lane))),
+    for (const lane of LANES) for (let i = 0; i < o.workers; i++) pool.#spawn(lane);
+    await Promise.all(LANES.map((lane) => pool.#settle(lane)));
+    const dead = LANES.filter((lane) => pool.running[lane] === 0);
+    if (dead.length === 0) return pool;
+    await pool.close();
+    const lane = dead[0]!;
+    throw new WorkerStartError(
+      `no worker of lane ${lane} became ready (${pool.#tried[lane]} tried): ${pool.#lastFailure[lane]}`,
     );
-    return pool;
+  }
+
+  #settle(lane: Lane): Promise<void> {
+    return new Promise((settled) => {
+      this.#settled[lane].push(settled);
+      this.#laneChanged(lane);
+    });
   }
 
   /** Threads started and not dead, per lane. */
@@ -109,10 +146,14 @@ export class WorkerPool {
   handle(req: ServiceRequest): Promise<ServiceResponse> {
     const lane = laneOf(req);
     const queue = this.#queues[lane];
-    if (this.#closing || queue.length >= MAX_QUEUED) {
-      const why = this.#closing ? 'stopping' : `busy: ${MAX_QUEUED} requests wait in lane ${lane}`;
-      return Promise.resolve(refusal(req, unavailable(why)));
-    }
+    const why = this.#closing
+      ? 'stopping'
+      : this.#dead(lane)
+        ? noWorker(lane)
+        : queue.length >= MAX_QUEUED
+          ? `busy: ${MAX_QUEUED} requests wait in lane ${lane}`
+          : undefined;
+    if (why !== undefined) return Promise.resolve(refusal(req, unavailable(why)));
     return new Promise((resolve) => {
       queue.push({ req, resolve });
       this.#dispatch(lane);
@@ -131,8 +172,13 @@ export class WorkerPool {
     );
   }
 
-  #spawn(lane: Lane): Promise<void> {
-    const data: WorkerData = { config: this.o.config, id: this.#nextId++, lane };
+  #spawn(lane: Lane): void {
+    const data: WorkerData = {
+      config: this.o.config,
+      id: this.#nextId++,
+      lane,
+      ...(this.o.module ? { module: this.o.module } : {}),
+    };
     const worker = new Worker(ENTRY, {
       workerData: data,
       resourceLimits: laneLimits(lane),
@@ -141,32 +187,65 @@ export class WorkerPool {
     });
     const t: Thread = { id: data.id, lane, worker, ready: false, current: undefined };
     this.#threads.add(t);
-    return new Promise((started) => {
-      worker.on('message', (m: FromWorker) => {
-        if (m.type === 'log') this.o.log(m.line);
-        else if (m.type === 'ready') {
-          t.ready = true;
-          this.#failedStarts[lane] = 0;
-          this.#event('worker started', t);
-          started();
-          this.#dispatch(lane);
-        } else this.#answered(t, m.res);
-      });
-      worker.on('error', (e) => this.#event('worker error', t, { error: e.message }));
-      worker.on('exit', (code) => {
-        this.#threads.delete(t);
-        const wasReady = t.ready;
-        t.ready = false;
-        if (t.current) t.current.resolve(internal(t.current.req));
-        t.current = undefined;
-        if (this.#closing) return this.#checkIdle();
-        this.#event('worker exited', t, { code });
-        if (!wasReady) this.#failedStarts[lane]++;
-        started();
-        if (this.#failedStarts[lane] < MAX_FAILED_STARTS) void this.#spawn(lane);
-        else this.#event('worker not replaced: it failed to start repeatedly', t);
-      });
+    this.#tried[lane]++;
+    let failure: string | undefined;
+    worker.on('message', (m: FromWorker) => {
+      if (m.type === 'log') this.o.log(m.line);
+      else if (m.type === 'ready') {
+        t.ready = true;
+        this.#failedStarts[lane] = 0;
+        this.#event('worker started', t);
+        this.#dispatch(lane);
+        this.#laneChanged(lane);
+      } else this.#answered(t, m.res);
     });
+    worker.on('error', (e) => {
+      failure = e.message;
+      this.#event('worker error', t, { error: e.message });
+    });
+    worker.on('exit', (code) => {
+      this.#threads.delete(t);
+      const wasReady = t.ready;
+      t.ready = false;
+      if (t.current) t.current.resolve(internal(t.current.req));
+      t.current = undefined;
+      if (!this.#closing) {
+        this.#event('worker exited', t, { code });
+        if (!wasReady) {
+          this.#failedStarts[lane]++;
+          this.#lastFailure[lane] = failure ?? `the worker exited with code ${code}`;
+        }
+        if (this.#failedStarts[lane] < MAX_FAILED_STARTS) this.#spawn(lane);
+        else if (!this.#gaveUp.has(lane)) {
+          this.#gaveUp.add(lane);
+          this.#event('worker not replaced: it failed to start repeatedly', t, {
+            error: this.#lastFailure[lane],
+          });
+        }
+      }
+      this.#laneChanged(lane);
+    });
+  }
+
+  /** Whether no thread of `lane` lives (ready or starting) and none will be started. */
+  #dead(lane: Lane): boolean {
+    if (!this.#gaveUp.has(lane) && !this.#closing) return false;
+    for (const t of this.#threads) if (t.lane === lane) return false;
+    return true;
+  }
+
+  /**
+   * After a thread of `lane` became ready or exited: settles a start waiting for the lane, and
+   * answers the requests waiting in a lane no thread will ever serve, at once.
+   */
+  #laneChanged(lane: Lane): void {
+    if (this.running[lane] >= this.o.workers || this.#gaveUp.has(lane) || this.#closing)
+      for (const settled of this.#settled[lane].splice(0)) settled();
+    if (this.#dead(lane)) {
+      const why = this.#closing ? 'stopping' : noWorker(lane);
+      for (const p of this.#queues[lane].splice(0)) p.resolve(refusal(p.req, unavailable(why)));
+    }
+    this.#checkIdle();
   }
 
   /**
@@ -208,21 +287,26 @@ export class WorkerPool {
     this.#idle();
   }
 
-  /** Lets every request in flight or queued finish, then stops the threads (each closes its database). */
+  /**
+   * Lets every request in flight or waiting finish (those of a lane without a thread are answered
+   * Unavailable), then stops the threads, each closing its database. Past STOP_GRACE_MS a thread
+   * still busy or starting is stopped at once (its request answered Internal).
+   */
   async close(): Promise<void> {
     this.#closing = true;
-    await new Promise<void>((done) => {
+    const grace = new Promise<void>((late) => setTimeout(late, STOP_GRACE_MS).unref());
+    const idle = new Promise<void>((done) => {
       this.#idle = done;
-      this.#checkIdle();
+      for (const lane of LANES) this.#laneChanged(lane);
     });
+    await Promise.race([idle, grace]);
     await Promise.all(
-      [...this.#threads].map(
-        (t) =>
-          new Promise<void>((gone) => {
-            t.worker.once('exit', () => gone());
-            t.worker.postMessage({ type: 'close' } satisfies ToWorker);
-          }),
-      ),
+      [...this.#threads].map(async (t) => {
+        const gone = new Promise<void>((exited) => t.worker.once('exit', () => exited()));
+        t.worker.postMessage({ type: 'close' } satisfies ToWorker);
+        const late = await Promise.race([gone.then(() => false), grace.then(() => true)]);
+        if (late) await t.worker.terminate();
+      }),
     );
   }
 }
@@ -237,5 +321,6 @@ function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResponse {
     ? encodeHttpFault(resolved, WIRE.faults)
     : encodeSoapFault(soap, resolved, ns, WIRE.faults);
 }
+const noWorker = (lane: Lane) => `no worker can be started in lane ${lane}`;
 const internal = (req: ServiceRequest) =>
   refusal(req, fault('Internal', 'the worker serving this request stopped'));
