@@ -12,6 +12,7 @@ import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';
 import { EVGEN_BIN, childCommand } from './entries.js';
 import { benchCodecs } from './codecs.js';
+import { benchSignature } from './signature.js';
 import { median } from './measure.js';
 import { bookings } from './samples.js';
 import { SETUPS, benchScale } from './scale.js';
@@ -110,6 +111,15 @@ export async function runBench(o: {
     );
   }
 
+  console.error('signature (HMAC-SHA1 through the platform)…');
+  const sig = await benchSignature(o.quick);
+  add(
+    'HMAC-SHA1 Signature, one awaited: Web Crypto (browsers) vs node:crypto (server, Node clients)',
+    `${r(sig.webCryptoUs)} µs`,
+    `${r(sig.nodeUs)} µs`,
+    `${r(sig.ratio)}x (median of ${sig.ratios.map((x) => r(x)).join(', ')})`,
+  );
+
   console.error('memory…');
   const mem = await memory(10_000);
   const over = mem.peakRss - mem.baselineRss;
@@ -199,6 +209,13 @@ export async function runBench(o: {
       `${r(stub.rps)} req/s p99 ${r(stub.p99)} ms, ${cpuPerRequest(stub)}`,
       `${r(nodeSoap.rps)} req/s, ${cpuPerRequest(nodeSoap)}`,
       `${r(s.stubVsNodeSoap.ratio)}x${rounds(s.stubVsNodeSoap)} (target 3x)`,
+    );
+    // The server verifies one signature per request: its share of the stub's CPU per request.
+    add(
+      `${s.operation}: node:crypto HMAC-SHA1 verification vs the stub's CPU per request`,
+      `${r(sig.nodeUs)} µs`,
+      cpuPerRequest(stub),
+      `${pct(sig.nodeUs / ((stub.serverCpu / stub.rps) * 1e6))} of it`,
     );
     add(
       `${s.operation}: generated server stub vs bare node:http`,

@@ -1,9 +1,9 @@
 // The signed AuthenticationHeader: Signature = base64(HMAC-SHA1(utf8(secret), utf8(Operation +
-// Timestamp))), computed by hmac.ts for client and server alike (no node: import, so the client
-// also runs in browsers). The secret is never sent.
+// Timestamp))), computed through the platform (signature.ts: node:crypto, or Web Crypto in
+// browsers) for client and server alike. The secret is never sent.
 import { daysIn } from '../xml/calendar.js';
 import type { XmlDocument } from '../xml/index.js';
-import { hmacSha1Base64 } from './hmac.js';
+import { hmacSha1Base64 } from './signature.js';
 
 export interface AuthValues {
   Timestamp: string;
@@ -26,12 +26,9 @@ export interface AuthScheme {
   };
 }
 
-/**
- * The Signature of a request. A promise as it was when it signed through Web Crypto, so callers
- * that await it need no change.
- */
+/** The Signature of a request (a promise: Web Crypto, the browsers' HMAC, is asynchronous). */
 export function signRequest(secret: string, operation: string, timestamp: string): Promise<string> {
-  return Promise.resolve(hmacSha1Base64(secret, operation + timestamp));
+  return hmacSha1Base64(secret, operation + timestamp);
 }
 
 /** yyyy-MM-ddTHH:mm:ss.fffZ in UTC. */

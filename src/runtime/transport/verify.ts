@@ -3,7 +3,7 @@
 // requests cannot fill it.
 import { parseTimestamp, type AuthValues } from './auth.js';
 import { EngineFault } from './faults.js';
-import { signatureMatches } from './hmac.js';
+import { signatureMatches } from './signature.js';
 import type { ReplayStore } from './replay.js';
 
 export type KeyLookup = (apiKey: string) => Promise<{ secret: string; name?: string } | undefined>;
@@ -47,7 +47,11 @@ export async function verifyAuth(
   const key = await o.lookupKey(APIKey);
   // Same work whether or not the key exists, so timing does not reveal which keys are valid.
   // Only the canonical base64 of the MAC matches (decoding alone would skip stray characters).
-  const matches = signatureMatches(key?.secret ?? UNKNOWN_KEY, Operation + Timestamp, Signature);
+  const matches = await signatureMatches(
+    key?.secret ?? UNKNOWN_KEY,
+    Operation + Timestamp,
+    Signature,
+  );
   if (!matches || !key) throw refuse('invalid API key or signature');
   if (
     o.replayStore &&
