@@ -731,7 +731,7 @@ const FAULTS = `<p>Faults carry one of these codes in their detail. The table sa
 <thead><tr><th scope="col">Code</th><th scope="col">When</th><th scope="col">SOAP 1.1 (HTTP status)</th><th scope="col">SOAP 1.2 (HTTP status)</th><th scope="col">HTTP GET/POST</th></tr></thead>
 <tbody>
 <tr><th scope="row"><code>AuthenticationFailed</code></th><td>The AuthenticationHeader (or the HTTP credential headers) is missing, malformed, stale, replayed, or its signature or API key is wrong.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>401, 403</td></tr>
-<tr><th scope="row"><code>InvalidRequest</code></th><td>The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>400, 404, 405, 413, 415</td></tr>
+<tr><th scope="row"><code>InvalidRequest</code></th><td>The request cannot be understood (malformed XML, a SOAP Header after the Body, wrong content type or method, a Content-Encoding other than identity, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>400, 404, 405, 413, 415</td></tr>
 <tr><th scope="row"><code>InvalidParameter</code></th><td>A parameter is missing or has a value outside its type or allowed range; the message names it.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>400</td></tr>
 <tr><th scope="row"><code>NotFound</code></th><td>A referenced record (event, booking, attendee, contact, token...) does not exist.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>404</td></tr>
 <tr><th scope="row"><code>Conflict</code></th><td>The request conflicts with the state of the data, such as a full event or ticket type.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>409</td></tr>
@@ -1952,7 +1952,7 @@ ${FAULTS}
 <h2 id="gap-search-query-syntax-title">search-query-syntax</h2>
 <p class="note">Endpoints › Parameter rules · decided</p>
 <p><strong>The document:</strong> Query syntax of searchQuery: not shown.</p>
-<p><strong>Decision:</strong> Words and &quot;quoted phrases&quot; must all match Title, Description, Code or Location (case-insensitive substring); field:value filters narrow further, from the whitelist code, country, type, status, series (exact), location (substring), from:yyyy-MM-dd and to:yyyy-MM-dd (on StartDate), archived:true|false. An empty query matches every event. An unknown field or a stray quote is an InvalidParameter fault naming it. At most 500 events, ordered by StartDate. Parsed into parameterised SQL (src/reference/search.ts).</p>
+<p><strong>Decision:</strong> Words and &quot;quoted phrases&quot; must all match Title, Description, Code or Location (case-insensitive substring); field:value filters narrow further, from the whitelist code, country, type, status, series (exact), location (substring), from:yyyy-MM-dd and to:yyyy-MM-dd (on StartDate; a real date, checked as dateTime parameters are), archived:true|false. An empty query matches every event. An unknown field, an impossible date or a stray quote is an InvalidParameter fault naming it. At most 500 events, ordered by StartDate. Parsed into parameterised SQL (src/reference/search.ts).</p>
 </section>
 <section id="gap-default-batch-size" aria-labelledby="gap-default-batch-size-title">
 <h2 id="gap-default-batch-size-title">default-batch-size</h2>
@@ -2012,13 +2012,13 @@ ${FAULTS}
 <h2 id="gap-error-format-title">error-format</h2>
 <p class="note">Errors · decided</p>
 <p><strong>The document:</strong> Error response format, fault elements and fault codes: not shown.</p>
-<p><strong>Decision:</strong> SOAP 1.1 and SOAP 1.2 faults with a machine-readable code from errors.yaml in the detail; see errors.yaml.</p>
+<p><strong>Decision:</strong> SOAP 1.1 and SOAP 1.2 faults with a machine-readable code from errors.yaml in the detail; see errors.yaml. A fault text shows at most 64 characters of a value the request sent, then its length, and is never longer than 512 characters.</p>
 </section>
 <section id="gap-http-status-codes" aria-labelledby="gap-http-status-codes-title">
 <h2 id="gap-http-status-codes-title">http-status-codes</h2>
 <p class="note">Errors · decided</p>
 <p><strong>The document:</strong> HTTP status codes other than 200 and the error conditions of each operation: not shown.</p>
-<p><strong>Decision:</strong> SOAP 1.1 faults use 500; SOAP 1.2 faults 400 (Sender) or 500 (Receiver); HTTP GET/POST errors use the statuses listed per code in errors.yaml with a text/plain body &quot;&lt;Code&gt;: &lt;message&gt;&quot;. Statuses about the HTTP exchange are kept on every binding: 413 and 415 for a request refused for its size or content type, and 503 with Retry-After for Unavailable (the service cannot take the request now and did nothing).</p>
+<p><strong>Decision:</strong> SOAP 1.1 faults use 500; SOAP 1.2 faults 400 (Sender) or 500 (Receiver); HTTP GET/POST errors use the statuses listed per code in errors.yaml with a text/plain body &quot;&lt;Code&gt;: &lt;message&gt;&quot;. Statuses about the HTTP exchange are kept on every binding: 413 and 415 for a request refused for its size or content type, 415 with Accept-Encoding identity for a Content-Encoding other than identity (bodies are never decompressed), and 503 with Retry-After for Unavailable (the service cannot take the request now and did nothing).</p>
 </section>
 <section id="gap-rate-limits" aria-labelledby="gap-rate-limits-title">
 <h2 id="gap-rate-limits-title">rate-limits</h2>
@@ -3358,7 +3358,7 @@ ${sectionEntityReference}
 ${FAULTS}
 <h2 id="gaps">Gap decisions</h2>
 <ul>
-<li><a href="${s.links.gaps}#gap-search-query-syntax">search-query-syntax</a> <span class="note">(Endpoints › Parameter rules)</span>: Words and &quot;quoted phrases&quot; must all match Title, Description, Code or Location (case-insensitive substring); field:value filters narrow further, from the whitelist code, country, type, status, series (exact), location (substring), from:yyyy-MM-dd and to:yyyy-MM-dd (on StartDate), archived:true|false. An empty query matches every event. An unknown field or a stray quote is an InvalidParameter fault naming it. At most 500 events, ordered by StartDate. Parsed into parameterised SQL (src/reference/search.ts).</li>
+<li><a href="${s.links.gaps}#gap-search-query-syntax">search-query-syntax</a> <span class="note">(Endpoints › Parameter rules)</span>: Words and &quot;quoted phrases&quot; must all match Title, Description, Code or Location (case-insensitive substring); field:value filters narrow further, from the whitelist code, country, type, status, series (exact), location (substring), from:yyyy-MM-dd and to:yyyy-MM-dd (on StartDate; a real date, checked as dateTime parameters are), archived:true|false. An empty query matches every event. An unknown field, an impossible date or a stray quote is an InvalidParameter fault naming it. At most 500 events, ordered by StartDate. Parsed into parameterised SQL (src/reference/search.ts).</li>
 <li><a href="${s.links.gaps}#gap-decimal-scales">decimal-scales</a> <span class="note">(Conventions)</span>: Event.DefaultTaxRate and BookableSession TaxRate/GrossPrice take 5 places like the ticket-type rate and price; ShowPerformance.Stocktotal takes 2 (it sits among money amounts).</li>
 <li><a href="${s.links.gaps}#gap-reference-element-types">reference-element-types</a> <span class="note">(Resources › Other gaps)</span>: ShowSKU is a nullable string. The AttendeeTypes list of a ticket type is a nullable list of int (attendee type identifiers, items named int). The seven *Reference elements of the Event record have an opaque type EntityReference with no known fields: decoders ignore their content (such as Entity Framework&#39;s EntityKey), the conformance checker accepts any, and the reference service always sends them as nil.</li>
 <li><a href="${s.links.gaps}#gap-website-model">website-model</a> <span class="note">(Resources › Event record)</span>: WebsiteModel has WebsiteId (int), Name (string), Url (string), IsDefault (boolean). Decoders ignore unknown children, so a richer real shape still decodes.</li>

@@ -134,7 +134,7 @@ export const WIRE = {
         retryAfterSeconds: null,
       },
       /**
-       * The request cannot be understood (malformed XML, wrong content type or method, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).
+       * The request cannot be understood (malformed XML, a SOAP Header after the Body, wrong content type or method, a Content-Encoding other than identity, unknown operation, SOAPAction disagreeing with the body, body too large, credentials in the query string or form body).
        * @generated from spec/errors.yaml:20 InvalidRequest
        */
       {

@@ -3,6 +3,7 @@
 // whitelist narrow further. Parsed into a SearchFilter whose values the store binds as data: they
 // never become SQL. The query is bounded (length, terms, term length): a query past a bound is an
 // InvalidParameter fault naming the bound, never work for the database.
+import { ValueError, parseDateTimeLexical, quoteInput } from '@evgen/runtime';
 import { fault } from './faults.js';
 import type { SearchFilter } from './store/store.js';
 
@@ -14,13 +15,24 @@ type Field = Exclude<keyof SearchFilter, 'words'>;
 type Mutable = { -readonly [K in keyof SearchFilter]: SearchFilter[K][number][] };
 
 const refuse = (message: string) => fault('InvalidParameter', `searchQuery: ${message}`);
+/** A real date (read as the dateTime parameters are: 02-30, month 13 and year 0 are refused). */
 function date(v: string, field: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v))
-    throw refuse(`${field}: expects a date yyyy-MM-dd, got "${v}"`);
+  const real = /^\d{4}-\d{2}-\d{2}$/.test(v) && isDateTime(`${v}T00:00:00`);
+  if (!real) throw refuse(`${field}: expects a date yyyy-MM-dd, got ${quoteInput(v)}`);
   return v;
 }
+function isDateTime(v: string): boolean {
+  try {
+    parseDateTimeLexical(v);
+    return true;
+  } catch (e) {
+    if (e instanceof ValueError) return false;
+    throw e;
+  }
+}
 function flag(v: string): boolean {
-  if (v !== 'true' && v !== 'false') throw refuse(`archived: expects true or false, got "${v}"`);
+  if (v !== 'true' && v !== 'false')
+    throw refuse(`archived: expects true or false, got ${quoteInput(v)}`);
   return v === 'true';
 }
 
@@ -71,7 +83,7 @@ export function parseSearch(query: string): SearchFilter {
   for (const [field, value] of tokenize(query)) {
     if (field === undefined) f.words.push(value);
     else if (Object.hasOwn(FIELDS, field)) FIELDS[field as Field](f, value);
-    else throw refuse(`unknown field "${field}"; allowed: ${SEARCH_FIELDS.join(', ')}`);
+    else throw refuse(`unknown field ${quoteInput(field)}; allowed: ${SEARCH_FIELDS.join(', ')}`);
   }
   return f;
 }

@@ -4,6 +4,7 @@
 // - CancelAttendee sets the attendee to its event's default cancelled status; CancelBooking sets
 //   the booking to the Cancelled status and every attendee to the default cancelled status; both
 //   are idempotent and answer NotFound for an unknown reference.
+import { cutInput } from '@evgen/runtime';
 import type { ServiceHandlers } from '@evgen/event-management/server';
 import type {
   AttendeeExtResponse,
@@ -169,11 +170,11 @@ export function bookingHandlers(store: ReferenceStore): BookingHandlers {
       bookingExtResponses(await page(eventId, skip, DEFAULT_PAGE)),
     async cancelAttendee({ attendeeReference }) {
       if (!(await store.cancelAttendee(attendeeReference)))
-        throw notFound(`attendee ${attendeeReference}`);
+        throw notFound(`attendee ${cutInput(attendeeReference)}`);
     },
     async cancelBooking({ bookingReference }) {
       if (!(await store.cancelBooking(bookingReference, nowLocal())))
-        throw notFound(`booking ${bookingReference}`);
+        throw notFound(`booking ${cutInput(bookingReference)}`);
     },
   };
 }

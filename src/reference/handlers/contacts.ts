@@ -2,6 +2,7 @@
 // lists events where the contact has an attendee; includeArchived false leaves archived events out;
 // isTestBookingForm true lists events reached through test bookings only, false through real ones.
 // Password is always nil: only salted hashes are stored.
+import { quoteInput } from '@evgen/runtime';
 import { fault } from '../faults.js';
 import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { ContactResponse } from '@evgen/event-management/types';
@@ -45,7 +46,7 @@ const tokenFault = (message: string) => fault('NotFound', message);
 
 export function contactHandlers(store: ReferenceStore): ContactHandlers {
   const byEmail = async (email: string) =>
-    found(await store.contactByEmail(email), `contact ${JSON.stringify(email)}`);
+    found(await store.contactByEmail(email), `contact ${quoteInput(email)}`);
   return {
     async getContact({ email }) {
       const { contact: c } = await byEmail(email);
@@ -126,7 +127,10 @@ export function contactHandlers(store: ReferenceStore): ContactHandlers {
     },
     async verifyTokenForContact({ tokenType, tokenValue }) {
       if (tokenType !== TOKEN_TYPE)
-        throw fault('InvalidParameter', `tokenType must be ${TOKEN_TYPE}, got "${tokenType}"`);
+        throw fault(
+          'InvalidParameter',
+          `tokenType must be ${TOKEN_TYPE}, got ${quoteInput(tokenType)}`,
+        );
       const now = Date.now();
       return store.tokenTransaction(async (tx) => {
         const t = await tx.token(tokenType, tokenValue);

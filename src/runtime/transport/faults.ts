@@ -25,6 +25,8 @@ export class EngineFault extends Error {
     readonly role: FaultRole,
     message: string,
     readonly httpStatus?: number,
+    /** Header fields the answer carries besides the fault's own (e.g. Accept-Encoding with 415). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'EngineFault';
@@ -36,7 +38,18 @@ export interface ResolvedFault {
   readonly def: FaultDef;
   readonly message: string;
   readonly httpStatus: number | undefined;
+  /** Header fields the answer carries besides the fault's own. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * The most characters of a fault's text that leave the server; past it the text is cut with
+ * "…". Values a text echoes are cut far shorter (quoteInput): this holds whatever a handler wrote.
+ */
+export const MAX_FAULT_TEXT = 512;
+
+const bounded = (text: string) =>
+  text.length <= MAX_FAULT_TEXT ? text : `${text.slice(0, MAX_FAULT_TEXT - 1)}…`;
 
 function codeDef(table: FaultTable, code: string | undefined): FaultDef | undefined {
   return code === undefined ? undefined : table.codes.find((c) => c.code === code);
@@ -55,7 +68,12 @@ export function resolveFault(e: unknown, table: FaultTable): ResolvedFault {
         ? codeDef(table, e.code)
         : undefined;
   if (def && (e instanceof EngineFault || e instanceof ServiceFault))
-    return { def, message: def.message ?? e.message, httpStatus: e.httpStatus };
+    return {
+      def,
+      message: bounded(def.message ?? e.message),
+      httpStatus: e.httpStatus,
+      ...(e instanceof EngineFault && e.headers ? { headers: e.headers } : {}),
+    };
   // Never the error's own text: it may hold a stack, SQL or data (the spec gives the message).
   const internal = codeDef(table, table.raisedFor.internal)!;
   return { def: internal, message: internal.message ?? '', httpStatus: undefined };
@@ -68,10 +86,13 @@ export interface EncodedFault {
   readonly body: string;
 }
 
-function faultHeaders(def: FaultDef, contentType: string): Record<string, string> {
-  return def.retryAfterSeconds === null
-    ? { 'content-type': contentType }
-    : { 'content-type': contentType, 'retry-after': String(def.retryAfterSeconds) };
+function faultHeaders(fault: ResolvedFault, contentType: string): Record<string, string> {
+  const { def } = fault;
+  return {
+    ...fault.headers,
+    'content-type': contentType,
+    ...(def.retryAfterSeconds === null ? {} : { 'retry-after': String(def.retryAfterSeconds) }),
+  };
 }
 
 /** A SOAP fault in the envelope of `binding`, with the code in the detail element. */
@@ -97,7 +118,7 @@ export function encodeSoapFault(
         : v11
           ? def.soap11Status
           : def.soap12Status,
-    headers: faultHeaders(def, binding.responseContentType),
+    headers: faultHeaders(fault, binding.responseContentType),
     body: writeSoapEnvelope(v11 ? '1.1' : '1.2', undefined, body),
   };
 }
@@ -110,7 +131,7 @@ export function encodeHttpFault(fault: ResolvedFault, table: FaultTable): Encode
       httpStatus !== undefined && def.httpStatuses.includes(httpStatus)
         ? httpStatus
         : def.httpStatuses[0]!,
-    headers: faultHeaders(def, table.httpContentType),
+    headers: faultHeaders(fault, table.httpContentType),
     body: `${def.code}: ${fault.message.replace(/[\r\n]+/g, ' ')}\n`,
   };
 }

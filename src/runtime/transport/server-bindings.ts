@@ -3,6 +3,8 @@
 import {
   NO_ELEMENT,
   XmlDecodeError,
+  cutInput,
+  quoteInput,
   XmlParseError,
   XmlWriter,
   readSoapEnvelope,
@@ -65,8 +67,20 @@ export interface Log {
 
 const invalid = (message: string, status?: number) => new EngineFault('request', message, status);
 
-/** A body longer than the limit is refused before anything reads it. */
-function checkBodySize(p: Pipeline, req: ServiceRequest): void {
+/**
+ * Refused before anything reads the body: a Content-Encoding other than identity (415, RFC 9110
+ * 15.5.16: the body is not decoded, so it is neither read as plain text nor inflated past the
+ * size limit), and a body longer than the limit (413).
+ */
+function checkBody(p: Pipeline, req: ServiceRequest): void {
+  const coding = req.headers['content-encoding']?.trim();
+  if (coding && coding.toLowerCase() !== 'identity')
+    throw new EngineFault(
+      'request',
+      `Content-Encoding ${cutInput(coding)} is not accepted: send the body as it is (identity)`,
+      415,
+      { 'accept-encoding': 'identity' },
+    );
   const over = req.bodyLimitExceeded ?? (req.body.byteLength > p.maxBodyBytes ? p.maxBodyBytes : 0);
   if (over > 0) throw invalid(`request body larger than ${over} bytes`, 413);
 }
@@ -95,7 +109,7 @@ export async function handleSoap(
   hostNs: string,
   log: Log,
 ): Promise<ServiceResponse> {
-  checkBodySize(p, req);
+  checkBody(p, req);
   let d: XmlDocument;
   let envelope;
   try {
@@ -107,13 +121,16 @@ export async function handleSoap(
     throw e;
   }
   const version = binding.soapVersion ?? '1.1';
-  refuseDuplicateHeaders(req, ['content-type', 'soapaction']);
+  refuseDuplicateHeaders(req, ['content-type', 'soapaction', 'content-encoding']);
+  // SOAP 1.1 4.1 and 1.2 5: the Header, when present, is the Envelope's first child.
+  if (envelope.header !== NO_ELEMENT && envelope.header > envelope.body)
+    throw invalid('the SOAP Header must come before the Body');
   // One envelope, one meaning: a part sent twice is refused, never resolved by position.
   refuseDuplicateChildren(
     d,
     0,
     d.ns(0),
-    (name) => `duplicate ${name}: the SOAP Envelope has it twice`,
+    (name) => `duplicate ${cutInput(name)}: the SOAP Envelope has it twice`,
   );
   if (envelope.version !== version)
     throw invalid(
@@ -130,7 +147,7 @@ export async function handleSoap(
   const op = ns === undefined ? undefined : p.ops.get(d.name(payload));
   if (ns === undefined || !op)
     throw invalid(
-      `unknown operation {${sent}}${d.name(payload)}; operations are in namespace ${hostNs}`,
+      `unknown operation ${cutInput(`{${sent}}${d.name(payload)}`)}; operations are in namespace ${hostNs}`,
     );
   log.operation = op.name;
   if (ns !== hostNs) log.ns = ns;
@@ -147,8 +164,13 @@ export async function handleSoap(
   const header = headers[0];
   if (header === undefined)
     throw new EngineFault('authentication', `${headerName} header missing`, 401);
-  refuseDuplicateChildren(d, header, ns, (name) => `duplicate ${headerName} field ${name}`);
-  refuseDuplicateChildren(d, payload, ns, (name) => `duplicate parameter ${name}`);
+  refuseDuplicateChildren(
+    d,
+    header,
+    ns,
+    (name) => `duplicate ${headerName} field ${cutInput(name)}`,
+  );
+  refuseDuplicateChildren(d, payload, ns, (name) => `duplicate parameter ${cutInput(name)}`);
   let values: AuthValues;
   try {
     values = p.options.auth.decodeHeader(d, header);
@@ -201,7 +223,7 @@ function checkAction(
     unquoteAction(sent) !== expected
   )
     throw invalid(
-      `SOAPAction "${unquoteAction(sent)}" does not match the body's operation; expected "${expected}"`,
+      `SOAPAction ${quoteInput(unquoteAction(sent))} does not match the body's operation; expected "${expected}"`,
     );
 }
 
@@ -253,20 +275,22 @@ export async function handleHttp(
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
-  checkBodySize(p, req);
+  checkBody(p, req);
   let form = url.searchParams;
   if (binding.requestContentType !== null) {
     // Parameters travel in the body, form-encoded (the spec's validate allows nothing else).
     const want = mediaType(binding.requestContentType).type;
     const { type } = mediaType(req.headers['content-type']);
-    if (type !== want) throw invalid(`content type must be ${want}, got "${type || 'none'}"`, 415);
+    if (type !== want)
+      throw invalid(`content type must be ${want}, got ${type ? quoteInput(type) : 'none'}`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));
     for (const name of url.searchParams.keys())
-      if (form.has(name)) throw invalid(`duplicate parameter ${name}: in the query and the body`);
+      if (form.has(name))
+        throw invalid(`duplicate parameter ${cutInput(name)}: in the query and the body`);
   }
   const names = new Set<string>();
   for (const name of form.keys()) {
-    if (names.has(name)) throw invalid(`duplicate parameter ${name}`);
+    if (names.has(name)) throw invalid(`duplicate parameter ${cutInput(name)}`);
     names.add(name);
   }
   const h = p.options.auth.httpHeaders;
@@ -274,7 +298,7 @@ export async function handleHttp(
   for (const name of new Set([...form.keys(), ...url.searchParams.keys()])) {
     if (credentialNames.has(name.toLowerCase()))
       throw invalid(
-        `credentials must travel as the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}, never as the parameter "${name}"`,
+        `credentials must travel as the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}, never as the parameter ${quoteInput(name)}`,
       );
   }
   refuseDuplicateHeaders(

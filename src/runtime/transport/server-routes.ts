@@ -1,5 +1,6 @@
 // Finding the binding of a request: SOAP bindings by path and request media type, HTTP bindings by
 // path and method, all from the service's WireSpec; the WSDL at GET {endpoint}?wsdl.
+import { cutInput, quoteInput } from '../xml/index.js';
 import { mediaType } from './binding.js';
 import { EngineFault } from './faults.js';
 import { handleHttp, handleSoap, type Log, type Pipeline } from './server-bindings.js';
@@ -77,7 +78,7 @@ export async function route(
     // Operation names are plain ASCII: no decoding.
     const name = pathname.slice(r.prefix.length, pathname.length - r.suffix.length);
     const op = p.ops.get(name);
-    if (!op) throw new EngineFault('request', `unknown operation "${name}"`, 404);
+    if (!op) throw new EngineFault('request', `unknown operation ${quoteInput(name)}`, 404);
     log.operation = op.name;
     if (!binding)
       throw new EngineFault('request', `use ${[...r.byMethod.keys()].join(' or ')}`, 405);
@@ -85,7 +86,7 @@ export async function route(
   }
   throw new EngineFault(
     'request',
-    `no service at ${url.pathname}; the endpoint is ${endpoint}`,
+    `no service at ${cutInput(url.pathname)}; the endpoint is ${endpoint}`,
     404,
   );
 }
@@ -110,7 +111,7 @@ export function soap(
     const accepted = [...byType].map(([t, b]) => `${t} (${b.title})`).join(' or ');
     throw new EngineFault(
       'request',
-      `content type must be ${accepted}, got "${type || 'none'}"`,
+      `content type must be ${accepted}, got ${type ? quoteInput(type) : '"none"'}`,
       415,
     );
   }

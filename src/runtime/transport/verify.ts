@@ -1,6 +1,7 @@
 // Server-side authentication of one request: format, window, operation, key, signature, replay —
 // in that order, and the replay store is written only after the signature is proven, so forged
 // requests cannot fill it.
+import { quoteInput } from '../xml/index.js';
 import { parseTimestamp, type AuthValues } from './auth.js';
 import { EngineFault } from './faults.js';
 import { signatureMatches } from './signature.js';
@@ -43,7 +44,9 @@ export async function verifyAuth(
   if (at > now + skew)
     throw refuse(`Timestamp is more than ${o.clockSkewSeconds} seconds in the future`);
   if (Operation !== operation)
-    throw refuse(`Operation "${Operation}" does not name the operation called (${operation})`);
+    throw refuse(
+      `Operation ${quoteInput(Operation)} does not name the operation called (${operation})`,
+    );
   const key = await o.lookupKey(APIKey);
   // Same work whether or not the key exists, so timing does not reveal which keys are valid.
   // Only the canonical base64 of the MAC matches (decoding alone would skip stray characters).

@@ -26,7 +26,26 @@ export class ValueError extends Error {
   }
 }
 
-const show = (got: string | undefined) => (got === undefined ? 'nothing' : JSON.stringify(got));
+/** Characters of a value from a message that an error or fault text shows. */
+export const QUOTED_INPUT_CHARS = 64;
+
+/**
+ * A value that came in a message, as error and fault texts show it: quoted, and past
+ * QUOTED_INPUT_CHARS cut, saying how long it was (`"aaaa…" (9992 characters)`), so a text never
+ * grows with what a caller sent.
+ */
+export function quoteInput(value: string): string {
+  if (value.length <= QUOTED_INPUT_CHARS) return JSON.stringify(value);
+  return `${JSON.stringify(`${value.slice(0, QUOTED_INPUT_CHARS)}…`)} (${value.length} characters)`;
+}
+
+/** The same without quotes, for a name or path in running text (`aaaa… (9992 characters)`). */
+export function cutInput(value: string): string {
+  if (value.length <= QUOTED_INPUT_CHARS) return value;
+  return `${value.slice(0, QUOTED_INPUT_CHARS)}… (${value.length} characters)`;
+}
+
+const show = (got: string | undefined) => (got === undefined ? 'nothing' : quoteInput(got));
 
 /** A value in a well-formed document is not what the spec says, e.g. `A/B[3]/C: expected int, got "x"`. */
 export class XmlDecodeError extends Error {

@@ -5,12 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   EngineFault,
+  MAX_FAULT_TEXT,
+  QUOTED_INPUT_CHARS,
   SOAP11_NS,
   SOAP12_NS,
   ServiceFault,
+  cutInput,
   encodeHttpFault,
   encodeSoapFault,
   parseFault,
+  quoteInput,
   parseSoapEnvelope,
   resolveFault,
   type BindingDef,
@@ -274,5 +278,47 @@ describe('parseFault (client side)', () => {
     expect(
       parseFault('x', s11.status, s11.headers['content-type']!, bytes(s11.body), table)?.code,
     ).toBe('Unknown');
+  });
+});
+
+describe('fault texts are bounded', () => {
+  const table = WIRE.faults;
+  const someCode = table.codes.find((c) => c.message === null)!.code;
+
+  it(`cuts a handler's text past ${MAX_FAULT_TEXT} characters, whatever it echoes`, () => {
+    const resolved = resolveFault(new ServiceFault(someCode, `x${'y'.repeat(1_000_000)}`), table);
+    expect(resolved.message).toHaveLength(MAX_FAULT_TEXT);
+    expect(resolved.message.endsWith('y…')).toBe(true);
+    const soap = encodeSoapFault(WIRE.bindings[0], resolved, NS, table);
+    expect(soap.body.length).toBeLessThan(MAX_FAULT_TEXT + 1_000);
+    expect(encodeHttpFault(resolved, table).body.length).toBeLessThan(MAX_FAULT_TEXT + 100);
+  });
+
+  it.each([
+    { given: 'a short value', value: 'abc', want: '"abc"' },
+    {
+      given: `${QUOTED_INPUT_CHARS} characters`,
+      value: 'a'.repeat(QUOTED_INPUT_CHARS),
+      want: `"${'a'.repeat(QUOTED_INPUT_CHARS)}"`,
+    },
+    {
+      given: 'a long value',
+      value: 'b'.repeat(1_000_000),
+      want: `"${'b'.repeat(QUOTED_INPUT_CHARS)}…" (1000000 characters)`,
+    },
+  ])('quotes $given as a text shows it', ({ value, want }) => {
+    expect(quoteInput(value)).toBe(want);
+    expect(cutInput(value)).toBe(want.replace(/^"|"(?= \(|$)/g, ''));
+  });
+
+  it('carries the header fields an engine fault adds (Accept-Encoding with 415)', () => {
+    const e = new EngineFault('request', 'coding', 415, { 'accept-encoding': 'identity' });
+    const resolved = resolveFault(e, table);
+    expect(encodeHttpFault(resolved, table).headers).toMatchObject({
+      'accept-encoding': 'identity',
+      'content-type': table.httpContentType,
+    });
+    const soap = encodeSoapFault(WIRE.bindings[0], resolved, NS, table);
+    expect(soap).toMatchObject({ status: 415, headers: { 'accept-encoding': 'identity' } });
   });
 });
