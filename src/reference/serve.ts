@@ -27,7 +27,7 @@ import { preparePostgres } from './pg/startup.js';
 import { StartupError, prepareDatabase } from './startup.js';
 import type { SeedOptions } from './seed/index.js';
 import { logDroppedConnections } from './connections.js';
-import { healthCheck, type HealthSources } from './health.js';
+import { healthCheck, healthRoute, type HealthSources } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
 
@@ -139,11 +139,14 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     stop = () => started.close();
     running = () => started.running;
   }
-  const health = healthCheck({
-    health: () => healthStore.health(),
-    workers,
-    ...(running ? { running } : {}),
-  });
+  const health = healthRoute(
+    healthCheck({
+      health: () => healthStore.health(),
+      workers,
+      ...(running ? { running } : {}),
+    }),
+    log,
+  );
   const server = await listen(
     async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
     {

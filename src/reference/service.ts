@@ -26,11 +26,17 @@ export interface ServiceConfig {
 // first asks for it.
 const browserClient = async () => (await import('../browser/bundle.js')).buildBrowserClient();
 
-/** The log line of one request (never the secret or the signature), tagged with its worker. */
-export function logLine(entry: Omit<LogEntry, 'error'>, worker: number | undefined): string {
+/**
+ * The log line of one request (never the secret or the signature), tagged with its worker: with
+ * the error under a fault (the driver's, under Unavailable; what was thrown, under Internal) by
+ * name, message and code. Stacks go to stderr (onDiagnostic), not into the line.
+ */
+export function logLine(entry: LogEntry, worker: number | undefined): string {
+  const { error, ...rest } = entry;
   return JSON.stringify({
-    ...entry,
+    ...rest,
     durationMs: Math.round(entry.durationMs * 100) / 100,
+    ...(error ? { error: { name: error.name, message: error.message, code: error.code } } : {}),
     ...(worker === undefined ? {} : { worker }),
   });
 }
@@ -47,8 +53,8 @@ export function createReferenceHandler(
     testForms: config.testForms ? { clientScript: browserClient } : false,
     ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
     ...(config.publicUrl ? { publicBaseUrl: config.publicUrl } : {}),
-    // Internal errors (with their stack) go to stderr, tagged with the worker; never to this line.
-    onLog: ({ error: _stack, ...entry }) => log(logLine(entry, worker)),
+    // Internal errors' stacks go to stderr, tagged with the worker; never to this line.
+    onLog: (entry) => log(logLine(entry, worker)),
     onDiagnostic: (message) =>
       process.stderr.write(`${message}${worker === undefined ? '' : ` (worker ${worker})`}\n`),
   });

@@ -16,9 +16,9 @@ import {
   type ServiceRequest,
   type ServiceResponse,
 } from '@evgen/runtime';
-import { WIRE } from '@evgen/event-management/service';
+import { WIRE, type FaultCode } from '@evgen/event-management/service';
 import { fault, unavailable } from './faults.js';
-import { LANES, laneOf, soapBindingOf, type Lane } from './lanes.js';
+import { LANES, laneOf, operationOf, soapBindingOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
@@ -153,11 +153,31 @@ export class WorkerPool {
         : queue.length >= MAX_QUEUED
           ? `busy: ${MAX_QUEUED} requests wait in lane ${lane}`
           : undefined;
-    if (why !== undefined) return Promise.resolve(refusal(req, unavailable(why)));
+    if (why !== undefined) return Promise.resolve(this.#refuse(req, lane, why));
     return new Promise((resolve) => {
       queue.push({ req, resolve });
       this.#dispatch(lane);
     });
+  }
+
+  /**
+   * Unavailable, answered on the request loop: the request's log line (as a worker would have
+   * written it) carries why, with the cause of a lane's failed starts; the answer says only why.
+   */
+  #refuse(req: ServiceRequest, lane: Lane, why: string): ServiceResponse {
+    const res = refusal(req, unavailable(why));
+    const cause = why === noWorker(lane) ? `: ${this.#lastFailure[lane]}` : '';
+    this.o.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        operation: operationOf(req),
+        status: res.status,
+        durationMs: 0,
+        faultCode: 'Unavailable' satisfies FaultCode,
+        error: { message: `${why}${cause}` },
+      }),
+    );
+    return res;
   }
 
   #event(event: string, t: Thread, extra: object = {}): void {
@@ -243,7 +263,7 @@ export class WorkerPool {
       for (const settled of this.#settled[lane].splice(0)) settled();
     if (this.#dead(lane)) {
       const why = this.#closing ? 'stopping' : noWorker(lane);
-      for (const p of this.#queues[lane].splice(0)) p.resolve(refusal(p.req, unavailable(why)));
+      for (const p of this.#queues[lane].splice(0)) p.resolve(this.#refuse(p.req, lane, why));
     }
     this.#checkIdle();
   }

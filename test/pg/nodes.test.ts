@@ -54,7 +54,7 @@ describe('nodes on one PostgreSQL database', () => {
     for (const [i, url] of urls.entries()) {
       expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({
         status: 'ok',
-        database: { ok: true, schemaVersion: POSTGRES_MIGRATIONS.length },
+        database: 'ok',
       });
       expect((await client(i).getEventDetails7({ eventId: 1 })).EventId).toBe(1);
     }

@@ -57,7 +57,10 @@ export interface LogEntry {
   readonly durationMs: number;
   readonly apiKeyName: string | undefined;
   readonly faultCode: string | undefined;
-  /** For faults with the internal code only: what was thrown, for the operator's log (never sent). */
+  /**
+   * For the operator's log, never sent: what was thrown for a fault with the internal code, or
+   * the cause under another fault (the driver's error under Unavailable).
+   */
   readonly error?: LoggedError;
 }
 
@@ -65,6 +68,8 @@ export interface LogEntry {
 export interface LoggedError {
   readonly name: string;
   readonly message: string;
+  /** The error's own code, when it has one (a driver's SQLITE_BUSY, ECONNREFUSED, 57P01...). */
+  readonly code?: string;
   readonly stack?: string;
 }
 
@@ -129,7 +134,13 @@ function requestUrl(target: string): URL {
 /** What was thrown, as data: `name: message` and the stack when it is an Error. */
 function loggedError(e: unknown): LoggedError {
   if (!(e instanceof Error)) return { name: typeof e, message: String(e) };
-  return { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+  const code = (e as { code?: unknown }).code;
+  return {
+    name: e.name,
+    message: e.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(e.stack ? { stack: e.stack } : {}),
+  };
 }
 
 /** The operator's line for an internal error: where, what the client got, then the stack. */

@@ -6,12 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceFault } from '@evgen/runtime';
+import { ServiceError, ServiceFault } from '@evgen/runtime';
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from '../../../src/reference/db/open.js';
 import { replayFileOf } from '../../../src/reference/db/replay-store.js';
 import { SqliteStore } from '../../../src/reference/db/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { prepareDatabase } from '../../../src/reference/startup.js';
+import { startReference } from './harness.js';
 
 const ctx = { apiKey: 'k', apiKeyName: 'k', operation: 'test', binding: 'soap11' } as const;
 let dir: string;
@@ -105,3 +106,33 @@ it(`answers Unavailable when the replay record stays locked past ${BUSY_TIMEOUT_
     await store.close();
   }
 }, 30_000);
+
+it('writes the driver error into the log line of the request it failed, never into the answer', async () => {
+  // Before, the service dropped the cause from its log line: the operator saw a 503 and no why.
+  const ref = await startReference({ events: 1, bookings: 20 }, { workers: 1 });
+  try {
+    const file = (ref.svc.target as { path: string }).path;
+    const reference = await ref.value<string>('SELECT reference FROM booking LIMIT 1');
+    const e = await whileLocked(file, () =>
+      ref
+        .client('httpPost')
+        .cancelBooking({ bookingReference: reference })
+        .catch((x: unknown) => x),
+    );
+    expect(e).toBeInstanceOf(ServiceError);
+    expect((e as ServiceError).faultString).toBe(
+      'database busy: another connection held its lock too long',
+    );
+    const line = ref.logs
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.operation === 'CancelBooking');
+    expect(line).toMatchObject({
+      status: 503,
+      faultCode: 'Unavailable',
+      error: { name: 'SqliteError', message: 'database is locked', code: 'SQLITE_BUSY' },
+    });
+    expect(line!.error).not.toHaveProperty('stack');
+  } finally {
+    await ref.stop();
+  }
+}, 60_000);

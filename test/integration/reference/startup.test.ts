@@ -146,10 +146,11 @@ describe('start-up', () => {
     try {
       const res = await fetch(`${url}/healthz`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({
+      // Statuses only (issue 38): the counts and the schema version are the operator's.
+      expect(await res.json()).toEqual({
         status: 'ok',
-        database: { ok: true, schemaVersion: expect.any(Number) as number },
-        workers: { configured: 1, running: 2, lanes: { quick: 1, bulk: 1 } }, // one per lane
+        database: 'ok',
+        workers: { quick: 'ok', bulk: 'ok' },
       });
     } finally {
       await stop(p);

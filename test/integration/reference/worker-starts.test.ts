@@ -104,6 +104,19 @@ describe('workers that cannot start', () => {
         expect(String(res.body)).toBe('Unavailable: no worker can be started in lane bulk\n');
       }
       expect(pool.running).toEqual({ quick: 1, bulk: 0 });
+      // Each refusal has its log line, with why the lane has no worker.
+      const refused = logs
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.status === 503);
+      expect(refused).toHaveLength(2);
+      for (const line of refused)
+        expect(line).toMatchObject({
+          operation: 'GetBookings',
+          faultCode: 'Unavailable',
+          error: {
+            message: 'no worker can be started in lane bulk: cannot start a bulk worker (test)',
+          },
+        });
     } finally {
       expect(await within(pool.close(), 10_000)).not.toBe('pending');
     }
