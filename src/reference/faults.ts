@@ -1,7 +1,17 @@
 // The faults the reference service throws, by the codes of spec/errors.yaml: a code the spec does
 // not have fails to compile (the engine would answer an unknown code as Internal).
-import { ServiceFault } from '@evgen/runtime';
-import type { FaultCode } from '@evgen/event-management/service';
+import {
+  ServiceFault,
+  encodeHttpFault,
+  encodeSoapFault,
+  isPlainHost,
+  namespaceFor,
+  resolveFault,
+  type ServiceRequest,
+  type ServiceResponse,
+} from '@evgen/runtime';
+import { WIRE, type FaultCode } from '@evgen/event-management/service';
+import { soapBindingOf } from './lanes.js';
 
 export const fault = (code: FaultCode, message: string) => new ServiceFault(code, message);
 
@@ -11,3 +21,18 @@ export const fault = (code: FaultCode, message: string) => new ServiceFault(code
  */
 export const unavailable = (why: string, cause?: unknown) =>
   new ServiceFault('Unavailable' satisfies FaultCode, why, undefined, { cause });
+
+/**
+ * A fault answered on the request loop, in the request's binding (its SOAP form for a POST of a
+ * SOAP binding), when no instance of the service can answer it: a full or missing worker lane, a
+ * service still starting.
+ */
+export function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResponse {
+  const soap = req.method === 'POST' ? soapBindingOf(req) : undefined;
+  const sent = req.headers.host ?? '';
+  const ns = namespaceFor(isPlainHost(sent) ? sent : 'localhost', WIRE.namespace);
+  const resolved = resolveFault(refused, WIRE.faults);
+  return soap === undefined
+    ? encodeHttpFault(resolved, WIRE.faults)
+    : encodeSoapFault(soap, resolved, ns, WIRE.faults);
+}

@@ -10,6 +10,7 @@ import {
   listen,
   type RunningServer,
   type ServiceHandler,
+  type ServiceRequest,
   type ServiceResponse,
 } from '@evgen/runtime';
 import {
@@ -25,9 +26,10 @@ import { ensureDemoKey } from './keys.js';
 import { openReplayDatabase } from './db/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError, prepareDatabase } from './startup.js';
+import { refusal, unavailable } from './faults.js';
 import type { SeedOptions } from './seed/index.js';
 import { logDroppedConnections } from './connections.js';
-import { healthCheck, healthRoute, type HealthSources } from './health.js';
+import { healthCheck, healthRoute } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
 
@@ -83,22 +85,102 @@ export const defaultWorkers = () => availableParallelism();
 export const POOL_PER_WORKER = 2;
 export const POOL_INLINE = 16;
 
-/** Creates, migrates and seeds a new database; the demo key when this start seeded it. */
-async function prepare(target: DatabaseTarget, o: ReferenceOptions) {
-  if (target.dialect === 'sqlite')
-    return prepareDatabase(target.path, { readOnly: o.readOnly ?? false, seed: o.seed });
-  if (o.readOnly)
+/** Options that cannot work, refused before the port is bound. */
+function checkOptions(target: DatabaseTarget, o: ReferenceOptions): void {
+  if (target.dialect === 'postgres' && o.readOnly)
     throw new StartupError(
       `--read-only serves a SQLite file; on PostgreSQL (${describeTarget(target)}) give the nodes a role that may only read instead`,
     );
-  return preparePostgres(target.url, { seed: o.seed });
 }
 
-/** Opens (creating, migrating and seeding an empty database), checks and serves. */
+/** Creates, migrates and seeds a new database. */
+async function prepare(target: DatabaseTarget, o: ReferenceOptions): Promise<void> {
+  if (target.dialect === 'sqlite')
+    prepareDatabase(target.path, { readOnly: o.readOnly ?? false, seed: o.seed });
+  else await preparePostgres(target.url, { seed: o.seed });
+}
+
+/** What answers requests once the service has started. */
+interface Serving {
+  readonly handler: ServiceHandler;
+  /** Frees an answer's body once written (answers from worker threads). */
+  readonly release?: (answer: ServiceResponse) => void;
+}
+
+/**
+ * The listener's handler: until `open`, every request is answered Unavailable "starting" (and
+ * /healthz 503), so the port can be bound before anything is created or seeded.
+ */
+function startingGate() {
+  let serving: Serving | undefined;
+  const starting = unavailable('starting: the service is preparing its database');
+  return {
+    handler: (req: ServiceRequest): Promise<ServiceResponse> => {
+      if (serving) return serving.handler(req);
+      if (req.method === 'GET' && req.url === HEALTH_PATH)
+        return Promise.resolve({
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+          body: '{"status":"starting"}',
+        });
+      return Promise.resolve(refusal(req, starting));
+    },
+    release: (answer: ServiceResponse) => serving?.release?.(answer),
+    open: (s: Serving) => void (serving = s),
+  };
+}
+
+const HEALTH_PATH = '/healthz';
+
+/** Binds the port, then opens (creating, migrating and seeding an empty database), checks and serves. */
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const target = databaseTarget(o.database);
-  await prepare(target, o);
+  checkOptions(target, o);
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // The port first: a start that cannot listen creates and seeds nothing.
+  const gate = startingGate();
+  const server = await listen(gate.handler, {
+    host: o.host ?? '127.0.0.1',
+    port: o.port ?? 8080,
+    ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
+    onWritten: gate.release,
+    // e.g. an accept refused for want of file descriptors: logged, and the server goes on.
+    onError: (e) =>
+      log(
+        JSON.stringify({ time: new Date().toISOString(), event: 'server error', error: e.message }),
+      ),
+  });
+  logDroppedConnections(server.server, log);
+  try {
+    await prepare(target, o);
+    const parts = await openService(target, o, log);
+    gate.open(parts);
+    // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
+    // and the next start makes one (under the write lock: concurrent starts make one).
+    const demoKey = o.readOnly ? undefined : await parts.database.run(ensureDemoKey());
+    return {
+      server,
+      target,
+      database: parts.database,
+      demoKey,
+      endpointPath: SERVICE.endpointPath,
+      namespace: o.publicUrl ? namespaceFor(o.publicUrl) : namespaceFor('{Host}'),
+      workers: parts.workers,
+      maxConnections: server.server.maxConnections,
+      pool: parts.pool,
+      async close() {
+        await server.close();
+        await parts.close();
+      },
+    };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+}
+
+/** The service on a prepared database: its handler (worker threads or inline) and /healthz. */
+async function openService(target: DatabaseTarget, o: ReferenceOptions, log: (l: string) => void) {
   // A read-only database cannot hold the replay record: it goes to a file of this process's own.
   const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
   const workers = o.workers ?? defaultWorkers();
@@ -116,12 +198,14 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const database = await openReferenceDatabase(target, { migrate: false });
   // The health check's own store: it answers even while every worker is busy.
   const healthStore = openStore(target, { ...config, poolSize: 1 });
+  const closeStores = async () => {
+    await healthStore.close();
+    await database.close();
+    if (replayDir) rmSync(replayDir, { recursive: true, force: true });
+  };
+  let pool: WorkerPool | undefined;
   let handler: ServiceHandler;
   let stop: () => Promise<void>;
-  let pool: WorkerPool | undefined;
-  let running: HealthSources['running'];
-  // Answers from worker threads own their buffers: freed once written (see detach.ts).
-  let onWritten: ((answer: ServiceResponse) => void) | undefined;
   if (workers === 0) {
     const inline = createReferenceHandler(config, log);
     handler = inline.handler;
@@ -129,16 +213,14 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   } else {
     // No worker of a lane ready (WorkerStartError): nothing is served, and the process exits.
     const started = await WorkerPool.start({ config, workers, log }).catch(async (e: unknown) => {
-      await healthStore.close();
-      await database.close();
+      await closeStores();
       throw e;
     });
     pool = started;
-    onWritten = (answer) => started.release(answer);
     handler = (req) => started.handle(req);
     stop = () => started.close();
-    running = () => started.running;
   }
+  const running = pool && (() => pool.running);
   const health = healthRoute(
     healthCheck({
       health: () => healthStore.health(),
@@ -147,49 +229,17 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     }),
     log,
   );
-  const server = await listen(
-    async (req) => (req.method === 'GET' && req.url === '/healthz' ? health() : handler(req)),
-    {
-      host: o.host ?? '127.0.0.1',
-      port: o.port ?? 8080,
-      ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
-      ...(onWritten ? { onWritten } : {}),
-      // e.g. an accept refused for want of file descriptors: logged, and the server goes on.
-      onError: (e) =>
-        log(
-          JSON.stringify({
-            time: new Date().toISOString(),
-            event: 'server error',
-            error: e.message,
-          }),
-        ),
-    },
-  ).catch(async (e: unknown) => {
-    await stop(); // the workers would keep the process alive
-    await healthStore.close();
-    await database.close();
-    throw e;
-  });
-  logDroppedConnections(server.server, log);
-  // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
-  // and the next start makes one (under the write lock: concurrent starts make one).
-  const demoKey = o.readOnly ? undefined : await database.run(ensureDemoKey());
   return {
-    server,
-    target,
     database,
-    demoKey,
-    endpointPath: SERVICE.endpointPath,
-    namespace: o.publicUrl ? namespaceFor(o.publicUrl) : namespaceFor('{Host}'),
     workers,
-    maxConnections: server.server.maxConnections,
     pool,
+    handler: (req: ServiceRequest) =>
+      req.method === 'GET' && req.url === HEALTH_PATH ? health() : handler(req),
+    // Answers from worker threads own their buffers: freed once written (see detach.ts).
+    ...(pool ? { release: (answer: ServiceResponse) => pool.release(answer) } : {}),
     async close() {
-      await server.close();
       await stop();
-      await healthStore.close();
-      await database.close();
-      if (replayDir) rmSync(replayDir, { recursive: true, force: true });
+      await closeStores();
     },
   };
 }

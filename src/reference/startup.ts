@@ -14,6 +14,7 @@ import {
 import { MIGRATIONS } from './db/migrations.js';
 import { moveReplayEntries, openReplayDatabase, replayFileOf } from './db/replay-store.js';
 import { seed, type SeedOptions } from './seed/index.js';
+import { damaged, openFailure } from './db/open-failure.js';
 
 export class StartupError extends Error {}
 
@@ -23,25 +24,19 @@ export const SEED_WAIT_MS = 120_000;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-function refuseDamaged(path: string, why: string): never {
-  throw new StartupError(
-    `database ${path} is damaged (${why}); restore it from a backup or start on a new file`,
-  );
-}
-
 /** PRAGMA quick_check: every page and index structure, without the cross-checks of integrity_check. */
-export function checkIntact(db: Db, path: string): void {
+export function checkIntact(db: Db, path: string, readOnly = false): void {
   let result: string[];
   try {
     result = db.prepare('PRAGMA quick_check').pluck().all() as string[];
   } catch (e) {
     if (isBusy(e)) throw e;
-    refuseDamaged(path, message(e));
+    throw new StartupError(openFailure(path, e, readOnly));
   }
   if (result.length === 1 && result[0] === 'ok') return;
   // A finding can span lines ("*** in database main ***\nFreelist: …"); the message is one line.
   const findings = result.slice(0, 3).join('; ');
-  refuseDamaged(path, findings.replace(/\s*\n\s*/g, ' '));
+  throw new StartupError(damaged(path, findings.replace(/\s*\n\s*/g, ' ')));
 }
 
 /**
@@ -84,7 +79,7 @@ export function prepareDatabase(path: string, o: PrepareOptions = {}): Prepared 
       if (!isBusy(e)) throw e;
       if (Date.now() > deadline)
         throw new StartupError(
-          `database ${path} stayed locked by another process for ${SEED_WAIT_MS / 1000} s (${message(e)})`,
+          `database ${path} is in use by another process, which held its lock for ${SEED_WAIT_MS / 1000} s (${message(e)}): stop that process, or start again once it is done`,
         );
       pause(50); // some SQLITE_BUSY codes come at once, without the busy time-out
     }
@@ -92,29 +87,32 @@ export function prepareDatabase(path: string, o: PrepareOptions = {}): Prepared 
 }
 
 function prepareOnce(path: string, o: PrepareOptions): Prepared {
-  let db: Db;
+  const readOnly = o.readOnly ?? false;
+  // Opening, checking and probing a write fail for the file system's reasons as often as SQLite's.
+  const opening = <T>(step: () => T): T => {
+    try {
+      return step();
+    } catch (e) {
+      if (isBusy(e) || e instanceof StartupError) throw e;
+      throw new StartupError(openFailure(path, e, readOnly));
+    }
+  };
+  const db = opening(() => openDatabase(path, { migrate: false, readOnly }));
   try {
-    db = openDatabase(path, { migrate: false, readOnly: o.readOnly ?? false });
-  } catch (e) {
-    if (isBusy(e)) throw e;
-    if (o.readOnly) throw new StartupError(`database ${path} cannot be opened: ${message(e)}`);
-    refuseDamaged(path, message(e));
-  }
-  try {
-    checkIntact(db, path);
-    if (o.readOnly) {
+    opening(() => checkIntact(db, path, readOnly));
+    if (readOnly) {
       if (schemaVersion(db) !== MIGRATIONS.length)
         throw new StartupError(
           `database ${path} is at schema version ${schemaVersion(db)}, not ${MIGRATIONS.length}: start it once without --read-only to migrate it`,
         );
       return { seeded: false };
     }
-    if (!writable(db))
+    if (!opening(() => writable(db)))
       throw new StartupError(
         `database ${path} is read-only; make it writable, or serve reads only with --read-only`,
       );
-    openDatabase(path).close(); // migrations, serialised by their own write lock
-    const replay = openReplayDatabase(replayFileOf(path));
+    opening(() => openDatabase(path).close()); // migrations, serialised by their own write lock
+    const replay = opening(() => openReplayDatabase(replayFileOf(path)));
     try {
       moveReplayEntries(db, replay, Date.now());
     } finally {

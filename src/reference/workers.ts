@@ -6,19 +6,10 @@
 // replaced; the request it held is answered Internal. close() lets every request finish, then stops
 // them.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import {
-  type ServiceFault,
-  encodeHttpFault,
-  encodeSoapFault,
-  isPlainHost,
-  namespaceFor,
-  resolveFault,
-  type ServiceRequest,
-  type ServiceResponse,
-} from '@evgen/runtime';
-import { WIRE, type FaultCode } from '@evgen/event-management/service';
-import { fault, unavailable } from './faults.js';
-import { LANES, laneOf, operationOf, soapBindingOf, type Lane } from './lanes.js';
+import type { ServiceRequest, ServiceResponse } from '@evgen/runtime';
+import type { FaultCode } from '@evgen/event-management/service';
+import { fault, refusal, unavailable } from './faults.js';
+import { LANES, laneOf, operationOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
@@ -331,16 +322,6 @@ export class WorkerPool {
   }
 }
 
-/** Answered on the request loop, in the request's binding, when no worker can answer it. */
-function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResponse {
-  const soap = req.method === 'POST' ? soapBindingOf(req) : undefined;
-  const sent = req.headers.host ?? '';
-  const ns = namespaceFor(isPlainHost(sent) ? sent : 'localhost', WIRE.namespace);
-  const resolved = resolveFault(refused, WIRE.faults);
-  return soap === undefined
-    ? encodeHttpFault(resolved, WIRE.faults)
-    : encodeSoapFault(soap, resolved, ns, WIRE.faults);
-}
 const noWorker = (lane: Lane) => `no worker can be started in lane ${lane}`;
 const internal = (req: ServiceRequest) =>
   refusal(req, fault('Internal', 'the worker serving this request stopped'));

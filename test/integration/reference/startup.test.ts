@@ -3,7 +3,9 @@
 // middle (served /healthz 200 while every call was Internal), a read-only file (started, then
 // every write was Internal); and /healthz saying what it checked.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +141,99 @@ describe('start-up', () => {
     }
   }, 120_000);
 
+  it('refuses a port in use before it creates or seeds anything', async () => {
+    // Before, a new database was created and seeded with 3,000 bookings, then not served.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const db = join(dir, 'port-taken', 'events.sqlite');
+    try {
+      const p = serve(db, '--port', String(port), '--workers', '0');
+      expect(await p.exited).toBe(1);
+      expect(p.stderr()).toContain(`port ${port} on 127.0.0.1 is in use`);
+      expect(existsSync(db)).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
+
+  describe('names the cause of a database it cannot open, never calling it damaged', () => {
+    const cases = [
+      {
+        given: 'a new file in a folder it may not write',
+        setUp: (d: string) => ({ db: join(d, 'events.sqlite'), locked: [d] }),
+        want: (d: string) =>
+          new RegExp(`permission denied on folder ${d} \\(E(PERM|ACCES)\\): give the user`),
+      },
+      {
+        given: 'a missing folder under a folder it may not write',
+        setUp: (d: string) => ({ db: join(d, 'missing', 'events.sqlite'), locked: [d] }),
+        want: (d: string) =>
+          new RegExp(
+            `folder ${d}/missing does not exist and cannot be made: permission denied on folder ${d} `,
+          ),
+      },
+      {
+        given: 'a database in a folder it may not write (SQLite writes -wal and -shm beside it)',
+        setUp: (d: string) => ({ db: join(d, 'events.sqlite'), locked: [d], existing: true }),
+        want: (d: string) =>
+          new RegExp(`permission denied on folder ${d} \\(E(PERM|ACCES)\\): .*-wal and -shm`),
+      },
+      {
+        given: '--read-only under a missing folder',
+        setUp: (d: string) => ({
+          db: join(d, 'missing', 'events.sqlite'),
+          locked: [],
+          args: ['--read-only'],
+        }),
+        want: (d: string) =>
+          new RegExp(
+            `no database at ${d}/missing/events.sqlite: folder ${d}/missing does not exist`,
+          ),
+      },
+      {
+        given: '--read-only without the file',
+        setUp: (d: string) => ({ db: join(d, 'events.sqlite'), locked: [], args: ['--read-only'] }),
+        want: (d: string) =>
+          new RegExp(`no database at ${d}/events.sqlite: --read-only serves an existing database`),
+      },
+    ];
+    it.each(cases)(
+      '$given',
+      async (c) => {
+        const d = await mkdtemp(join(dir, 'cause-'));
+        const {
+          db,
+          locked,
+          existing,
+          args = [],
+        } = {
+          existing: false,
+          args: [] as string[],
+          ...c.setUp(d),
+        };
+        if (existing) {
+          const first = serve(db, '--workers', '0');
+          await first.ready;
+          await stop(first);
+          for (const f of [`${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+        }
+        const undo = locked.map(lockFolder);
+        try {
+          const p = serve(db, '--workers', '0', ...args);
+          const outcome = await Promise.race([p.exited, p.ready.then(() => 'served')]);
+          if (outcome === 'served') await stop(p);
+          expect(outcome).toBe(1);
+          expect(p.stderr()).not.toMatch(/damaged/);
+          expect(p.stderr()).toMatch(c.want(d));
+        } finally {
+          for (const u of undo) u();
+        }
+      },
+      60_000,
+    );
+  });
+
   it('reports the database and the workers at /healthz', async () => {
     const db = join(dir, 'health.sqlite');
     const p = serve(db, '--workers', '1');
@@ -157,6 +252,16 @@ describe('start-up', () => {
     }
   }, 120_000);
 });
+
+/** Makes a folder unwritable for this process: immutable for root (chattr), mode 0555 otherwise. */
+function lockFolder(dir: string): () => void {
+  if (process.getuid?.() === 0) {
+    execFileSync('chattr', ['+i', dir]);
+    return () => execFileSync('chattr', ['-i', dir]);
+  }
+  chmodSync(dir, 0o555);
+  return () => chmodSync(dir, 0o755);
+}
 
 /** Makes a database read-only for this process: immutable for root (chattr), mode 0444 otherwise. */
 function makeReadOnly(db: string): { undo(): void } {
