@@ -50,7 +50,7 @@ export function resultOf(
     level: k.level,
     source: sourceName(k.level, k.source),
     status: failures.length ? 'fail' : 'pass',
-    failures,
+    failures: [...new Set(failures)], // one cause (no answer) can fail several of a check's rules
     warnings,
   };
 }

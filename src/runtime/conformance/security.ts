@@ -91,6 +91,7 @@ const REFUSALS: readonly Refusal[] = [
 
 /** Failures when `raw` is not a refusal in the binding's form. */
 export function refusalFailures(c: Ctx, binding: Binding, raw: Raw): string[] {
+  if (raw.noAnswer !== undefined) return [describe(c, raw)];
   if (raw.status === 200) return [`accepted: HTTP 200`];
   if (isSoap(c, binding) && !faultOf(c, raw))
     return [`refused without a SOAP Fault: ${describe(c, raw)}`];

@@ -2,6 +2,7 @@
 // answers described for people: a fault by its code and reason text, never a cut envelope.
 import {
   buildRequest,
+  networkCause,
   readFault,
   signRequest,
   type AuthValues,
@@ -13,9 +14,15 @@ import {
 import { bindingDef, type Ctx } from './context.js';
 
 export interface Raw {
+  /** 0 when no answer came. */
   readonly status: number;
   readonly type: string;
   readonly body: Uint8Array;
+  /**
+   * Why no answer came (the connection refused, closed or reset, a time-out): the check that sent
+   * the request fails with it, and the run goes on.
+   */
+  readonly noAnswer?: string;
 }
 
 /** Correctly signed values for `operation` at `timestamp` (stale or malformed ones included). */
@@ -55,13 +62,18 @@ export function prepare<P extends object>(
   );
 }
 
+/** The answer to a request, or what kept it from coming: never a rejection. */
 export async function fetchRaw(url: string, init: RequestInit): Promise<Raw> {
-  const res = await fetch(url, init);
-  return {
-    status: res.status,
-    type: res.headers.get('content-type') ?? '',
-    body: new Uint8Array(await res.arrayBuffer()),
-  };
+  try {
+    const res = await fetch(url, init);
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      body: new Uint8Array(await res.arrayBuffer()), // the body can fail too
+    };
+  } catch (e) {
+    return { status: 0, type: '', body: new Uint8Array(0), noAnswer: networkCause(e) };
+  }
 }
 
 export async function send(
@@ -85,6 +97,7 @@ export function faultOf(c: Ctx, raw: Raw): FaultReading | undefined {
 
 /** One line for a report: `HTTP 500, fault soap:Client [AuthenticationFailed] "reason"`. */
 export function describe(c: Ctx, raw: Raw): string {
+  if (raw.noAnswer !== undefined) return `no answer: ${raw.noAnswer}`;
   const f = faultOf(c, raw);
   if (f)
     return `HTTP ${raw.status}, fault ${[f.soapCode, f.detailCode && `[${f.detailCode}]`, f.exceptionType].filter(Boolean).join(' ')} ${JSON.stringify(f.reason)}`;

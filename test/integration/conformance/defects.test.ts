@@ -24,8 +24,8 @@ describe('each defect fails the check that names it', () => {
 
   it.each(CASES)(
     '$defect → $want.0 $want.2 [$want.1]',
-    async ({ defect, hostile, want, level, failure }) => {
-      const report = await reportOf(defect, hostile);
+    async ({ defect, hostile, defaultWait, want, level, failure }) => {
+      const report = await reportOf(defect, hostile, { defaultWait });
       const r = find(report, want);
       expect(r, `${want.join(' ')} was not reported`).toBeDefined();
       expect(r!.status, JSON.stringify(r)).toBe('fail');
@@ -48,7 +48,7 @@ describe("ASMX's forms pass: no defect, though the checker once failed them", ()
   it.each(FORM_CASES)(
     '$form → $want.0 $want.2 [$want.1] passes',
     async ({ form, writes, want, warning }) => {
-      const report = await reportOf(form, false, writes);
+      const report = await reportOf(form, false, { writes });
       const r = find(report, want);
       expect(r, `${want.join(' ')} was not reported`).toBeDefined();
       expect([r!.status, r!.failures]).toEqual(['pass', []]);
@@ -56,6 +56,19 @@ describe("ASMX's forms pass: no defect, though the checker once failed them", ()
       expect(report.results.filter((x) => x.status === 'fail')).toEqual([]);
     },
   );
+});
+
+describe('a transport failure', () => {
+  it('fails its own check, and every other check of the run is reported', async () => {
+    const clean = await reportOf(undefined, true);
+    const broken = await reportOf('no-answer-to-malformed', true);
+    const key = (r: ConformanceResult) => `${r.group} ${r.binding} ${r.check}`;
+    expect(broken.results.map(key)).toEqual(clean.results.map(key));
+    const failed = broken.results.filter((r) => r.status === 'fail');
+    expect(new Set(failed.map((r) => r.check))).toEqual(
+      new Set(['refuses malformed XML with a fault']),
+    );
+  }, 60_000);
 });
 
 describe('the double without defects', () => {
@@ -126,7 +139,7 @@ describe('every check the runner reports fails under some defect', () => {
     const failed = new Set<string>();
     for (const c of CASES)
       for (const name of checkNames(
-        await reportOf(c.defect, c.hostile),
+        await reportOf(c.defect, c.hostile, { defaultWait: c.defaultWait }),
         (r) => r.status === 'fail',
       ))
         failed.add(name);

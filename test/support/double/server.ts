@@ -5,7 +5,12 @@
 // can be switched to one defect at a time, so every conformance check is shown to fail on its own.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 import type { Defect } from './defects.js';
 import { DOCUMENT_OPERATIONS } from '../document-catalogue.js';
 import { OPERATIONS, type Answer } from './records.js';
@@ -15,6 +20,8 @@ export const DOUBLE_KEY = { apiKey: 'double-key', secretKey: 'double-secret' };
 const ENDPOINT = '/API/1_0/SOAP/ServiceAPI.asmx';
 const MAX_BODY = 1 << 20;
 const WINDOW_MS = 300_000;
+/** How long the stalling defects let a slow client hold them before dropping it. */
+const READ_TIMEOUT_MS = 5_000;
 const ENV = {
   soap11: 'http://schemas.xmlsoap.org/soap/envelope/',
   soap12: 'http://www.w3.org/2003/05/soap-envelope',
@@ -210,8 +217,28 @@ export async function startDouble(defect?: Defect): Promise<Double> {
     }
   };
 
+  // stalls-while-held: bodies still arriving; every answer waits until there are none.
+  const arriving = new Set<IncomingMessage>();
+  const settled: (() => void)[] = [];
+  const bodyDone = (req: IncomingMessage) => {
+    if (!arriving.delete(req) || arriving.size > 0) return;
+    for (const go of settled.splice(0)) go();
+  };
+  const noBodyArriving = () =>
+    arriving.size === 0 ? Promise.resolve() : new Promise<void>((go) => settled.push(go));
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (has('stalls-while-held')) {
+      arriving.add(req);
+      // A body not in after READ_TIMEOUT_MS: its client is dropped.
+      const drop = setTimeout(() => req.socket.destroy(), READ_TIMEOUT_MS);
+      req.once('end', () => (clearTimeout(drop), bodyDone(req)));
+      req.once('close', () => (clearTimeout(drop), bodyDone(req)));
+    }
     const body = await readBody(req, has('no-body-limit') ? Infinity : MAX_BODY);
+    if (has('stalls-while-held')) await noBodyArriving();
+    if (has('no-answer-to-malformed') && body?.startsWith('<not-xml'))
+      return void req.socket.destroy(); // the connection closes without an answer
     const ns = `https://${req.headers.host}/API/1_0/SOAP/`;
     const url = new URL(req.url ?? '/', 'http://double');
     const reply: Reply =
@@ -222,7 +249,13 @@ export async function startDouble(defect?: Defect): Promise<Double> {
           : url.pathname === ENDPOINT
             ? soap(req, body, ns)
             : http(req, body, ns, url);
-    res.writeHead(reply.status, reply.type ? { 'content-type': reply.type } : {}).end(reply.body);
+    const single = has('one-connection-at-a-time'); // one connection a turn: let it go after
+    res
+      .writeHead(reply.status, {
+        ...(reply.type ? { 'content-type': reply.type } : {}),
+        ...(single ? { connection: 'close' } : {}),
+      })
+      .end(reply.body);
   };
 
   const server = createServer((req, res) => {
@@ -230,12 +263,49 @@ export async function startDouble(defect?: Defect): Promise<Double> {
     if (!has('one-at-a-time')) return void run();
     queue = queue.then(run, run); // every request waits for the one before to finish
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // one-connection-at-a-time: connections are accepted paused and given to node:http one at a
+  // time, as a single-threaded accept loop would; a client slower than READ_TIMEOUT_MS is dropped.
+  const front = has('one-connection-at-a-time')
+    ? oneConnectionAtATime(server, READ_TIMEOUT_MS)
+    : server;
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
     close: () =>
-      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        if (front !== server) front.close();
+        server.close(() => resolve());
+      }),
   };
+}
+
+/** A TCP server handing its connections to `http` one at a time, each for at most `limitMs`. */
+function oneConnectionAtATime(http: ReturnType<typeof createServer>, limitMs: number): NetServer {
+  const waiting: Socket[] = [];
+  let busy = false;
+  const next = () => {
+    if (busy) return;
+    const socket = waiting.shift();
+    if (!socket) return;
+    if (socket.destroyed) return next();
+    busy = true;
+    const drop = setTimeout(() => socket.destroy(), limitMs);
+    socket.once('close', () => {
+      clearTimeout(drop);
+      busy = false;
+      next();
+    });
+    http.emit('connection', socket);
+    socket.resume();
+  };
+  const front = createNetServer({ pauseOnConnect: true }, (socket) => {
+    socket.on('error', () => undefined);
+    waiting.push(socket);
+    next();
+  });
+  front.on('close', () => waiting.splice(0).forEach((s) => s.destroy()));
+  return front;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
