@@ -38,6 +38,7 @@ const PG_MATRIX = [
   'test/integration/reference/attendee-counts.test.ts',
   'test/integration/reference/replay.test.ts',
   'test/integration/reference/cli.test.ts',
+  'test/integration/reference/fairness.test.ts',
 ];
 
 /**

@@ -2,7 +2,11 @@
 // --db <path or postgres:// URL> (default ./data/events.sqlite, or EVGEN_DB, or DATABASE_URL);
 // only serve and seed create a SQLite file.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_MAX_CONNECTIONS, corsOrigins } from '@evgen/runtime';
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+  corsOrigins,
+} from '@evgen/runtime';
 import type { ReferenceDatabase } from '../reference/database.js';
 import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 import { UsageError } from './usage.js';
@@ -71,6 +75,7 @@ interface ServeOptions {
   workers?: number;
   readOnly?: boolean;
   maxConnections?: number;
+  maxConnectionsPerClient?: number;
 }
 
 function progressBar(done: number, total: number): void {
@@ -110,6 +115,9 @@ async function serve(o: ServeOptions): Promise<void> {
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(o.workers === undefined ? {} : { workers: o.workers }),
     ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
+    ...(o.maxConnectionsPerClient === undefined
+      ? {}
+      : { maxConnectionsPerClient: o.maxConnectionsPerClient }),
     readOnly: o.readOnly ?? false,
   }).catch((e: unknown) => {
     throw listenError(e, o);
@@ -138,7 +146,7 @@ async function serve(o: ServeOptions): Promise<void> {
     : '';
   const keysHint = `  API keys: npx evgen keys create --name <you>${dbArgument(o.db)} (the secret is shown once)\n${svc.demoKey || o.readOnly ? '' : '            (the demo key pair was printed when this database was created)\n'}`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections)\n${keysHint}${key}`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections), ${svc.maxConnectionsPerClient} per client address (--max-connections-per-client)\n${keysHint}${key}`,
   );
 }
 
@@ -186,7 +194,12 @@ export function registerServiceCommands(program: Command): void {
     .option('--read-only', 'serve a read-only database; writes are refused (InvalidRequest)')
     .option(
       '--max-connections <n>',
-      `connections open at once; past it new ones are closed and logged (default: ${DEFAULT_MAX_CONNECTIONS})`,
+      `connections open at once; at it the longest idle is closed, else new ones are refused and logged (default: ${DEFAULT_MAX_CONNECTIONS})`,
+      countFromOne,
+    )
+    .option(
+      '--max-connections-per-client <n>',
+      `connections one client address (an IPv6 /64) may hold at once; past it new ones are refused and logged (default: ${DEFAULT_MAX_CONNECTIONS_PER_CLIENT})`,
       countFromOne,
     )
     .action(serve);

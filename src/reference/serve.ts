@@ -54,6 +54,8 @@ export interface ReferenceOptions {
   readonly publicUrl?: string;
   /** Connections open at once; past it new ones are closed and logged (default: the runtime's). */
   readonly maxConnections?: number;
+  /** Connections one client address may hold (default: the runtime's). */
+  readonly maxConnectionsPerClient?: number;
 }
 
 export interface ReferenceService {
@@ -70,6 +72,8 @@ export interface ReferenceService {
   readonly workers: number;
   /** Connections open at once, as the listener applies it (the runtime's default unless set). */
   readonly maxConnections: number;
+  /** Connections one client may hold, as the listener applies it. */
+  readonly maxConnectionsPerClient: number;
   /** The worker threads (undefined with workers: 0). */
   readonly pool: WorkerPool | undefined;
   close(): Promise<void>;
@@ -143,6 +147,11 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 8080,
     ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
+    ...(o.maxConnectionsPerClient === undefined
+      ? {}
+      : { maxConnectionsPerClient: o.maxConnectionsPerClient }),
+    // A load balancer's health check is answered even when every connection is taken.
+    reservedPath: HEALTH_PATH,
     onWritten: gate.release,
     // e.g. an accept refused for want of file descriptors: logged, and the server goes on.
     onError: (e) =>
@@ -150,7 +159,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
         JSON.stringify({ time: new Date().toISOString(), event: 'server error', error: e.message }),
       ),
   });
-  logDroppedConnections(server.server, log);
+  logDroppedConnections(server.server, server.limits, log);
   try {
     await prepare(target, o);
     const parts = await openService(target, o, log);
@@ -166,7 +175,8 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       endpointPath: SERVICE.endpointPath,
       namespace: o.publicUrl ? namespaceFor(o.publicUrl) : namespaceFor('{Host}'),
       workers: parts.workers,
-      maxConnections: server.server.maxConnections,
+      maxConnections: server.limits.maxConnections,
+      maxConnectionsPerClient: server.limits.maxConnectionsPerClient,
       pool: parts.pool,
       async close() {
         await server.close();

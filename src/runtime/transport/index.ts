@@ -7,6 +7,13 @@ export * from './cors.js';
 export * from './faults.js';
 export * from './fault-reading.js';
 export * from './node.js';
+export {
+  RESERVED_HEAD_MS,
+  clientOf,
+  type ConnectionLimits,
+  type ConnectionRefusal,
+  type DroppedConnection,
+} from './node-connections.js';
 export * from './paging.js';
 export * from './replay.js';
 export * from './server.js';

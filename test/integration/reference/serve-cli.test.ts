@@ -85,6 +85,10 @@ describe('usage errors are one line with exit code 2', () => {
       want: "error: option '--max-connections <n>' argument '0' is invalid. expected a whole number above 0\n",
     },
     {
+      given: ['serve', '--max-connections-per-client', '0'],
+      want: "error: option '--max-connections-per-client <n>' argument '0' is invalid. expected a whole number above 0\n",
+    },
+    {
       given: ['seed', '--db', 'no-events.sqlite', '--events', '0', '--bookings', '10'],
       want: 'error: --events 0 --bookings 10: 10 bookings need at least one event\n',
     },

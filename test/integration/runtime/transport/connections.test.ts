@@ -1,11 +1,19 @@
-// Connections a caller can make the server hold. One that never sends a byte is answered 408 and
-// closed once the header time-out passes (node:http counts it from the connection; this holds us
-// to it). Past `maxConnections` a new connection is closed at once: before, a flood of idle
-// connections held file descriptors up to the process's limit until the header time-out freed
-// them, and nothing else in the process could open a file or a socket meanwhile.
-import type { Socket } from 'node:net';
+// Connections a caller can make the server hold, and how they are shared. One that never sends a
+// byte is answered 408 and closed once the header time-out passes; a body slower than its
+// deadlines is answered 408 long before the request time-out; no client address holds more than
+// its share; at the limit the connection idle the longest makes room, and when every one is busy
+// a new one is refused at once (before, a flood of idle connections held every slot and file
+// descriptor until the header time-out freed them); a reserved path is answered even then.
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen, type ListenOptions, type RunningServer } from '@evgen/runtime';
+import {
+  RESERVED_HEAD_MS,
+  clientOf,
+  listen,
+  type DroppedConnection,
+  type ListenOptions,
+  type RunningServer,
+} from '@evgen/runtime';
 import { rawConnection } from '../../../support/sockets.js';
 
 const servers: RunningServer[] = [];
@@ -15,9 +23,13 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function serve(o: ListenOptions): Promise<RunningServer> {
+/** A server answering 'ok', or, for /slow, once `gate` opens. */
+async function serve(o: ListenOptions, gate?: Promise<void>): Promise<RunningServer> {
   const s = await listen(
-    () => Promise.resolve({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' }),
+    async (req) => {
+      if (req.url === '/slow') await gate;
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' };
+    },
     { connectionsCheckingIntervalMs: 50, ...o },
   );
   servers.push(s);
@@ -26,18 +38,38 @@ async function serve(o: ListenOptions): Promise<RunningServer> {
 
 const open = (url: string) => rawConnection(url, sockets);
 
+/** A raw connection from `localAddress` (any 127.x.y.z is this machine). */
+async function openFrom(url: string, localAddress: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect({ host: hostname, port: Number(port), localAddress });
+  sockets.push(socket);
+  await new Promise((r) => socket.once('connect', r));
+  let data = '';
+  socket.setEncoding('utf8').on('data', (c: string) => (data += c));
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((r) => socket.once('close', () => r(data)));
+  return { socket, closed };
+}
+
 /** `p`, or `late` once `ms` pass. */
 const within = <T>(p: Promise<T>, ms: number, late: T) =>
   Promise.race([p, new Promise<T>((r) => setTimeout(() => r(late), ms))]);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const drops = (s: RunningServer) => {
+  const seen: DroppedConnection[] = [];
+  s.server.on('drop', (d: DroppedConnection) => seen.push(d));
+  return seen;
+};
 
-const GET = 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n';
+const GET = (path = '/') => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+const REFUSED = /^HTTP\/1\.1 503 Service Unavailable\r\n.*Retry-After: 1\r\n/s;
 
 describe('connections', () => {
   it('closes a connection that sends nothing once the header time-out passes', async () => {
     const s = await serve({ headersTimeoutMs: 300 });
     const idle = await open(s.url);
     const served = await open(s.url);
-    served.socket.write(GET);
+    served.socket.write(GET());
     const closed = await within(idle.closed, 5_000, { data: 'still open', ms: 5_000 });
     expect(closed.data).toMatch(/^HTTP\/1\.1 408 /);
     expect(closed.ms).toBeGreaterThanOrEqual(250);
@@ -46,27 +78,158 @@ describe('connections', () => {
     expect(served.socket.destroyed).toBe(false);
   });
 
-  it('closes new connections past maxConnections at once, and accepts again when one ends', async () => {
-    const max = 3;
-    const s = await serve({ maxConnections: max });
-    const held = await Promise.all(Array.from({ length: max }, () => open(s.url)));
+  it('at maxConnections closes the connection idle the longest to let a new one in', async () => {
+    const s = await serve({ maxConnections: 3 });
+    const first = await open(s.url);
+    await pause(20);
+    const others = [await open(s.url), await open(s.url)];
+    const next = await open(s.url);
+    expect((await within(first.closed, 5_000, { data: 'still open', ms: 0 })).data).toBe('');
+    next.socket.write(GET());
+    await expect.poll(() => next.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
+    for (const o of others) expect(o.socket.destroyed).toBe(false);
+  });
+
+  it('refuses a new connection at once when every one is busy, and accepts again after', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const s = await serve({ maxConnections: 2 }, gate);
+    const seen = drops(s);
+    const busy = [await open(s.url), await open(s.url)];
+    for (const b of busy) b.socket.write(GET('/slow'));
+    await pause(100);
     const extra = await open(s.url);
-    extra.socket.write(GET);
-    const refused = await within(extra.closed, 5_000, { data: 'still open', ms: 5_000 });
-    expect(refused.data).toBe('');
-    // The ones held are served as usual.
-    held[0]!.socket.write(GET);
-    await expect.poll(() => held[0]!.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
-    // One goes: a new connection is accepted and served.
-    held[1]!.socket.destroy();
-    await held[1]!.closed;
+    const refused = await within(extra.closed, 5_000, { data: 'still open', ms: 0 });
+    expect(refused.data).toMatch(REFUSED);
+    expect(seen).toEqual([expect.objectContaining({ client: '127.0.0.1', reason: 'limit' })]);
+    release();
+    for (const b of busy) await expect.poll(() => b.socket.bytesRead).toBeGreaterThan(0);
     const res = await fetch(s.url, { signal: AbortSignal.timeout(5_000) });
     expect([res.status, await res.text()]).toEqual([200, 'ok']);
   });
 
-  it.each([0, -1, 1.5, Number.NaN])('refuses maxConnections %s, naming it', async (max) => {
-    await expect(serve({ maxConnections: max })).rejects.toThrow(
-      `maxConnections: ${max} is not a whole number above 0`,
+  it('holds no client to more than maxConnectionsPerClient, whoever else is there', async () => {
+    const s = await serve({ maxConnectionsPerClient: 2 });
+    const seen = drops(s);
+    const mine = [await openFrom(s.url, '127.0.0.1'), await openFrom(s.url, '127.0.0.1')];
+    const third = await openFrom(s.url, '127.0.0.1');
+    expect(await within(third.closed, 5_000, 'still open')).toMatch(REFUSED);
+    expect(seen).toEqual([expect.objectContaining({ client: '127.0.0.1', reason: 'per-client' })]);
+    const other = await openFrom(s.url, '127.0.0.2');
+    other.socket.write(GET());
+    await expect.poll(() => other.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
+    // One of mine goes: I may open another.
+    mine[0]!.socket.destroy();
+    await mine[0]!.closed;
+    await pause(20);
+    const again = await openFrom(s.url, '127.0.0.1');
+    again.socket.write(GET());
+    await expect.poll(() => again.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
+  });
+
+  it('answers the reserved path when every connection is busy, and nothing else there', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const s = await serve(
+      { maxConnections: 1, reservedPath: '/healthz', reservedConnections: 2 },
+      gate,
+    );
+    const seen = drops(s);
+    const busy = await open(s.url);
+    busy.socket.write(GET('/slow'));
+    await pause(100);
+    const health = await open(s.url);
+    health.socket.write(GET('/healthz'));
+    const answered = (await within(health.closed, 5_000, { data: 'open', ms: 0 })).data;
+    expect(answered).toMatch(/^HTTP\/1\.1 200 OK\r\n.*connection: close\r\n\r\nok$/is);
+    const other = await open(s.url);
+    other.socket.write(GET('/anything'));
+    expect((await within(other.closed, 5_000, { data: 'open', ms: 0 })).data).toMatch(
+      /^HTTP\/1\.1 503 /,
+    );
+    // On the reserve a connection that asks nothing is closed after RESERVED_HEAD_MS.
+    const silent = await open(s.url);
+    const closed = await within(silent.closed, RESERVED_HEAD_MS + 3_000, { data: 'open', ms: 0 });
+    expect(closed.data).toBe('');
+    expect(closed.ms).toBeGreaterThanOrEqual(RESERVED_HEAD_MS - 100);
+    expect(seen.map((d) => d.reason)).toEqual(['reserved', 'reserved']);
+    release();
+  }, 15_000);
+
+  it.each([
+    ['maxConnections', 0, 'above 0'],
+    ['maxConnections', -1, 'above 0'],
+    ['maxConnections', 1.5, 'above 0'],
+    ['maxConnections', Number.NaN, 'above 0'],
+    ['maxConnectionsPerClient', 0, 'above 0'],
+    ['reservedConnections', -1, '0 or more'],
+  ])('refuses %s %s, naming it', async (name, n, what) => {
+    await expect(serve({ [name]: n, reservedPath: '/healthz' })).rejects.toThrow(
+      `${name}: ${n} is not a whole number ${what}`,
     );
   });
+});
+
+describe('slow bodies', () => {
+  /** POSTs a body of `total` bytes, `chunk` bytes every `everyMs`; the answer and when it came. */
+  function trickle(url: string, total: number, chunk: number, everyMs: number) {
+    const { hostname, port } = new URL(url);
+    return new Promise<{ data: string; ms: number }>((resolve) => {
+      const socket = connect({ host: hostname, port: Number(port) });
+      sockets.push(socket);
+      const started = Date.now();
+      let data = '';
+      let sent = 0;
+      let timer: ReturnType<typeof setInterval> | undefined;
+      socket.setEncoding('utf8').on('data', (c: string) => (data += c));
+      socket.on('error', () => undefined);
+      socket.on('close', () => (clearInterval(timer), resolve({ data, ms: Date.now() - started })));
+      socket.on('connect', () => {
+        socket.write(
+          `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${total}\r\nConnection: close\r\n\r\n`,
+        );
+        timer = setInterval(() => {
+          const n = Math.min(chunk, total - sent);
+          if (n > 0) socket.write('x'.repeat(n));
+          sent += n;
+        }, everyMs);
+      });
+    });
+  }
+  const limits = { bodyTimeoutMs: 400, minBodyBytesPerSecond: 1_000, requestTimeoutMs: 10_000 };
+
+  it('answers 408 to a body trickling in, far before the request time-out', async () => {
+    const s = await serve(limits);
+    const r = await trickle(s.url, 1_000, 1, 50); // 20 bytes a second
+    expect(r.data).toMatch(/^HTTP\/1\.1 408 /);
+    expect(r.ms).toBeGreaterThanOrEqual(350);
+    expect(r.ms).toBeLessThan(3_000);
+  });
+
+  it('answers 408 to a body that stops coming', async () => {
+    const s = await serve(limits);
+    const r = await trickle(s.url, 1_000, 500, 2_000); // half at once, then nothing for 2 s
+    expect(r.data).toMatch(/^HTTP\/1\.1 408 /);
+    expect(r.ms).toBeLessThan(2_000);
+  });
+
+  it('reads a body that comes at the rate, however long it takes', async () => {
+    const s = await serve(limits);
+    const r = await trickle(s.url, 3_000, 250, 100); // 2,500 bytes a second for 1.2 s
+    expect(r.data).toMatch(/^HTTP\/1\.1 200 /);
+    expect(r.ms).toBeGreaterThan(1_000);
+  });
+});
+
+describe('clientOf', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['::ffff:10.1.2.3', '10.1.2.3'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::9', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    [undefined, 'unknown'],
+  ])('%s counts as %s', (address, want) => expect(clientOf(address)).toBe(want));
 });

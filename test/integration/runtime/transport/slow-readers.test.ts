@@ -47,7 +47,8 @@ it('reports an answer written once all of it is out, and never one whose reader 
       answers.push(answer);
       return Promise.resolve(answer);
     },
-    { writeTimeoutMs: 300, onWritten: (a) => written.push(a) },
+    // Time enough for a reader on a busy machine to take 8 MB (300 ms failed under load).
+    { writeTimeoutMs: 3_000, onWritten: (a) => written.push(a) },
   );
   // A reader that takes it all: reported once, as the very object the handler returned.
   const whole = await (await fetch(`${server.url}/x`)).arrayBuffer();
