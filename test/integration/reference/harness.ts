@@ -22,7 +22,10 @@ export interface Reference extends ReturnType<typeof reader> {
 
 export async function startReference(
   seed = { events: 12, bookings: 400 },
-  options: Pick<ReferenceOptions, 'cors' | 'testForms' | 'workers'> = {},
+  options: Pick<
+    ReferenceOptions,
+    'cors' | 'testForms' | 'workers' | 'maxConnectionsPerClient'
+  > = {},
 ): Promise<Reference> {
   const db = await newDatabase();
   const logs: string[] = [];
