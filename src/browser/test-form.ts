@@ -1,6 +1,6 @@
 // The test form of an operation page: reads the typed parameter inputs, calls the operation with
-// the generated client over the chosen binding (signed here with the runtime's own HMAC, so on
-// any origin, https or not), and shows the
+// the generated client over the chosen binding (signed here with Web Crypto, the browser's own
+// HMAC, which browsers offer to pages on https and localhost only), and shows the
 // result as tables and raw XML, or the fault's code and message. The secret key is read from its
 // field only to sign: the inputs have no name (a native submission carries nothing), nothing is
 // logged, and the keys are kept, when asked, in this tab's sessionStorage only.
@@ -79,6 +79,16 @@ function attach(form: HTMLFormElement, doc: Document): void {
   const operation = form.dataset.operation ?? '';
 
   const invoke = async () => {
+    if (!globalThis.crypto?.subtle)
+      return show(
+        out,
+        block(
+          doc,
+          'p',
+          'Calls are signed with Web Crypto, which browsers offer only to pages served over https or from localhost: open this page that way.',
+          'fault',
+        ),
+      );
     const params: Record<string, unknown> = {};
     for (const c of Array.from(form.querySelectorAll<Control>('[data-param]'))) {
       const read = readParam(c.dataset.type ?? '', c.value);
