@@ -13,6 +13,7 @@ import {
   type DroppedConnection,
   type ListenOptions,
   type RunningServer,
+  type ServiceResponse,
 } from '@evgen/runtime';
 import { rawConnection } from '../../../support/sockets.js';
 
@@ -23,10 +24,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-/** A server answering 'ok', or, for /slow, once `gate` opens. */
+/** A server answering 'ok' (413 to a body past the limit), or, for /slow, once `gate` opens. */
 async function serve(o: ListenOptions, gate?: Promise<void>): Promise<RunningServer> {
   const s = await listen(
-    async (req) => {
+    async (req): Promise<ServiceResponse> => {
+      if (req.bodyLimitExceeded !== undefined) return { status: 413, headers: {}, body: '' };
       if (req.url === '/slow') await gate;
       return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' };
     },
@@ -171,8 +173,11 @@ describe('connections', () => {
 });
 
 describe('slow bodies', () => {
-  /** POSTs a body of `total` bytes, `chunk` bytes every `everyMs`; the answer and when it came. */
-  function trickle(url: string, total: number, chunk: number, everyMs: number) {
+  /**
+   * POSTs a body of `total` bytes, `first` of them at once and then `chunk` bytes every `everyMs`;
+   * the answer and when it came.
+   */
+  function trickle(url: string, total: number, chunk: number, everyMs: number, first = 0) {
     const { hostname, port } = new URL(url);
     return new Promise<{ data: string; ms: number }>((resolve) => {
       const socket = connect({ host: hostname, port: Number(port) });
@@ -188,6 +193,8 @@ describe('slow bodies', () => {
         socket.write(
           `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${total}\r\nConnection: close\r\n\r\n`,
         );
+        if (first > 0) socket.write('x'.repeat(first));
+        sent = first;
         timer = setInterval(() => {
           const n = Math.min(chunk, total - sent);
           if (n > 0) socket.write('x'.repeat(n));
@@ -219,6 +226,23 @@ describe('slow bodies', () => {
     expect(r.data).toMatch(/^HTTP\/1\.1 200 /);
     expect(r.ms).toBeGreaterThan(1_000);
   });
+
+  // A body past the limit is read on and dropped (up to 8x) so that a client writing it whole
+  // before reading gets its 413; that drain is held to the same deadlines, and what it earns is
+  // capped at the limit, so an oversize body cannot hold its connection longer than a whole one.
+  it.each([
+    { given: 'trickling in', chunk: 10, everyMs: 20, before: 3_000 }, // 500 bytes a second
+    { given: 'that stops coming', chunk: 0, everyMs: 1_000, before: 2_000 },
+  ])(
+    'answers 413 at once to an oversize body whose rest is $given',
+    async ({ chunk, everyMs, before }) => {
+      const s = await serve({ ...limits, maxBodyBytes: 1_000 });
+      const r = await trickle(s.url, 7_000, chunk, everyMs, 1_500);
+      expect(r.data).toMatch(/^HTTP\/1\.1 413 .*connection: close\r\n/is);
+      expect(r.ms).toBeGreaterThanOrEqual(350);
+      expect(r.ms).toBeLessThan(before);
+    },
+  );
 });
 
 describe('clientOf', () => {
