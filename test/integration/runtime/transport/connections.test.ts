@@ -1,9 +1,10 @@
 // Connections a caller can make the server hold, and how they are shared. One that never sends a
 // byte is answered 408 and closed once the header time-out passes; a body slower than its
 // deadlines is answered 408 long before the request time-out; no client address holds more than
-// its share; at the limit the connection idle the longest makes room, and when every one is busy
-// a new one is refused at once (before, a flood of idle connections held every slot and file
-// descriptor until the header time-out freed them); a reserved path is answered even then.
+// its share; at the limit the connection idle the longest (a keep-alive one between requests, or
+// one not past its request head) makes room, and when every one is busy a new one is refused at
+// once (before, a flood of idle connections held every slot and file descriptor until the header
+// time-out freed them); a reserved path is answered even then.
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -90,6 +91,30 @@ describe('connections', () => {
     next.socket.write(GET());
     await expect.poll(() => next.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
     for (const o of others) expect(o.socket.destroyed).toBe(false);
+  });
+
+  it('at maxConnections closes a keep-alive connection between requests, never a busy one', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const s = await serve({ maxConnections: 2 }, gate);
+    const seen = drops(s);
+    // The busy one is the older: age alone does not make a connection go.
+    const busy = await open(s.url);
+    busy.socket.write(GET('/slow'));
+    await pause(50);
+    const kept = await open(s.url);
+    kept.socket.write(GET());
+    await expect.poll(() => kept.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
+    const next = await open(s.url);
+    // The keep-alive one, answered and waiting for its next request, makes room.
+    const closed = await within(kept.closed, 5_000, { data: 'still open', ms: 0 });
+    expect(closed.data).toMatch(/^HTTP\/1\.1 200 OK\r\n.*\r\n\r\nok$/s);
+    next.socket.write(GET());
+    await expect.poll(() => next.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(busy.socket.destroyed).toBe(false);
+    expect(seen).toEqual([]);
+    release();
+    await expect.poll(() => busy.socket.bytesRead, { timeout: 5_000 }).toBeGreaterThan(0);
   });
 
   it('refuses a new connection at once when every one is busy, and accepts again after', async () => {
