@@ -63,30 +63,36 @@ export interface Prepared {
   readonly seeded: boolean;
 }
 
-type PrepareOptions = { readOnly?: boolean; seed?: SeedOptions };
+type PrepareOptions = {
+  readOnly?: boolean;
+  seed?: SeedOptions;
+  /** How long a lock another process holds is waited out. Default SEED_WAIT_MS. */
+  lockWaitMs?: number;
+};
 
 /**
  * Checks (and, when new, seeds) the database at `path`; throws StartupError with the reason. A
  * lock another process holds past SQLite's busy time-out (one starting, migrating or seeding the
- * same file) is waited out, up to SEED_WAIT_MS: every step is safe to run again.
+ * same file) is waited out, up to `lockWaitMs`: every step is safe to run again.
  */
 export function prepareDatabase(path: string, o: PrepareOptions = {}): Prepared {
-  const deadline = Date.now() + SEED_WAIT_MS;
+  const started = Date.now();
+  const deadline = started + (o.lockWaitMs ?? SEED_WAIT_MS);
   for (;;) {
     try {
-      return prepareOnce(path, o);
+      return prepareOnce(path, o, deadline);
     } catch (e) {
       if (!isBusy(e)) throw e;
       if (Date.now() > deadline)
         throw new StartupError(
-          `database ${path} is in use by another process, which held its lock for ${SEED_WAIT_MS / 1000} s (${message(e)}): stop that process, or start again once it is done`,
+          `database ${path} is in use by another process, which held its lock for ${Math.round((Date.now() - started) / 1000)} s (${message(e)}): stop that process, or start again once it is done`,
         );
       pause(50); // some SQLITE_BUSY codes come at once, without the busy time-out
     }
   }
 }
 
-function prepareOnce(path: string, o: PrepareOptions): Prepared {
+function prepareOnce(path: string, o: PrepareOptions, deadline: number): Prepared {
   const readOnly = o.readOnly ?? false;
   // Opening, checking and probing a write fail for the file system's reasons as often as SQLite's.
   const opening = <T>(step: () => T): T => {
@@ -118,7 +124,7 @@ function prepareOnce(path: string, o: PrepareOptions): Prepared {
     } finally {
       replay.close();
     }
-    return { seeded: seedOnce(db, o.seed) };
+    return { seeded: seedOnce(db, o.seed, deadline) };
   } finally {
     db.close();
   }
@@ -129,9 +135,8 @@ function prepareOnce(path: string, o: PrepareOptions): Prepared {
  * Emptiness is read only under the write lock (every start takes it anyway, in `writable`): a
  * starter that looked before another one's seed committed would seed a second time.
  */
-function seedOnce(db: Db, options: SeedOptions | undefined): boolean {
+function seedOnce(db: Db, options: SeedOptions | undefined, deadline: number): boolean {
   const isEmpty = () => (db.prepare('SELECT count(*) FROM event').pluck().get() as number) === 0;
-  const deadline = Date.now() + SEED_WAIT_MS;
   for (;;) {
     try {
       return db

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { BUSY_TIMEOUT_MS, openDatabase } from '../../../src/reference/db/open.js';
+import { prepareDatabase } from '../../../src/reference/startup.js';
 import { serve, stop } from './serve-process.js';
 import { completeClient } from '../../support/complete.js';
 
@@ -52,19 +53,7 @@ describe('start-up', () => {
     // CI once saw two serves started together on one new file: one exited with "is damaged
     // (database is locked)". A lock held longer than SQLite's busy time-out reproduces it.
     const db = join(dir, 'locked.sqlite');
-    const holdMs = BUSY_TIMEOUT_MS + 1_500;
-    const holder = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const db = new (require('better-sqlite3'))(${JSON.stringify(db)});
-         db.exec('CREATE TABLE held (x)'); db.exec('BEGIN EXCLUSIVE'); db.exec('INSERT INTO held VALUES (1)');
-         process.stdout.write('locked\\n');
-         setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${holdMs});`,
-      ],
-      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    const holder = await holdLock(db, BUSY_TIMEOUT_MS + 1_500);
     const p = serve(db, '--workers', '0');
     try {
       const { key } = await p.ready;
@@ -75,6 +64,21 @@ describe('start-up', () => {
       holder.kill();
     }
   }, 60_000);
+
+  it('names a file another process holds locked past the wait: in use, not damaged', async () => {
+    const db = join(dir, 'held.sqlite');
+    const holder = await holdLock(db, 60_000);
+    try {
+      // Waited out no longer than the busy time-out (the service waits SEED_WAIT_MS).
+      expect(() => prepareDatabase(db, { lockWaitMs: 0 })).toThrow(
+        new RegExp(
+          `^database ${db} is in use by another process, which held its lock for \\d+ s \\(database is locked\\): stop that process, or start again once it is done$`,
+        ),
+      );
+    } finally {
+      holder.kill();
+    }
+  }, 30_000);
 
   it('refuses a damaged file with a clear message', async () => {
     const db = join(dir, 'damaged.sqlite');
@@ -252,6 +256,26 @@ describe('start-up', () => {
     }
   }, 120_000);
 });
+
+/**
+ * A process holding an exclusive lock on a new database at `db` for `ms`, once it holds it (a
+ * lock SQLite's busy time-out gives up on).
+ */
+async function holdLock(db: string, ms: number) {
+  const holder = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const db = new (require('better-sqlite3'))(${JSON.stringify(db)});
+       db.exec('CREATE TABLE held (x)'); db.exec('BEGIN EXCLUSIVE'); db.exec('INSERT INTO held VALUES (1)');
+       process.stdout.write('locked\\n');
+       setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${ms});`,
+    ],
+    { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve) => holder.stdout.once('data', resolve));
+  return holder;
+}
 
 /** Makes a folder unwritable for this process: immutable for root (chattr), mode 0555 otherwise. */
 function lockFolder(dir: string): () => void {
