@@ -25,7 +25,8 @@ import { SERVICE, namespaceFor } from '@evgen/event-management/service';
 import { ensureDemoKey } from './keys.js';
 import { openReplayDatabase } from './db/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
-import { StartupError, prepareDatabase } from './startup.js';
+import { StartupError } from './startup.js';
+import { prepareInThread } from './prepare-thread.js';
 import { refusal, unavailable } from './faults.js';
 import type { SeedOptions } from './seed/index.js';
 import { logDroppedConnections } from './connections.js';
@@ -99,8 +100,9 @@ function checkOptions(target: DatabaseTarget, o: ReferenceOptions): void {
 
 /** Creates, migrates and seeds a new database. */
 async function prepare(target: DatabaseTarget, o: ReferenceOptions): Promise<void> {
+  // On a thread of its own: the request loop answers "starting" meanwhile.
   if (target.dialect === 'sqlite')
-    prepareDatabase(target.path, { readOnly: o.readOnly ?? false, seed: o.seed });
+    await prepareInThread(target.path, { readOnly: o.readOnly ?? false, seed: o.seed });
   else await preparePostgres(target.url, { seed: o.seed });
 }
 

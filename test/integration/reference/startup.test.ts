@@ -14,6 +14,7 @@ import { EventServiceClient } from '@evgen/event-management/client';
 import { BUSY_TIMEOUT_MS, openDatabase } from '../../../src/reference/db/open.js';
 import { prepareDatabase } from '../../../src/reference/startup.js';
 import { serve, stop } from './serve-process.js';
+import { ENDPOINT } from '../../support/requests.js';
 import { completeClient } from '../../support/complete.js';
 
 let dir: string;
@@ -59,6 +60,30 @@ describe('start-up', () => {
       const { key } = await p.ready;
       expect(key).toBeDefined(); // it seeded the file once the lock was gone
       expect(count(db, 'SELECT count(*) FROM event')).toBe(36);
+    } finally {
+      await stop(p);
+      holder.kill();
+    }
+  }, 60_000);
+
+  it('answers "starting" while it prepares its database, /healthz included', async () => {
+    // Before, the preparation ran on the request loop: the port was bound, but nothing was
+    // answered, /healthz included, until the database was ready.
+    const db = join(dir, 'starting.sqlite');
+    const holder = await holdLock(db, 4_000); // the preparation waits for it
+    const port = await freePort();
+    const p = serve(db, '--workers', '0', '--port', String(port));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const health = await firstAnswer(`${base}/healthz`);
+      expect(health).toEqual({ status: 503, body: '{"status":"starting"}' });
+      const call = await firstAnswer(`${base}${ENDPOINT}/GetEventDetails7?eventId=1`);
+      expect(call).toEqual({
+        status: 503,
+        body: 'Unavailable: starting: the service is preparing its database\n',
+      });
+      const { url } = await p.ready;
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
     } finally {
       await stop(p);
       holder.kill();
@@ -256,6 +281,28 @@ describe('start-up', () => {
     }
   }, 120_000);
 });
+
+/** A port nothing listens on (just now). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The first answer `url` gives within 10 s, asking again each time one is refused or late. */
+async function firstAnswer(url: string): Promise<{ status: number; body: string }> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(500) });
+      return { status: res.status, body: await res.text() };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50)); // not listening yet, or not answering
+    }
+  }
+  throw new Error(`${url} gave no answer within 10 s`);
+}
 
 /**
  * A process holding an exclusive lock on a new database at `db` for `ms`, once it holds it (a
