@@ -2,7 +2,7 @@
 import { escapeAttr, parseXml, type XmlElement } from '../xml/index.js';
 import type { Binding, RequestOperation } from '../transport/index.js';
 import type { Ctx } from './context.js';
-import { resultOf, type ConformanceResult } from './results.js';
+import { CHECK_NAMES, resultOf, type ConformanceResult } from './results.js';
 import type { Refused } from './security.js';
 import { refusalFailures } from './security.js';
 import { fetchRaw, prepare, type Raw } from './wire.js';
@@ -18,13 +18,32 @@ const UNKNOWN_OPERATION: RequestOperation<object> = {
 };
 
 export async function checkWsdl(c: Ctx): Promise<ConformanceResult> {
-  const failures: string[] = [];
+  let failures: string[];
   try {
     const res = await fetch(`${c.endpoint}?wsdl`);
-    if (res.status !== 200) failures.push(`GET ?wsdl answered ${res.status}`);
-    if (res.headers.get('content-type') !== c.o.wire.wsdlContentType)
-      failures.push(`?wsdl content type ${res.headers.get('content-type')}`);
-    const root = parseXml(new Uint8Array(await res.arrayBuffer()));
+    const body = new Uint8Array(await res.arrayBuffer());
+    failures = wsdlFailures(c, { status: res.status, type: res.headers.get('content-type'), body });
+  } catch (e) {
+    failures = [`no readable WSDL: ${(e as Error).message}`];
+  }
+  return resultOf(
+    c.model,
+    'wsdl',
+    { group: 'WSDL', binding: 'wsdl', check: CHECK_NAMES.wsdl },
+    failures,
+  );
+}
+
+/** What is wrong with an answer to GET {endpoint}?wsdl: status, content type, namespace, operations. */
+export function wsdlFailures(
+  c: Ctx,
+  res: { readonly status: number; readonly type: string | null; readonly body: Uint8Array },
+): string[] {
+  const failures: string[] = [];
+  if (res.status !== 200) failures.push(`GET ?wsdl answered ${res.status}`);
+  if (res.type !== c.o.wire.wsdlContentType) failures.push(`?wsdl content type ${res.type}`);
+  try {
+    const root = parseXml(res.body);
     if (root.attributes.targetNamespace !== c.ns)
       failures.push(`targetNamespace ${root.attributes.targetNamespace}, expected ${c.ns}`);
     const names = new Set<string>();
@@ -38,12 +57,7 @@ export async function checkWsdl(c: Ctx): Promise<ConformanceResult> {
   } catch (e) {
     failures.push(`no readable WSDL: ${(e as Error).message}`);
   }
-  return resultOf(
-    c.model,
-    'wsdl',
-    { group: 'WSDL', binding: 'wsdl', check: '?wsdl describes every operation' },
-    failures,
-  );
+  return failures;
 }
 
 /** A correctly signed request, in the binding's form, for an operation that does not exist. */

@@ -5,7 +5,7 @@ import { writeSoapEnvelope } from '../xml/index.js';
 import { soapRequestHeaders, type Binding, type BindingDef } from '../transport/index.js';
 import { bindingDef, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
-import { resultOf, skipped, type ConformanceResult } from './results.js';
+import { CHECK_NAMES, resultOf, skipped, type ConformanceResult } from './results.js';
 import { probeOperation, refusalFailures, type Refused } from './security.js';
 import { describe, faultOf, fetchRaw, prepare, send, signed, type Raw } from './wire.js';
 
@@ -24,6 +24,14 @@ const LEAKS: readonly [RegExp, string][] = [
 export function leaks(text: string): string[] {
   const plain = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ''); // namespaces and URLs are no paths
   return LEAKS.filter(([re]) => re.test(plain)).map(([, what]) => what);
+}
+
+/** A stack frame or file path in the text of a refusal (its reason and code, or its body). */
+export function faultTextFailures(c: Ctx, raw: Raw): string[] {
+  const f = faultOf(c, raw);
+  // The text as sent: a reason read from it leaves a .NET stack trace out.
+  const text = f ? `${f.text} ${f.detailCode ?? ''}` : new TextDecoder().decode(raw.body);
+  return leaks(text).map((what) => `${what} in a fault: ${JSON.stringify(text.slice(0, 300))}`);
 }
 
 /** A client refusal: 4xx, or a SOAP Client/Sender fault. */
@@ -252,13 +260,8 @@ export async function checkHostile(
       ...(await stillAnswers(c, op, binding)),
     ]);
   }
-  const texts = seen.flatMap((raw) => {
-    const f = faultOf(c, raw);
-    // The text as sent: a reason read from it leaves a .NET stack trace out.
-    const text = f ? `${f.text} ${f.detailCode ?? ''}` : new TextDecoder().decode(raw.body);
-    return leaks(text).map((what) => `${what} in a fault: ${JSON.stringify(text.slice(0, 300))}`);
-  });
-  push('faultText', 'fault texts hold no stack trace or file path', [...new Set(texts)]);
+  const texts = seen.flatMap((raw) => faultTextFailures(c, raw));
+  push('faultText', CHECK_NAMES.faultText, [...new Set(texts)]);
   push(
     'concurrency',
     'answers requests while another is held open',

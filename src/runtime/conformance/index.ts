@@ -13,7 +13,7 @@ export type {
 } from './model.js';
 export { LEVELS } from './model.js';
 export type { ConformanceOptions } from './context.js';
-export type { CheckStatus, ConformanceResult } from './results.js';
+export { CHECK_NAMES, sourceName, type CheckStatus, type ConformanceResult } from './results.js';
 export type { DiscoveryNote } from './discover.js';
 export {
   discoverParameters,
@@ -22,3 +22,4 @@ export {
   type ParamValues,
 } from './runner.js';
 export { formatReport, formatMarkdown, summarize } from './report.js';
+export { AnswerChecker, type AnswerCheckOptions, type RawAnswer } from './answers.js';

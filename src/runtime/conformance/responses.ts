@@ -106,7 +106,7 @@ export function gapsOf(c: Ctx, op: OperationSpec, binding: Binding): Set<string>
 }
 
 /** The document-level result, and at level evgen one result per gap decision involved. */
-function responseResults(
+export function responseResults(
   c: Ctx,
   op: OperationSpec,
   binding: Binding,

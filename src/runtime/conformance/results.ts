@@ -22,6 +22,13 @@ export interface ConformanceResult {
   readonly reason?: string;
 }
 
+/** Names of checks that also hold answers seen in passing (a proxy's), as reports name them. */
+export const CHECK_NAMES = {
+  faultForm: 'faults carry their code and status',
+  faultText: 'fault texts hold no stack trace or file path',
+  wsdl: '?wsdl describes every operation',
+} as const;
+
 /** Failures against the document, and failures against gap decisions (by gap id). */
 export class Findings {
   readonly failures: string[] = [];

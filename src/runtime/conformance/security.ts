@@ -7,7 +7,7 @@
 import type { AuthValues, Binding } from '../transport/index.js';
 import { bindingDef, isSoap, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
-import { resultOf, skipped, type ConformanceResult } from './results.js';
+import { CHECK_NAMES, resultOf, skipped, type ConformanceResult } from './results.js';
 import { describe, faultOf, send, signed, type Raw } from './wire.js';
 
 const HOUR_MS = 3_600_000;
@@ -174,47 +174,60 @@ export async function checkAuthentication(
 }
 
 /**
- * Every refusal in the form the service's fault table gives: status, SOAP fault code (its local
- * part: a server may bind the envelope namespace to any prefix), and the code in the detail.
+ * The failures of one refusal against the form the service's fault table gives its code: status,
+ * SOAP fault code (its local part: a server may bind the envelope namespace to any prefix), and
+ * the code in the detail. `expected` null: the code the answer names, when the table has it (an
+ * answer seen without knowing why it was refused, as a proxy sees one).
  */
+export function faultFailures(
+  c: Ctx,
+  binding: Binding,
+  raw: Raw,
+  expected: string | null,
+): string[] {
+  const { faults } = c.o.wire;
+  const failures: string[] = [];
+  const f = faultOf(c, raw);
+  const named = faults.codes.some((x) => x.code === f?.detailCode) ? f?.detailCode : undefined;
+  const want = expected ?? named;
+  const code = faults.codes.find((x) => x.code === want);
+  if (want !== undefined && !code)
+    return [`the model expects ${want}, which the service's fault table does not have`];
+  if (!f) return [`no fault in the answer: ${describe(c, raw)}`];
+  if (!code)
+    return [
+      `${faults.detailElement} ${f.detailCode ?? 'missing'}, expected one of ${faults.codes.map((x) => x.code).join(', ')}`,
+    ];
+  const on = bindingDef(c, binding);
+  const v11 = on.soapVersion === '1.1';
+  const status =
+    on.kind === 'http' ? code.httpStatuses : [v11 ? code.soap11Status : code.soap12Status];
+  if (!status.includes(raw.status))
+    failures.push(`HTTP status ${raw.status}, expected ${status.join(' or ')}`);
+  if (on.kind === 'soap') {
+    const wantCode = (v11 ? code.soap11 : code.soap12).replace(/^[^:]*/, '');
+    if (!f.soapCode?.endsWith(wantCode))
+      failures.push(`fault code ${f.soapCode || 'missing'}, expected …${wantCode}`);
+    if (!v11 && f.lang === undefined) failures.push('Reason/Text has no xml:lang');
+  }
+  if (f.detailCode !== code.code)
+    failures.push(`${faults.detailElement} ${f.detailCode ?? 'missing'}, expected ${code.code}`);
+  return failures;
+}
+
+/** Every refusal in the form the service's fault table gives (see faultFailures). */
 export function checkFaultForm(
   c: Ctx,
   binding: Binding,
   refused: readonly Refused[],
 ): ConformanceResult {
-  const { faults } = c.o.wire;
-  const failures: string[] = [];
-  for (const r of refused) {
-    const code = faults.codes.find((x) => x.code === r.code);
-    const f = faultOf(c, r.raw);
-    const why = (s: string) => failures.push(`${r.check}: ${s}`);
-    if (!code) {
-      why(`the model expects ${r.code}, which the service's fault table does not have`);
-      continue;
-    }
-    if (!f) {
-      why(`no fault in the answer: ${describe(c, r.raw)}`);
-      continue;
-    }
-    const on = bindingDef(c, r.binding);
-    const v11 = on.soapVersion === '1.1';
-    const status =
-      on.kind === 'http' ? code.httpStatuses : [v11 ? code.soap11Status : code.soap12Status];
-    if (!status.includes(r.raw.status))
-      why(`HTTP status ${r.raw.status}, expected ${status.join(' or ')}`);
-    if (on.kind === 'soap') {
-      const want = (v11 ? code.soap11 : code.soap12).replace(/^[^:]*/, '');
-      if (!f.soapCode?.endsWith(want))
-        why(`fault code ${f.soapCode || 'missing'}, expected …${want}`);
-      if (!v11 && f.lang === undefined) why('Reason/Text has no xml:lang');
-    }
-    if (f.detailCode !== r.code)
-      why(`${faults.detailElement} ${f.detailCode ?? 'missing'}, expected ${r.code}`);
-  }
+  const failures = refused.flatMap((r) =>
+    faultFailures(c, r.binding, r.raw, r.code).map((s) => `${r.check}: ${s}`),
+  );
   return resultOf(
     c.model,
     'faultForm',
-    { group: 'Errors', binding, check: 'faults carry their code and status' },
+    { group: 'Errors', binding, check: CHECK_NAMES.faultForm },
     failures,
   );
 }
