@@ -19,6 +19,7 @@ const TREES = [
   ['src/diff', 'diff'],
   ['src/docs', 'docs'],
   ['src/generator', 'generator'],
+  ['src/proxy', 'proxy'],
   ['src/reference', 'reference'],
   ['src/runtime', 'runtime'],
   ['generated/src', 'generated'],

@@ -6,6 +6,7 @@ import { registerServiceCommands } from './service-commands.js';
 import { registerConformanceCommand } from './conformance-command.js';
 import { registerDiffCommand } from './diff-command.js';
 import { registerDocsCommand } from './docs-command.js';
+import { registerProxyCommands } from './proxy-command.js';
 
 export const EXIT_CODES: readonly (readonly [number, string])[] = [
   [0, 'success'],
@@ -29,5 +30,6 @@ export function createProgram(): Command {
   registerConformanceCommand(program);
   registerDiffCommand(program);
   registerDocsCommand(program);
+  registerProxyCommands(program);
   return program;
 }

@@ -1,0 +1,27 @@
+// Secrets from the reference service's database (the keys `evgen keys create` made): each API key
+// looked up once, then kept for a while (bounded), so a busy proxy reads the database rarely and
+// still sees a key created or revoked since.
+import type { ReferenceDatabase } from '../reference/database.js';
+import { lookupKey } from '../reference/store/service-reads.js';
+import type { SecretLookup } from './secrets.js';
+
+const KEEP_MS = 30_000;
+const MAX_KEYS = 1_000;
+
+export function databaseLookup(
+  db: ReferenceDatabase,
+  now: () => number = Date.now,
+): { lookup: SecretLookup; known: () => string[] } {
+  const cache = new Map<string, { secret: string | undefined; at: number }>();
+  return {
+    async lookup(apiKey) {
+      const hit = cache.get(apiKey);
+      if (hit && now() - hit.at < KEEP_MS) return hit.secret;
+      const secret = (await db.run(lookupKey(apiKey)))?.secret;
+      if (cache.size >= MAX_KEYS) cache.delete(cache.keys().next().value!);
+      cache.set(apiKey, { secret, at: now() });
+      return secret;
+    },
+    known: () => [...cache.values()].flatMap((v) => (v.secret === undefined ? [] : [v.secret])),
+  };
+}

@@ -1,0 +1,169 @@
+// The proxy reports what `evgen conformance` reports, from traffic it did not make: the test double
+// of the conformance tests switched to each of its defects that show in answers (those whose
+// conformance case fails an operation's response check), the generated client's engine calling
+// every operation the double implements on every binding through the proxy. The proxy must report
+// the case's check and failure (its path and message) for that operation and binding, nothing the
+// conformance run does not also report, and nothing about the client's requests. Then defects
+// that show in refusals, with a client holding the wrong secret. Without a defect, nothing at all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverConformanceValues, CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
+import { WIRE } from '@evgen/event-management/service';
+import type { Defect } from '../../support/double/defects.js';
+import { DEFECTS } from '../../support/double/defects.js';
+import { BOOKING_ID, OPERATIONS } from '../../support/double/records.js';
+import { DOUBLE_KEY, startDouble } from '../../support/double/server.js';
+import { CASES, closeDoubles, reportOf, type Case } from '../conformance/defect-cases.js';
+import type { Finding } from '../../../src/proxy/finding.js';
+import { callAll, send, watch, type Params } from './harness.js';
+
+afterAll(closeDoubles);
+
+const isOperation = (group: string) => CONFORMANCE_MODEL.operations.some((op) => op.name === group);
+/** The double's defects that show in an operation's answer, from the conformance cases. */
+const RESPONSE_CASES = CASES.filter((c) => isOperation(c.want[0]));
+const implemented = Object.keys(OPERATIONS);
+const secrets = (k: string) =>
+  Promise.resolve(k === DOUBLE_KEY.apiKey ? DOUBLE_KEY.secretKey : undefined);
+const wrongSecret = { ...DOUBLE_KEY, secretKey: `not-${DOUBLE_KEY.secretKey}` };
+/** Ports differ between runs: the double's, the proxy's. */
+const anyPort = (s: string) => s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
+
+let values: Params;
+beforeAll(async () => {
+  const d = await startDouble();
+  values = await discoverConformanceValues({
+    url: d.url,
+    ...DOUBLE_KEY,
+    values: { bookingId: String(BOOKING_ID) },
+  });
+  await d.close();
+});
+
+/** The findings of the proxy (level evgen, secret known) over the double switched to `defect`. */
+async function through(
+  defect: Defect | undefined,
+  traffic: (proxyUrl: string) => Promise<unknown>,
+): Promise<Finding[]> {
+  const d = await startDouble(defect);
+  const w = await watch(d.url, { level: 'evgen', secrets });
+  try {
+    await traffic(w.proxy.url);
+  } finally {
+    await w.proxy.close();
+    await d.close();
+  }
+  return w.findings;
+}
+
+const matches = (message: string, failure: Case['failure']) =>
+  typeof failure === 'string' ? message === failure : failure.test(message);
+
+describe('each defect in answers is reported as evgen conformance reports it', () => {
+  it('takes its cases from the double: every defect with an operation check', () => {
+    expect(RESPONSE_CASES.length).toBeGreaterThan(0);
+    for (const c of RESPONSE_CASES) expect(DEFECTS).toContain(c.defect);
+    expect(
+      CASES.filter((c) => !RESPONSE_CASES.includes(c)).every((c) => !isOperation(c.want[0])),
+    ).toBe(true);
+  });
+
+  it.each(RESPONSE_CASES)(
+    '$defect → $want.0 $want.2 [$want.1]',
+    async ({ defect, want, level, failure }) => {
+      const [operation, binding, check] = want;
+      const findings = await through(defect, (url) =>
+        callAll(url, DOUBLE_KEY, implemented, values),
+      );
+      expect(findings.filter((f) => f.direction === 'request')).toEqual([]);
+      const here = findings.filter(
+        (f) => f.operation === operation && f.binding === binding && f.check === check,
+      );
+      const hit = here.find((f) => matches(f.message, failure));
+      expect(hit, `${want.join(' ')}: ${JSON.stringify(here, null, 1)}`).toBeDefined();
+      expect(hit!.level).toBe(level);
+      expect(hit!.message.startsWith(hit!.path)).toBe(true);
+      // Nothing conformance does not also report for that operation, binding and check.
+      const report = await reportOf(defect);
+      for (const f of findings) {
+        const r = report.results.find(
+          (x) => x.group === f.operation && x.binding === f.binding && x.check === f.check,
+        );
+        expect(r?.failures.map(anyPort), JSON.stringify(f)).toContain(anyPort(f.message));
+        expect([r?.level, r?.source]).toEqual([f.level, f.source]);
+      }
+    },
+  );
+});
+
+/** A client with the wrong secret: every call refused (by a faithful double). */
+const refusedTraffic = (url: string) => callAll(url, wrongSecret, implemented, values);
+
+describe('defects in refusals, with a client holding the wrong secret', () => {
+  const cases: {
+    defect: Defect;
+    check: string;
+    /** The failure as conformance words it, without the name of the refusal it provoked. */
+    failure: RegExp;
+  }[] = [
+    {
+      defect: 'bad-signature-accepted',
+      check: 'refuses a wrong signature',
+      failure: /^accepted: HTTP 200$/,
+    },
+    {
+      defect: 'no-error-code',
+      check: 'faults carry their code and status',
+      failure: /^ErrorCode missing, expected AuthenticationFailed$/,
+    },
+    {
+      defect: 'stack-trace',
+      check: 'fault texts hold no stack trace or file path',
+      failure: /^a JavaScript stack frame in a fault: ".*at XmlReader\.parse \(xml\.js:42:7\)/,
+    },
+  ];
+
+  it.each(cases)('$defect → $check', async ({ defect, check, failure }) => {
+    const findings = await through(defect, refusedTraffic);
+    const conformance = (await reportOf(defect, true)).results.filter(
+      (r) => r.check === check && r.status === 'fail',
+    );
+    expect(conformance.length, `conformance reports ${check}`).toBeGreaterThan(0);
+    const hit = findings.filter((f) => f.direction === 'response' && f.check === check);
+    expect(
+      hit.map((f) => f.message).some((m) => failure.test(m)),
+      JSON.stringify(hit),
+    ).toBe(true);
+    // On every binding conformance finds it on (its own refusals), the proxy finds it too.
+    const bindings = new Set(hit.map((f) => f.binding));
+    for (const r of conformance) expect(bindings).toContain(r.binding);
+    // Each request is also reported for its signature, explained.
+    expect(findings.some((f) => f.direction === 'request' && f.check === 'signature')).toBe(true);
+  });
+
+  it('wsdl-missing-operation → ?wsdl describes every operation, fetched through the proxy', async () => {
+    const findings = await through('wsdl-missing-operation', (url) =>
+      send(
+        `${url}${CONFORMANCE_MODEL.operations.length ? '/API/1_0/SOAP/ServiceAPI.asmx' : ''}?wsdl`,
+      ),
+    );
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        direction: 'response',
+        binding: 'wsdl',
+        check: '?wsdl describes every operation',
+        message: 'the WSDL has no operation CancelAttendee',
+      }),
+    );
+  });
+});
+
+describe('the double without defects', () => {
+  it('gives no finding for any call on any binding, not implemented ones included', async () => {
+    const names = CONFORMANCE_MODEL.operations.map((op) => op.name);
+    const findings = await through(undefined, async (url) => {
+      await callAll(url, DOUBLE_KEY, names, values);
+      await send(`${url}${WIRE.endpointPath}?wsdl`);
+    });
+    expect(findings).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+// A cassette recorded through the proxy against one reference service, replayed against a second
+// one seeded alike: no difference. Replayed against one where a single value was changed: exactly
+// that value, at each path it is shown. A write replayed where ids differ: differences at the ids
+// (and the timestamps a write stamps), none once those are ignored, and the read after the write
+// asks for the replay's own record. No cassette or report holds a secret or a Signature.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverConformanceValues, CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
+import { CassetteWriter, readCassette } from '../../../src/proxy/cassette.js';
+import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
+import { formatProxyMarkdown } from '../../../src/proxy/report.js';
+import { formatReplayMarkdown, replay, type ReplayReport } from '../../../src/proxy/replay.js';
+import { startReference, type Reference } from '../reference/harness.js';
+import { callAll, watch, type Params } from './harness.js';
+
+const SEED = { events: 3, bookings: 30 };
+let a: Reference;
+let dir: string;
+let cassette: string;
+let values: Params;
+const signatures = new Set<string>();
+const secrets: string[] = [];
+/** Every file written: cassettes and reports, for the grep at the end. */
+const written: string[] = [];
+const reads = CONFORMANCE_MODEL.operations.filter((op) => !op.mutating).map((op) => op.name);
+
+const keyOf = (r: Reference) => r.svc.demoKey!;
+
+/** Records `names` called on every binding through a proxy in front of `target`. */
+async function record(target: Reference, file: string, names: readonly string[], v: Params) {
+  const key = keyOf(target);
+  const w = await watch(target.svc.server.url, {
+    level: 'evgen',
+    secrets: (k) => Promise.resolve(k === key.apiKey ? key.secretKey : undefined),
+    record: new CassetteWriter(file),
+  });
+  await callAll(w.proxy.url, key, names, v, (req) => {
+    const sig = /<Signature>([^<]*)<\/Signature>/.exec(req.body)?.[1] ?? req.headers.Signature;
+    if (sig) signatures.add(sig);
+  });
+  const report = await w.proxy.close();
+  const json = join(dir, `${file.split('/').pop()}.report.json`);
+  const md = json.replace(/json$/, 'md');
+  await writeFile(json, JSON.stringify(report));
+  await writeFile(md, formatProxyMarkdown(report));
+  written.push(file, json, md);
+  return { report, findings: w.findings };
+}
+
+async function replayed(target: Reference, file: string, ignore = {}): Promise<ReplayReport> {
+  const key = keyOf(target);
+  const report = await replay({
+    cassette: file,
+    url: target.svc.server.url,
+    ...key,
+    tables: GENERATED_TABLES,
+    ignore,
+  });
+  const json = join(dir, `replay-${written.length}.json`);
+  await writeFile(json, JSON.stringify(report));
+  await writeFile(`${json}.md`, formatReplayMarkdown(report));
+  written.push(json, `${json}.md`);
+  return report;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'evgen-replay-'));
+  a = await startReference(SEED, { workers: 0 });
+  secrets.push(keyOf(a).secretKey);
+  values = await discoverConformanceValues({ url: a.svc.server.url, ...keyOf(a) });
+  cassette = join(dir, 'reads.jsonl');
+  const { report, findings } = await record(a, cassette, reads, values);
+  expect(findings).toEqual([]);
+  expect(report.recording?.written).toBe(report.exchanges);
+}, 60_000);
+afterAll(async () => {
+  await a.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a cassette of reads', () => {
+  it('holds one exchange a line, every read on every binding', async () => {
+    const seen: string[] = [];
+    for await (const { exchange } of readCassette(cassette))
+      seen.push(`${exchange.operation} ${exchange.binding}`);
+    expect(seen.length).toBeGreaterThan(reads.length);
+    expect(new Set(seen.map((s) => s.split(' ')[1]))).toEqual(
+      new Set(['soap11', 'soap12', 'httpGet', 'httpPost']),
+    );
+  });
+
+  it('replayed against a second service seeded alike: no difference', async () => {
+    const b = await startReference(SEED, { workers: 0 });
+    secrets.push(keyOf(b).secretKey);
+    try {
+      const r = await replayed(b, cassette);
+      expect(r.differences).toEqual([]);
+      expect(r.skipped).toEqual([]);
+      expect(r.failed).toEqual([]);
+      expect(r.same).toBe(r.exchanges);
+    } finally {
+      await b.stop();
+    }
+  });
+
+  it('replayed against one where a single value was changed: exactly that value', async () => {
+    const b = await startReference(SEED, { workers: 0 });
+    secrets.push(keyOf(b).secretKey);
+    try {
+      const [company] = await b.svc.database.query<{ id: number; name: string }>(
+        'SELECT id, name FROM client_company WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1',
+      );
+      await b.svc.database.query(
+        'UPDATE client_company SET name = ? WHERE id = ?',
+        'Changed Ltd',
+        company!.id,
+      );
+      const r = await replayed(b, cassette);
+      expect(r.differences.length).toBeGreaterThan(0);
+      expect(new Set(r.differences.map((d) => `${d.recorded} → ${d.replayed}`))).toEqual(
+        new Set([`${company!.name} → Changed Ltd`]),
+      );
+      expect(r.differences).toContainEqual(
+        expect.objectContaining({
+          operation: 'GetSubClientCompanyList',
+          binding: 'soap11',
+          path: expect.stringMatching(
+            /^GetSubClientCompanyListResponse\/GetSubClientCompanyListResult\/GetSubClientCompanyListResponse(\[\d+\])?\/Name$/,
+          ) as string,
+        }),
+      );
+    } finally {
+      await b.stop();
+    }
+  });
+});
+
+describe('a write replayed where ids differ', () => {
+  it("differs at the ids and timestamps, not once those are ignored, and reads the replay's own booking", async () => {
+    const write = join(dir, 'write.jsonl');
+    const booking = Object.fromEntries(
+      GENERATED_TABLES.operations.SubmitSimpleBookingWithBookingStatus!.paramNames.map((n) => [
+        n,
+        values[n]!,
+      ]),
+    );
+    // Book through the proxy, then read the booking the answer names.
+    const key = keyOf(a);
+    const w = await watch(a.svc.server.url, { record: new CassetteWriter(write) });
+    const { createTransport } = await import('@evgen/runtime');
+    const { authScheme } = await import('@evgen/event-management/auth');
+    const { WIRE } = await import('@evgen/event-management/service');
+    const client = createTransport({ baseUrl: w.proxy.url, ...key, auth: authScheme, wire: WIRE });
+    const made = (await client.call(
+      GENERATED_TABLES.operations.SubmitSimpleBookingWithBookingStatus!,
+      booking,
+    )) as { BookingId: number };
+    await client.call(GENERATED_TABLES.operations.GetBookingDetails!, {
+      bookingId: made.BookingId,
+    });
+    await w.proxy.close();
+    written.push(write);
+
+    const b = await startReference(SEED, { workers: 0 });
+    secrets.push(keyOf(b).secretKey);
+    try {
+      // B has one booking more: the replay's booking gets another id.
+      const bClient = b.client();
+      await bClient.submitSimpleBookingWithBookingStatus(booking as never);
+      const plain = await replayed(b, write);
+      expect(plain.differences.map((d) => d.path.split('/').pop())).toEqual(
+        expect.arrayContaining(['BookingId', 'BookingReference']),
+      );
+      const lenient = await replayed(b, write, { timestamps: true, ids: true });
+      expect(lenient.differences).toEqual([]);
+      expect(lenient.same).toBe(2);
+      expect(lenient.ignored.ids).toBeGreaterThan(0);
+    } finally {
+      await b.stop();
+    }
+  });
+});
+
+describe('no cassette or report holds a secret or a Signature', () => {
+  it('greps every file written', async () => {
+    expect(signatures.size).toBeGreaterThan(0);
+    for (const file of written) {
+      const text = await readFile(file, 'utf8');
+      for (const s of [...secrets, ...signatures])
+        expect(text.includes(s), `${file} holds ${s}`).toBe(false);
+      for (const m of text.matchAll(/<(?:[\w.-]+:)?Signature>([^<]*)</g))
+        expect(m[1], file).toBe('[redacted]');
+      for (const m of text.matchAll(/\["Signature","([^"]*)"\]/g))
+        expect(m[1], file).toBe('[redacted]');
+    }
+  });
+});

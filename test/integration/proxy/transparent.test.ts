@@ -1,0 +1,193 @@
+// The proxy changes nothing: the same request sent to the target directly (with the Host the
+// proxy forwards) and through the proxy gets the same status, status text, header fields (but the
+// connection's own) and body bytes, on every binding, for the WSDL, a help page, a refusal and a
+// path outside the endpoint. Many connections at once are all answered; a target that is down
+// gives 502 with a text saying so, and the report counts it; a body longer than the proxy checks
+// is forwarded whole, unchecked; a client that goes away mid-body costs nothing.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequest, namespaceFor } from '@evgen/runtime';
+import { authScheme } from '@evgen/event-management/auth';
+import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
+import { startReference, type Reference } from '../reference/harness.js';
+import { send, watch, type RawExchange, type Watched } from './harness.js';
+
+let ref: Reference;
+let w: Watched;
+let last = Date.now();
+const stamp = () => new Date((last = Math.max(last + 1, Date.now()))).toISOString();
+
+beforeAll(async () => {
+  ref = await startReference({ events: 3, bookings: 30 }, { workers: 0 });
+  const k = ref.svc.demoKey!;
+  w = await watch(ref.svc.server.url, {
+    level: 'evgen',
+    secrets: (key) => Promise.resolve(key === k.apiKey ? k.secretKey : undefined),
+    maxCheckBytes: 64 * 1024,
+  });
+});
+afterAll(async () => {
+  await w.proxy.close();
+  await ref.stop();
+});
+
+/** Header pairs that are the message's, not the connection's (Date: when it was made). */
+const message = (r: RawExchange) => {
+  const out: string[] = [];
+  for (let i = 0; i < r.rawHeaders.length; i += 2)
+    if (!/^(connection|keep-alive|date|transfer-encoding)$/i.test(r.rawHeaders[i]!))
+      out.push(`${r.rawHeaders[i]}: ${r.rawHeaders[i + 1]}`);
+  return out;
+};
+
+interface Call {
+  readonly name: string;
+  readonly make: (
+    base: string,
+  ) => Promise<{ url: string; method: string; headers: Record<string, string>; body?: string }>;
+}
+
+const call = (binding: string, operation: string, params: object): Call => ({
+  name: `${operation} over ${binding}`,
+  make: async (base) => {
+    const k = ref.svc.demoKey!;
+    const r = await buildRequest(
+      {
+        endpoint: `${base}${WIRE.endpointPath}`,
+        ns: namespaceFor(w.proxy.url, SERVICE.namespace),
+        apiKey: k.apiKey,
+        secretKey: k.secretKey,
+        auth: authScheme,
+        timestamp: stamp(),
+      },
+      GENERATED_TABLES.operations[operation]!,
+      params,
+      WIRE.bindings.find((b) => b.id === binding)!,
+    );
+    return {
+      url: r.url,
+      method: r.init.method!,
+      headers: r.init.headers as Record<string, string>,
+      ...(typeof r.init.body === 'string' ? { body: r.init.body } : {}),
+    };
+  },
+});
+const get = (name: string, path: string, headers: Record<string, string> = {}): Call => ({
+  name,
+  make: (base) => Promise.resolve({ url: `${base}${path}`, method: 'GET', headers }),
+});
+
+const CALLS: Call[] = [
+  ...WIRE.bindings.map((b) => call(b.id, 'GetBookingDetails', { bookingId: 1 })),
+  ...WIRE.bindings.map((b) => call(b.id, 'GetSubClientCompanyList', {})),
+  call('soap12', 'GetBookingDetails', { bookingId: 999_999 }), // a NotFound fault
+  get('the WSDL', `${WIRE.endpointPath}?wsdl`),
+  get('a help page', `${WIRE.endpointPath}?op=GetBookingDetails`, { accept: 'text/html' }),
+  get('a refusal without credentials', `${WIRE.endpointPath}/GetBookingDetails?bookingId=1`),
+  get('a path outside the endpoint', '/health'),
+];
+
+describe("the target's answer, byte for byte", () => {
+  it.each(CALLS)('$name', async ({ make }) => {
+    const host = new URL(w.proxy.url).host;
+    const direct = await make(ref.svc.server.url);
+    const viaProxy = await make(w.proxy.url);
+    const a = await send(direct.url, {
+      method: direct.method,
+      headers: { ...direct.headers, host },
+      ...(direct.body !== undefined ? { body: direct.body } : {}),
+    });
+    const b = await send(viaProxy.url, {
+      method: viaProxy.method,
+      headers: viaProxy.headers,
+      ...(viaProxy.body !== undefined ? { body: viaProxy.body } : {}),
+    });
+    expect([b.status, b.statusMessage]).toEqual([a.status, a.statusMessage]);
+    expect(message(b)).toEqual(message(a));
+    expect(Buffer.compare(b.body, a.body), b.body.toString()).toBe(0);
+  });
+
+  it('reports nothing about those exchanges but the request without credentials', async () => {
+    await w.proxy.idle();
+    expect(w.findings).toEqual([
+      expect.objectContaining({
+        direction: 'request',
+        binding: 'httpGet',
+        check: 'credential headers',
+      }),
+    ]);
+  });
+
+  it('answers 32 connections at once, each its own answer', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        const r = await call('soap11', 'GetBookingDetails', { bookingId: 1 }).make(w.proxy.url);
+        return send(r.url, {
+          method: r.method,
+          headers: { ...r.headers, connection: 'close' },
+          body: r.body!,
+        });
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((a) => a.body.toString())).size).toBe(1);
+  });
+});
+
+describe('bounded', () => {
+  it('forwards a body longer than it checks whole, and says it was not checked', async () => {
+    const r = await call('soap11', 'GetBookingDetails', { bookingId: 1 }).make(w.proxy.url);
+    const padded = r.body!.replace(
+      '<bookingId>',
+      `<!--${'x'.repeat(2 * 1024 * 1024)}--><bookingId>`,
+    );
+    const before = w.proxy.report().unchecked['request body over the check bound'] ?? 0;
+    const a = await send(r.url, { method: 'POST', headers: r.headers, body: padded });
+    expect(a.status).toBe(413); // the service's own limit, answered through the proxy
+    await w.proxy.idle();
+    expect(w.proxy.report().unchecked['request body over the check bound']).toBe(before + 1);
+  });
+
+  it('forgets a client that goes away in the middle of its body', async () => {
+    const { port } = new URL(w.proxy.url);
+    const before = w.proxy.report().exchanges;
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST ${WIRE.endpointPath} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: 100000\r\n\r\n<soap:Envelope`,
+        );
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+    });
+    await w.proxy.idle();
+    const r = w.proxy.report();
+    expect(r.exchanges).toBe(before);
+    expect(r.unchecked['the client went away before its answer was out']).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a target that is down', () => {
+  it('gives the client 502 with a text saying so, and the report says so too', async () => {
+    const down = await watch('http://127.0.0.1:9'); // discard port: nothing listens there
+    try {
+      const a = await send(`${down.proxy.url}${WIRE.endpointPath}?wsdl`);
+      expect(a.status).toBe(502);
+      expect(a.type).toBe('text/plain; charset=utf-8');
+      expect(a.body.toString()).toMatch(
+        /^evgen proxy: no answer from the target http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED/,
+      );
+    } finally {
+      const report = await down.proxy.close();
+      expect(report.targetFailures).toBe(1);
+      expect(down.findings).toEqual([
+        expect.objectContaining({
+          direction: 'response',
+          check: 'target answers',
+          found: expect.stringMatching(/ECONNREFUSED/) as string,
+        }),
+      ]);
+    }
+  });
+});
