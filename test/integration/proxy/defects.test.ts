@@ -7,14 +7,26 @@
 // that show in refusals, with a client holding the wrong secret. Without a defect, nothing at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverConformanceValues, CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
-import { WIRE } from '@evgen/event-management/service';
+import { SERVICE, WIRE } from '@evgen/event-management/service';
 import type { Defect } from '../../support/double/defects.js';
 import { DEFECTS } from '../../support/double/defects.js';
 import { BOOKING_ID, OPERATIONS } from '../../support/double/records.js';
 import { DOUBLE_KEY, startDouble } from '../../support/double/server.js';
 import { CASES, closeDoubles, reportOf, type Case } from '../conformance/defect-cases.js';
 import type { Finding } from '../../../src/proxy/finding.js';
-import { callAll, send, watch, type Params } from './harness.js';
+import {
+  callAll,
+  handMade,
+  send,
+  sendMade,
+  signed,
+  watch,
+  type Given,
+  type Params,
+  type Sender,
+} from './harness.js';
+import { REFUSAL_CHECKS } from '../../../src/proxy/request-checks.js';
+import { namespaceFor } from '@evgen/runtime';
 
 afterAll(closeDoubles);
 
@@ -133,9 +145,9 @@ describe('defects in refusals, with a client holding the wrong secret', () => {
       hit.map((f) => f.message).some((m) => failure.test(m)),
       JSON.stringify(hit),
     ).toBe(true);
-    // On every binding conformance finds it on (its own refusals), the proxy finds it too.
-    const bindings = new Set(hit.map((f) => f.binding));
-    for (const r of conformance) expect(bindings).toContain(r.binding);
+    // On the binding the conformance case names, the proxy finds it too.
+    const named = CASES.find((c) => c.defect === defect)!.want[1];
+    expect(hit.map((f) => f.binding)).toContain(named);
     // Each request is also reported for its signature, explained.
     expect(findings.some((f) => f.direction === 'request' && f.check === 'signature')).toBe(true);
   });
@@ -152,6 +164,86 @@ describe('defects in refusals, with a client holding the wrong secret', () => {
         binding: 'wsdl',
         check: '?wsdl describes every operation',
         message: 'the WSDL has no operation CancelAttendee',
+      }),
+    );
+  });
+});
+
+/** Requests a faithful server refuses, each sent to the double switched to accept it. */
+describe('a refusal the server does not make fails the conformance check that names it', () => {
+  let last = Date.now();
+  const stamp = (offsetMs = 0) =>
+    new Date((last = Math.max(last + 1, Date.now())) + offsetMs).toISOString();
+  const hour = 3_600_000;
+  const secret = DOUBLE_KEY.secretKey;
+  const cases: { defect: Defect; check: string; given: Given; level: string }[] = [
+    {
+      defect: 'no-timestamp-window',
+      check: 'refuses a stale timestamp (signed)',
+      given: { auth: (v) => signed({ secret, timestamp: stamp(-hour) })(v) },
+      level: 'evgen',
+    },
+    {
+      defect: 'future-timestamp-accepted',
+      check: 'refuses a future timestamp (signed)',
+      given: { auth: (v) => signed({ secret, timestamp: stamp(hour) })(v) },
+      level: 'evgen',
+    },
+    {
+      defect: 'lenient-timestamp',
+      check: 'refuses a malformed timestamp (signed)',
+      given: { auth: (v) => signed({ secret, timestamp: stamp().replace('T', ' ') })(v) },
+      level: 'evgen',
+    },
+    {
+      defect: 'operation-header-ignored',
+      check: 'refuses an Operation naming another operation (signed)',
+      given: { auth: (v) => signed({ secret, operation: 'GetBooking' })(v) },
+      level: 'document',
+    },
+    {
+      defect: 'no-credentials-accepted',
+      check: 'refuses a request without credentials',
+      given: {
+        change: (r) => (r.body = r.body.replace(/<soap:Header>[\s\S]*<\/soap:Header>/, '')),
+      },
+      level: 'document',
+    },
+    {
+      defect: 'soapaction-ignored',
+      check: 'refuses a SOAPAction naming another operation',
+      given: {
+        change: (r) =>
+          (r.headers.soapaction = r.headers.soapaction!.replace('GetBookingDetails', 'GetBooking')),
+      },
+      level: 'evgen',
+    },
+  ];
+
+  it('names each refusal as evgen conformance names the check that provokes it', async () => {
+    const names = new Set((await reportOf(undefined, true)).results.map((r) => r.check));
+    for (const check of REFUSAL_CHECKS) expect(names).toContain(check);
+  });
+
+  it.each(cases)('$defect → $check', async ({ defect, check, given, level }) => {
+    const findings = await through(defect, async (url) => {
+      const s: Sender = {
+        base: url,
+        key: DOUBLE_KEY,
+        ns: namespaceFor(url, SERVICE.namespace),
+        operation: 'GetBookingDetails',
+        params: { bookingId: BOOKING_ID },
+        stamp,
+      };
+      const answer = await sendMade(await handMade(s, given));
+      expect(answer.status).toBe(200);
+    });
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        direction: 'response',
+        check,
+        level,
+        message: 'accepted: HTTP 200',
       }),
     );
   });

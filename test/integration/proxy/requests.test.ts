@@ -3,19 +3,19 @@
 // reference service behind refuses each in the form its fault table gives, so no finding is about
 // its answer. Real HTTP: a reference service, the proxy before it, requests sent through it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildRequest,
-  namespaceFor,
-  signRequest,
-  type AuthValues,
-  type PreparedRequest,
-} from '@evgen/runtime';
-import { authScheme } from '@evgen/event-management/auth';
-import { operations } from '@evgen/event-management/operations';
-import { SERVICE, WIRE } from '@evgen/event-management/service';
+import { namespaceFor, signRequest, type AuthValues } from '@evgen/runtime';
+import { SERVICE } from '@evgen/event-management/service';
 import type { Finding } from '../../../src/proxy/finding.js';
 import { startReference, type Reference } from '../reference/harness.js';
-import { send, watch, type Watched } from './harness.js';
+import {
+  handMade,
+  sendMade,
+  signed,
+  watch,
+  type Given,
+  type Sender,
+  type Watched,
+} from './harness.js';
 
 let ref: Reference;
 let w: Watched;
@@ -38,91 +38,24 @@ afterAll(async () => {
   await ref.stop();
 });
 
-interface Given {
-  binding?: string;
-  method?: string;
-  /** Credentials as signed (default: correct ones, fresh). */
-  auth?: (v: AuthValues) => Promise<AuthValues> | AuthValues;
-  /** The request changed after signing. */
-  change?: (r: { url: string; headers: Record<string, string>; body: string }) => void;
-}
-
-async function request(g: Given): Promise<PreparedRequest> {
-  const binding = WIRE.bindings.find((b) => b.id === (g.binding ?? 'soap11'))!;
-  const auth = g.auth;
-  const built = await buildRequest(
-    {
-      endpoint: `${w.proxy.url}${WIRE.endpointPath}`,
-      ns,
-      apiKey: key().apiKey,
-      secretKey: key().secretKey,
-      auth: authScheme,
-      timestamp: stamp(),
-    },
-    operations.GetBookingDetails,
-    { bookingId: 1 },
-    binding,
-  );
-  const r = {
-    url: built.url,
-    headers: { ...(built.init.headers as Record<string, string>) },
-    body: typeof built.init.body === 'string' ? built.init.body : '',
-  };
-  if (auth) {
-    const v = await auth({
-      Timestamp: stamp(),
-      Operation: 'GetBookingDetails',
-      Signature: '',
-      APIKey: key().apiKey,
-    });
-    if (binding.kind === 'soap')
-      r.body = r.body.replace(
-        /<AuthenticationHeader[\s\S]*<\/AuthenticationHeader>/,
-        authScheme.encodeHeader(v, ns),
-      );
-    else
-      Object.assign(r.headers, {
-        APIKey: v.APIKey,
-        Timestamp: v.Timestamp,
-        Signature: v.Signature,
-        Operation: v.Operation,
-      });
-  }
-  g.change?.(r);
-  return {
-    url: r.url,
-    init: {
-      method: g.method ?? binding.method,
-      headers: r.headers,
-      ...(r.body ? { body: r.body } : {}),
-    },
-  };
-}
-
-/** Correct values but a Timestamp `t` (signed), or a signature over `op` + t with `secret`. */
+const sender = (): Sender => ({
+  base: w.proxy.url,
+  key: key(),
+  ns,
+  operation: 'GetBookingDetails',
+  params: { bookingId: 1 },
+  stamp,
+});
+const request = (g: Given) => handMade(sender(), g);
 const signedWith =
-  (o: { timestamp?: string; operation?: string; secret?: string }) => async (v: AuthValues) => {
-    const Timestamp = o.timestamp ?? v.Timestamp;
-    const Operation = o.operation ?? v.Operation;
-    return {
-      ...v,
-      Timestamp,
-      Operation,
-      Signature: await signRequest(o.secret ?? key().secretKey, Operation, Timestamp),
-    };
-  };
+  (o: { timestamp?: string; operation?: string }) =>
+  (v: AuthValues): Promise<AuthValues> =>
+    signed({ ...o, secret: key().secretKey })(v);
 
 /** Sends it through the proxy; the findings it caused once the proxy has checked it. */
 async function findingsOf(g: Given): Promise<Finding[]> {
   const before = w.findings.length;
-  {
-    const r = await request(g);
-    await send(r.url, {
-      method: r.init.method!,
-      headers: r.init.headers as Record<string, string>,
-      ...(r.init.body ? { body: r.init.body as string } : {}),
-    });
-  }
+  await sendMade(await request(g));
   await w.proxy.idle(); // checks run once the answer is out
   return w.findings.slice(before);
 }
@@ -137,6 +70,22 @@ const cases: { name: string; given: Given; want: Record<string, unknown> & { che
       found: 'http://tempuri.org/',
       level: 'document',
     },
+  },
+  {
+    name: 'malformed XML',
+    given: { change: (r) => (r.body = '<soap:Envelope') },
+    want: { check: 'envelope', path: '', expected: 'a SOAP envelope', level: 'document' },
+  },
+  {
+    name: 'a SOAP 1.2 envelope sent as SOAP 1.1',
+    given: {
+      binding: 'soap12',
+      change: (r) => {
+        r.headers['content-type'] = 'text/xml; charset=utf-8';
+        r.headers.soapaction = `"${ns}GetBookingDetails"`;
+      },
+    },
+    want: { check: 'envelope', path: 'Envelope', found: 'a SOAP 1.2 envelope' },
   },
   {
     name: 'missing parameter',
@@ -298,14 +247,9 @@ describe('malformed client requests are request findings', () => {
 
   it('a request sent twice is a replay, the second time (evgen)', async () => {
     const r = await request({});
-    const again = {
-      method: r.init.method!,
-      headers: r.init.headers as Record<string, string>,
-      body: r.init.body as string,
-    };
     const before = w.findings.length;
-    await send(r.url, again);
-    await send(r.url, again);
+    await sendMade(r);
+    await sendMade(r);
     await w.proxy.idle();
     expect(w.findings.slice(before)).toEqual([
       expect.objectContaining({
