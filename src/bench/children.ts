@@ -24,7 +24,9 @@ export type ServerConfig =
   /** The generated server with a fixed in-memory answer and full authentication (no database). */
   | { type: 'start'; kind: 'stub'; operation: string; result: unknown; keys: number }
   | { type: 'start'; kind: 'bare'; body: string }
-  | { type: 'start'; kind: 'nodeSoap'; operation: string; result: unknown };
+  | { type: 'start'; kind: 'nodeSoap'; operation: string; result: unknown }
+  /** evgen proxy (level document, no secret) in front of `target`, as the command runs it. */
+  | { type: 'start'; kind: 'proxy'; target: string };
 
 export interface ServerInfo {
   readonly url: string;

@@ -173,7 +173,7 @@ export async function runBench(o: {
 
   console.error('server and client (each server in its own process, load from another)…');
   const duration = o.quick ? 3 : 8;
-  const { servers, client, generatorCheck } = await benchServers(duration, o.quick ? 1 : 3);
+  const { servers, client, proxy, generatorCheck } = await benchServers(duration, o.quick ? 1 : 3);
   const rounds = (p: { ratios: readonly number[] }) =>
     p.ratios.length > 1 ? ` (median of ${p.ratios.map((x) => r(x)).join(', ')})` : '';
   const cpuPerRequest = (f: RunFigures) => `${r((f.serverCpu / f.rps) * 1e6)} µs CPU/req`;
@@ -289,6 +289,12 @@ export async function runBench(o: {
     );
   }
   add(
+    'GetEventDetails7, 1 in flight: through evgen proxy vs directly',
+    `p50 ${r(proxy.proxied.p50)} ms p99 ${r(proxy.proxied.p99)} ms (${proxy.proxied.calls} calls)`,
+    `p50 ${r(proxy.direct.p50)} ms p99 ${r(proxy.direct.p99)} ms (${proxy.direct.calls} calls)`,
+    `+${r(proxy.addedP50)} ms at p50 (median of ${proxy.rounds.map((x) => r(x)).join(', ')}; target < 2 ms)`,
+  );
+  add(
     'client GetEventDetails7, 8 in flight: ours vs node-soap client',
     `${r(client.oursCallsPerSec)} calls/s`,
     `${r(client.nodeSoapCallsPerSec)} calls/s`,
@@ -353,7 +359,7 @@ export async function runBench(o: {
   await mkdir(dirname(o.out), { recursive: true });
   await writeFile(
     o.out,
-    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client, scale }, null, 2)}\n`,
+    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client, proxy, scale }, null, 2)}\n`,
   );
   console.log(`written to ${o.out}`);
   if (o.page) {

@@ -56,6 +56,13 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
     return { url: ref.server.url, ns: nsOf(ref.server.url), keys, eventId };
   }
   if (c.kind === 'stub') return startStub(c);
+  if (c.kind === 'proxy') {
+    const { startProxy } = await import('../proxy/proxy.js');
+    const { GENERATED_TABLES } = await import('../proxy/generated-tables.js');
+    const proxy = await startProxy({ target: c.target, tables: GENERATED_TABLES });
+    close = async () => void (await proxy.close());
+    return { url: proxy.url, ns: nsOf(proxy.url), keys: [], eventId: 0 };
+  }
   if (c.kind === 'bare') {
     // The ceiling: a fixed answer of the same bytes, no parsing, no work.
     const fixed = Buffer.from(c.body);

@@ -17,6 +17,7 @@ import {
 } from './children.js';
 import { pairedWorkAlone, type WorkAlone } from './alone.js';
 import { benchClient, type ClientFigures } from './client.js';
+import { benchProxy, type ProxyFigures } from './proxy.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { alternate, medianBy, roundRatios } from './measure.js';
 import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
@@ -188,6 +189,7 @@ export async function benchServers(
 ): Promise<{
   servers: ServerFigures[];
   client: ClientFigures;
+  proxy: ProxyFigures;
   generatorCheck: GeneratorCheck | undefined;
 }> {
   return withTempDir('evgen-bench-', async (dir) => {
@@ -196,9 +198,10 @@ export async function benchServers(
     // serves verbatim and (decoded) what node-soap serves. Then the client figures against it.
     // A key per user, so no two sources of timestamps share one: raw answers, decoded answers,
     // then the generated client and node-soap's client.
-    const prep = await startServer({ type: 'start', kind: 'ours', database: dbPath, keys: 4 });
+    const prep = await startServer({ type: 'start', kind: 'ours', database: dbPath, keys: 5 });
     const { eventId } = prep.info;
     let client: ClientFigures;
+    let proxy: ProxyFigures;
     const cases: {
       operation: string;
       params: string;
@@ -235,7 +238,9 @@ export async function benchServers(
         });
       }
       console.error('  client figures…');
-      client = await benchClient({ ...info, keys: info.keys.slice(2) }, duration);
+      client = await benchClient({ ...info, keys: info.keys.slice(2, 4) }, duration);
+      console.error('  GetEventDetails7 directly and through evgen proxy…');
+      proxy = await benchProxy(info, info.keys[4]!, duration, rounds > 1 ? 5 : 3);
     } finally {
       await prep.stop();
     }
@@ -290,6 +295,6 @@ export async function benchServers(
       );
       generatorCheck = { operation: first.operation, wrk: servers[0]!.bare, autocannon };
     }
-    return { servers, client, generatorCheck };
+    return { servers, client, proxy, generatorCheck };
   });
 }
