@@ -3,8 +3,8 @@
 // recorded one. Differences are listed by operation and path; those the rules ignore are counted.
 // With ids ignored, a generated id the replay got in place of the recorded one (a booking a write
 // made) replaces it in the requests after, so they ask for the replay's own record.
-import { TimestampClock, namespaceFor } from '@evgen/runtime';
-import { readCassette } from './cassette.js';
+import { AnswerChecker, TimestampClock, namespaceFor } from '@evgen/runtime';
+import { readCassette, type RecordedExchange } from './cassette.js';
 import { ABSENT, PRESENT, compareAnswers, type ValueDifference } from './compare.js';
 import { atId, ignoredAs, type IgnoreRules, type IgnoredAs } from './ignore.js';
 import { Redactor } from './redact.js';
@@ -64,7 +64,26 @@ const MAX_DIFFERENCES = 10_000;
 const MAX_IDS = 10_000;
 const isValue = (s: string) => s !== ABSENT && s !== PRESENT && s !== '';
 
+/**
+ * A recorded refusal of the credentials cannot be made again: the replay signs with its own key,
+ * correctly. Such an exchange is skipped, saying so.
+ */
+function refusedCredentials(
+  checker: AnswerChecker,
+  t: ServiceTables,
+  e: RecordedExchange,
+): { skip: string } | undefined {
+  if (e.response.status === 200 || e.response.body === undefined) return undefined;
+  const type = e.response.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const raw = { status: e.response.status, type, body: new TextEncoder().encode(e.response.body) };
+  const code = t.wire.faults.raisedFor.authentication;
+  return checker.fault(raw)?.detailCode === code
+    ? { skip: `the recorded answer refused the credentials (${code}), which the replay signs anew` }
+    : undefined;
+}
+
 export async function replay(o: ReplayOptions): Promise<ReplayReport> {
+  const checker = new AnswerChecker({ ...o.tables, level: 'document' });
   const started = new Date().toISOString();
   const base = o.url.replace(/\/+$/, '');
   const target = {
@@ -87,7 +106,9 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
   for await (const { line, exchange: e } of readCassette(o.cassette)) {
     exchanges++;
     const at = { line, operation: e.operation, binding: e.binding };
-    const req = rebuildRequest(o.tables, e, target, clock.next(), ids);
+    const req =
+      refusedCredentials(checker, o.tables, e) ??
+      rebuildRequest(o.tables, e, target, clock.next(), ids);
     if ('skip' in req) {
       skipped.push({ ...at, reason: req.skip });
       o.onExchange?.({ ...at, outcome: 'skipped', differences: [], reason: req.skip });

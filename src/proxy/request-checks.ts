@@ -498,8 +498,8 @@ async function checkCredentials(
         'signature',
         {
           path: path('Signature'),
-          expected: 'the signature of the values sent',
-          found: 'another',
+          expected: `HMAC-SHA1 of ${JSON.stringify(values.Operation + values.Timestamp)} with the secret of ${values.APIKey}`,
+          found: 'a signature that does not match (not shown)',
           message: why,
         },
         REFUSALS.wrongSignature,

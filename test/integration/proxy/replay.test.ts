@@ -29,14 +29,20 @@ const reads = CONFORMANCE_MODEL.operations.filter((op) => !op.mutating).map((op)
 const keyOf = (r: Reference) => r.svc.demoKey!;
 
 /** Records `names` called on every binding through a proxy in front of `target`. */
-async function record(target: Reference, file: string, names: readonly string[], v: Params) {
+async function record(
+  target: Reference,
+  file: string,
+  names: readonly string[],
+  v: Params,
+  clientKey = keyOf(target),
+) {
   const key = keyOf(target);
   const w = await watch(target.svc.server.url, {
     level: 'evgen',
     secrets: (k) => Promise.resolve(k === key.apiKey ? key.secretKey : undefined),
     record: new CassetteWriter(file),
   });
-  await callAll(w.proxy.url, key, names, v, (req) => {
+  await callAll(w.proxy.url, clientKey, names, v, (req) => {
     const sig = /<Signature>([^<]*)<\/Signature>/.exec(req.body)?.[1] ?? req.headers.Signature;
     if (sig) signatures.add(sig);
   });
@@ -72,7 +78,7 @@ beforeAll(async () => {
   values = await discoverConformanceValues({ url: a.svc.server.url, ...keyOf(a) });
   cassette = join(dir, 'reads.jsonl');
   const { report, findings } = await record(a, cassette, reads, values);
-  expect(findings).toEqual([]);
+  expect(findings).toEqual([]); // the client's traffic and the service's answers are right
   expect(report.recording?.written).toBe(report.exchanges);
 }, 60_000);
 afterAll(async () => {
@@ -180,6 +186,24 @@ describe('a write replayed where ids differ', () => {
     } finally {
       await b.stop();
     }
+  });
+});
+
+describe('a recorded refusal of the credentials', () => {
+  it('is skipped, saying so: the replay signs with its own key', async () => {
+    const file = join(dir, 'refused.jsonl');
+    await record(a, file, ['GetSubClientCompanyList'], values, {
+      ...keyOf(a),
+      secretKey: 'not-the-secret',
+    });
+    const r = await replayed(a, file);
+    expect(r.skipped.length).toBe(4);
+    expect(new Set(r.skipped.map((x) => x.reason))).toEqual(
+      new Set([
+        'the recorded answer refused the credentials (AuthenticationFailed), which the replay signs anew',
+      ]),
+    );
+    expect(r.differences).toEqual([]);
   });
 });
 

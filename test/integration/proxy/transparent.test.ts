@@ -4,7 +4,9 @@
 // path outside the endpoint. Many connections at once are all answered; a target that is down
 // gives 502 with a text saying so, and the report counts it; a body longer than the proxy checks
 // is forwarded whole, unchecked; a client that goes away mid-body costs nothing.
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, namespaceFor } from '@evgen/runtime';
 import { authScheme } from '@evgen/event-management/auth';
@@ -138,15 +140,38 @@ describe("the target's answer, byte for byte", () => {
 describe('bounded', () => {
   it('forwards a body longer than it checks whole, and says it was not checked', async () => {
     const r = await call('soap11', 'GetBookingDetails', { bookingId: 1 }).make(w.proxy.url);
-    const padded = r.body!.replace(
-      '<bookingId>',
-      `<!--${'x'.repeat(2 * 1024 * 1024)}--><bookingId>`,
-    );
+    // 512 KiB: past the proxy's 64 KiB bound here, within the service's own limit.
+    const padded = r.body!.replace('<bookingId>', `<!--${'x'.repeat(512 * 1024)}--><bookingId>`);
     const before = w.proxy.report().unchecked['request body over the check bound'] ?? 0;
     const a = await send(r.url, { method: 'POST', headers: r.headers, body: padded });
-    expect(a.status).toBe(413); // the service's own limit, answered through the proxy
+    expect(a.status).toBe(200);
     await w.proxy.idle();
     expect(w.proxy.report().unchecked['request body over the check bound']).toBe(before + 1);
+  });
+
+  it("streams a body over the service's limit to the target whole", async () => {
+    let received = 0;
+    const target = createServer((req, res) => {
+      req.on('data', (c: Buffer) => (received += c.length));
+      req.on('end', () => res.writeHead(413, { 'content-type': 'text/plain' }).end('too large\n'));
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const { port } = target.address() as AddressInfo;
+    const big = await watch(`http://127.0.0.1:${port}`, { maxCheckBytes: 64 * 1024 });
+    try {
+      const body = Buffer.alloc(3 * 1024 * 1024, 'x');
+      const a = await send(`${big.proxy.url}${WIRE.endpointPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8' },
+        body,
+      });
+      expect([a.status, a.body.toString()]).toEqual([413, 'too large\n']);
+      expect(received).toBe(body.length);
+      const report = await big.proxy.close();
+      expect(report.unchecked['request body over the check bound']).toBe(1);
+    } finally {
+      target.close();
+    }
   });
 
   it('forgets a client that goes away in the middle of its body', async () => {
@@ -165,6 +190,56 @@ describe('bounded', () => {
     const r = w.proxy.report();
     expect(r.exchanges).toBe(before);
     expect(r.unchecked['the client went away before its answer was out']).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a target that does not answer in time', () => {
+  it('gives the client 504 with a text saying so', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((socket) => {
+      sockets.add(socket.on('error', () => undefined)); // reads, never answers
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const slow = await watch(`http://127.0.0.1:${port}`, { targetTimeoutMs: 200 });
+    try {
+      const a = await send(`${slow.proxy.url}${WIRE.endpointPath}?wsdl`);
+      expect(a.status).toBe(504);
+      expect(a.body.toString()).toMatch(/no answer within 0\.2 s/);
+    } finally {
+      await slow.proxy.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});
+
+describe('a compressed answer', () => {
+  it('is forwarded as sent and checked decompressed', async () => {
+    // The reference's WSDL without its first operation, gzip-compressed.
+    const wsdl = (await send(`${ref.svc.server.url}${WIRE.endpointPath}?wsdl`)).body.toString();
+    const first = /<wsdl:operation name="(\w+)"/.exec(wsdl)![1]!;
+    const cut = wsdl.split(`name="${first}"`).join('name="Removed"');
+    const zipped = gzipSync(cut);
+    const target = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': WIRE.wsdlContentType, 'content-encoding': 'gzip' })
+        .end(zipped),
+    );
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const { port } = target.address() as AddressInfo;
+    const z = await watch(`http://127.0.0.1:${port}`, { level: 'evgen' });
+    try {
+      const a = await send(`${z.proxy.url}${WIRE.endpointPath}?wsdl`, {
+        headers: { host: new URL(ref.svc.server.url).host },
+      });
+      expect(Buffer.compare(a.body, zipped)).toBe(0);
+      await z.proxy.idle();
+      expect(z.findings.map((f) => f.message)).toContain(`the WSDL has no operation ${first}`);
+    } finally {
+      await z.proxy.close();
+      target.close();
+    }
   });
 });
 
