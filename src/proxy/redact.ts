@@ -1,6 +1,7 @@
 // What a cassette or a report never holds: the Signature (as an element, a header, a query or
 // form parameter, or its value anywhere else, escaped or URL-encoded) and any secret the proxy
 // knows, and the headers that carry other credentials.
+import { escapeText } from '@evgen/runtime';
 
 export const REDACTED = '[redacted]';
 
@@ -12,15 +13,21 @@ const CREDENTIAL_HEADERS = new Set([
   'set-cookie',
 ]);
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** As XML text; a value with characters XML cannot hold cannot be in it either. */
+const asXmlText = (s: string) => {
+  try {
+    return escapeText(s);
+  } catch {
+    return s;
+  }
+};
 
 /** The forms a value takes on the wire: as is, XML-escaped, URL-encoded (either hex case). */
 function forms(value: string): string[] {
   const encoded = encodeURIComponent(value);
   const plus = new URLSearchParams({ v: value }).toString().slice(2);
   const lower = (s: string) => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
-  return [...new Set([value, escapeXml(value), encoded, lower(encoded), plus, lower(plus)])];
+  return [...new Set([value, asXmlText(value), encoded, lower(encoded), plus, lower(plus)])];
 }
 
 /** Values shorter than this are not looked for: they would blank out ordinary text. */

@@ -2,7 +2,7 @@
 // body, with the recorded namespace replaced by the service's, generated ids replaced by those the
 // replay got (after a write), and the credentials re-signed: the replay's API key, a fresh
 // Timestamp, and the Signature of the recorded Operation with it.
-import { NO_ELEMENT, readSoapEnvelope, readXml } from '@evgen/runtime';
+import { NO_ELEMENT, escapeText, readSoapEnvelope, readXml } from '@evgen/runtime';
 import type { RecordedExchange } from './cassette.js';
 import { ID_NAME } from './ignore.js';
 import { signatureOf } from './signature.js';
@@ -40,8 +40,6 @@ const NOT_RESENT = new Set([
   'proxy-connection',
 ]);
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The payload's namespace of a SOAP body, if it reads as one. */
@@ -66,7 +64,7 @@ function mapIds(text: string, ids: ReadonlyMap<string, string>, form: boolean): 
   return text.replace(
     /<((?:[\w.-]+:)?([\w.-]+))>([^<]*)<\/\1>/g,
     (m, tag: string, name: string, value: string) =>
-      ID_NAME.test(name) && ids.has(value) ? `<${tag}>${escapeXml(ids.get(value)!)}</${tag}>` : m,
+      ID_NAME.test(name) && ids.has(value) ? `<${tag}>${escapeText(ids.get(value)!)}</${tag}>` : m,
   );
 }
 
@@ -78,7 +76,7 @@ function setField(xml: string, header: string, name: string, value: string): str
   return xml.replace(block, (h) =>
     h.replace(
       new RegExp(`(<((?:[\\w.-]+:)?${escapeRe(name)})(?:\\s[^>]*)?>)[^<]*(</\\2\\s*>)`),
-      (_m, open: string, _tag: string, close: string) => `${open}${escapeXml(value)}${close}`,
+      (_m, open: string, _tag: string, close: string) => `${open}${escapeText(value)}${close}`,
     ),
   );
 }

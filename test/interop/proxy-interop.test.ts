@@ -65,7 +65,7 @@ describe('zeep through the proxy', () => {
       }),
     );
     const { code, stdout, stderr } = await run(PYTHON, [
-      fileURLToPath(new URL('./zeep_through_proxy.py', import.meta.url)),
+      fileURLToPath(new URL('./zeep_client.py', import.meta.url)),
       input,
     ]);
     expect(code, stderr).toBe(0);

@@ -112,6 +112,16 @@ describe('evgen proxy', () => {
     expect(proxied.stdout).not.toContain(key.secretKey);
   });
 
+  const replayArgs = (cassette: string) => [
+    'replay',
+    cassette,
+    '--url',
+    'http://x',
+    '--api-key',
+    'k',
+    '--secret',
+    's',
+  ];
   const usage: { name: string; args: string[]; error: RegExp }[] = [
     {
       name: 'no target',
@@ -150,32 +160,12 @@ describe('evgen proxy', () => {
     },
     {
       name: 'replay ignoring an unknown kind',
-      args: [
-        'replay',
-        'c.jsonl',
-        '--url',
-        'http://x',
-        '--api-key',
-        'k',
-        '--secret',
-        's',
-        '--ignore',
-        'dates',
-      ],
+      args: [...replayArgs('c.jsonl'), '--ignore', 'dates'],
       error: /unknown kind dates; use timestamps, ids or both/,
     },
     {
       name: 'a cassette that is not there',
-      args: [
-        'replay',
-        '/nonexistent.jsonl',
-        '--url',
-        'http://x',
-        '--api-key',
-        'k',
-        '--secret',
-        's',
-      ],
+      args: replayArgs('/nonexistent.jsonl'),
       error: /^error: \/nonexistent\.jsonl: ENOENT/m,
     },
   ];
