@@ -112,6 +112,44 @@ describe('evgen proxy', () => {
     expect(proxied.stdout).not.toContain(key.secretKey);
   });
 
+  it('verifies signatures with the keys of a reference database (--keys-db)', async () => {
+    const t = ref.svc.target;
+    const db = t.dialect === 'sqlite' ? t.path : t.url;
+    const report = join(dir, 'keys-db.json');
+    const key = ref.svc.demoKey!;
+    const r = await proxyRun(['--keys-db', db, '--report', report], async (url) => {
+      const { EventServiceClient } = await import('@evgen/event-management/client');
+      await new EventServiceClient({ baseUrl: url, ...key }).getBookingDetails({ bookingId: 1 });
+      await new EventServiceClient({ baseUrl: url, apiKey: key.apiKey, secretKey: 'wrong' })
+        .getBookingDetails({ bookingId: 1 })
+        .catch(() => undefined);
+    });
+    expect(r.code).toBe(1);
+    const written = JSON.parse(await readFile(report, 'utf8')) as {
+      signatures: { verified: number; failed: number; unverified: number };
+    };
+    expect(written.signatures).toEqual({
+      verified: 1,
+      failed: 1,
+      unverified: 0,
+      keysWithoutSecret: [],
+    });
+  });
+
+  it('writes the report while it runs with --report-every', async () => {
+    const report = join(dir, 'periodic.json');
+    await proxyRun(['--report', report, '--report-every', '1'], async (url) => {
+      await send(`${url}${WIRE.endpointPath}?wsdl`);
+      // The first write comes a second after the start; wait for one that counts the exchange.
+      for (let i = 0; i < 50; i++) {
+        const text = await readFile(report, 'utf8').catch(() => '');
+        if (text && (JSON.parse(text) as { exchanges: number }).exchanges === 1) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('no periodic report counting the exchange within 5 s');
+    });
+  });
+
   const replayArgs = (cassette: string) => [
     'replay',
     cassette,
