@@ -23,6 +23,8 @@ export interface ReplayOptions {
   readonly ignore?: IgnoreRules;
   /** Per request. Default 30 s. */
   readonly timeoutMs?: number;
+  /** Longest answer read and compared (longer ones are reported as failed). Default 64 MiB. */
+  readonly maxAnswerBytes?: number;
   /** Each exchange as it is done. */
   readonly onExchange?: (e: ReplayedExchange) => void;
 }
@@ -61,6 +63,23 @@ export interface ReplayReport {
 }
 
 const MAX_DIFFERENCES = 10_000;
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** The body as text, or an error past `max` bytes (the answer is not held whole then). */
+async function bodyWithin(res: Response, max: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) {
+    size += r.value.byteLength;
+    if (size > max) {
+      await reader!.cancel();
+      throw new Error(`answer longer than ${max} bytes: not compared`);
+    }
+    chunks.push(r.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 const MAX_IDS = 10_000;
 const isValue = (s: string) => s !== ABSENT && s !== PRESENT && s !== '';
 
@@ -124,10 +143,11 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
       answer = {
         status: res.status,
         type: res.headers.get('content-type') ?? '',
-        body: await res.text(),
+        body: await bodyWithin(res, o.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES),
       };
     } catch (err) {
-      const reason = `no answer: ${(err as Error).message}`;
+      const message = (err as Error).message;
+      const reason = message.startsWith('answer longer') ? message : `no answer: ${message}`;
       failed.push({ ...at, reason });
       o.onExchange?.({ ...at, outcome: 'failed', differences: [], reason });
       continue;

@@ -68,7 +68,7 @@ export class ProxyLog {
 
   constructor(private readonly maxDistinct = 10_000) {}
 
-  /** Counts the finding; true when it is new (the first of its kind), to be shown. */
+  /** Counts the finding; true when it is new (the first of its kind) and kept, to be shown. */
   finding(f: Finding, time: string): boolean {
     this.#findings++;
     const key = findingKey(f);
@@ -78,8 +78,8 @@ export class ProxyLog {
       return false;
     }
     if (this.#distinct.size >= this.maxDistinct) {
-      this.#notKept++;
-      return true;
+      this.#notKept++; // counted only: one kept no longer, it could not be told from a repeat
+      return false;
     }
     this.#distinct.set(key, { ...f, count: 1, first: time, last: time });
     return true;

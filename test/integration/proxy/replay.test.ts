@@ -189,6 +189,23 @@ describe('a write replayed where ids differ', () => {
   });
 });
 
+describe('an answer longer than the replay reads', () => {
+  it('is not held: that exchange fails, saying why', async () => {
+    const file = join(dir, 'one.jsonl');
+    await record(a, file, ['GetSubClientCompanyList'], values);
+    const r = await replay({
+      cassette: file,
+      url: a.svc.server.url,
+      ...keyOf(a),
+      tables: GENERATED_TABLES,
+      maxAnswerBytes: 100,
+    });
+    expect(r.failed.map((f) => f.reason)).toEqual(
+      Array(4).fill('answer longer than 100 bytes: not compared'),
+    );
+  });
+});
+
 describe('a recorded refusal of the credentials', () => {
   it('is skipped, saying so: the replay signs with its own key', async () => {
     const file = join(dir, 'refused.jsonl');

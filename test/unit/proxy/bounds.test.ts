@@ -2,7 +2,9 @@
 // back when released), Timestamps remembered for replays by the window and a count.
 import { describe, expect, it } from 'vitest';
 import { Budget, Capture } from '../../../src/proxy/capture.js';
+import { ProxyLog } from '../../../src/proxy/report.js';
 import { TimestampMemory } from '../../../src/proxy/timestamps.js';
+import type { Finding } from '../../../src/proxy/finding.js';
 
 describe('Capture', () => {
   it('keeps a body within its bound and the budget, and gives the budget back', () => {
@@ -59,5 +61,37 @@ describe('TimestampMemory', () => {
     expect(m.size).toBe(3);
     m.repeated(v('late'), 10_000);
     expect(m.size).toBe(1);
+  });
+});
+
+describe('ProxyLog', () => {
+  const finding = (message: string): Finding => ({
+    direction: 'response',
+    binding: 'soap11',
+    operation: 'Op',
+    check: 'response',
+    level: 'document',
+    source: 's',
+    path: '',
+    expected: '',
+    found: message,
+    message,
+  });
+
+  it('shows a finding once, counts its repeats, and past its bound counts new ones only', () => {
+    const log = new ProxyLog(2);
+    expect(['a', 'b', 'a', 'c', 'c'].map((m) => log.finding(finding(m), 't'))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    const r = log.report({ target: 't', listening: 'l', level: 'document', recording: null });
+    expect(r.distinct.map((f) => [f.message, f.count])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
+    expect([r.findings, r.distinctNotKept]).toEqual([5, 2]);
   });
 });
