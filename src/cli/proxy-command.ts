@@ -89,7 +89,7 @@ function registerProxy(program: Command): void {
     )
     .requiredOption(
       '--target <base_url>',
-      'base URL of the server, e.g. https://events.example.com',
+      'base URL of the server to forward to (https://events.example.com, say).',
       publicUrl,
     )
     .addOption(
