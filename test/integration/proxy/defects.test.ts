@@ -17,6 +17,7 @@ import type { Finding } from '../../../src/proxy/finding.js';
 import {
   callAll,
   handMade,
+  paramsOf,
   send,
   sendMade,
   signed,
@@ -257,5 +258,40 @@ describe('the double without defects', () => {
       await send(`${url}${WIRE.endpointPath}?wsdl`);
     });
     expect(findings).toEqual([]);
+  });
+
+  it('changes no byte of its answers: the same as the double gives directly', async () => {
+    const d = await startDouble();
+    const w = await watch(d.url);
+    let last = Date.now();
+    const stamp = () => new Date((last = Math.max(last + 1, Date.now()))).toISOString();
+    const host = new URL(w.proxy.url).host;
+    try {
+      let compared = 0;
+      for (const operation of implemented) {
+        const params = paramsOf(operation, values);
+        if (!params) continue;
+        for (const binding of WIRE.bindings.map((b) => b.id)) {
+          const at = (base: string): Sender => ({
+            base,
+            key: DOUBLE_KEY,
+            ns: namespaceFor(w.proxy.url, SERVICE.namespace),
+            operation,
+            params,
+            stamp,
+          });
+          const direct = await handMade(at(d.url), { binding });
+          const a = await sendMade({ ...direct, headers: { ...direct.headers, host } });
+          const b = await sendMade(await handMade(at(w.proxy.url), { binding }));
+          expect([b.status, b.type], `${operation} ${binding}`).toEqual([a.status, a.type]);
+          expect(Buffer.compare(b.body, a.body), `${operation} ${binding}`).toBe(0);
+          compared++;
+        }
+      }
+      expect(compared).toBe(implemented.length * WIRE.bindings.length);
+    } finally {
+      await w.proxy.close();
+      await d.close();
+    }
   });
 });
