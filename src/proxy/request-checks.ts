@@ -1,8 +1,9 @@
 // The checks of a request: its binding, operation, SOAPAction, content type, namespace, every
 // parameter (decoded with the generated decoders), the credentials (fields, Timestamp format,
 // clock offset, Operation, signature when a secret is known, replays). Each names its check and
-// the family of the conformance model that gives its level and source; the first one that a
-// faithful server refuses the request for says which fault the answer must carry.
+// the family of the conformance model that gives its level and source (on an HTTP binding the
+// credentials are a gap decision); the first reason a faithful server refuses the request for is
+// one of the conformance refusals (REFUSALS), which judges the answer.
 import {
   NO_ELEMENT,
   XmlDecodeError,
@@ -18,6 +19,7 @@ import {
   type AuthValues,
   type BindingDef,
   type CheckFamily,
+  type RefusalKind,
   type XmlDocument,
 } from '@evgen/runtime';
 import type { Finding } from './finding.js';
@@ -46,68 +48,6 @@ export const REQUEST_CHECKS = {
 } as const satisfies Record<string, CheckFamily>;
 export type RequestCheck = keyof typeof REQUEST_CHECKS;
 
-/**
- * Why a faithful server refuses the request: the conformance check that holds a server to that
- * refusal (the same name `evgen conformance` reports), its family, and the fault role whose code
- * the answer must carry.
- */
-export interface Refusal {
-  readonly check: string;
-  readonly family: CheckFamily;
-  readonly role: 'authentication' | 'request' | 'parameter';
-}
-
-/** The refusals, named as the conformance runner names the checks that provoke them. */
-const REFUSALS = {
-  unknownOperation: {
-    check: 'refuses an operation the interface does not have',
-    family: 'unknownOperation',
-    role: 'request',
-  },
-  soapAction: {
-    check: 'refuses a SOAPAction naming another operation',
-    family: 'soapAction',
-    role: 'request',
-  },
-  malformed: { check: 'refuses malformed XML with a fault', family: 'wellFormed', role: 'request' },
-  noCredentials: {
-    check: 'refuses a request without credentials',
-    family: 'authentication',
-    role: 'authentication',
-  },
-  operationHeader: {
-    check: 'refuses an Operation naming another operation (signed)',
-    family: 'authentication',
-    role: 'authentication',
-  },
-  malformedTimestamp: {
-    check: 'refuses a malformed timestamp (signed)',
-    family: 'timestampWindow',
-    role: 'authentication',
-  },
-  staleTimestamp: {
-    check: 'refuses a stale timestamp (signed)',
-    family: 'timestampWindow',
-    role: 'authentication',
-  },
-  futureTimestamp: {
-    check: 'refuses a future timestamp (signed)',
-    family: 'timestampWindow',
-    role: 'authentication',
-  },
-  wrongSignature: {
-    check: 'refuses a wrong signature',
-    family: 'authentication',
-    role: 'authentication',
-  },
-  replay: {
-    check: 'refuses a replayed request',
-    family: 'timestampWindow',
-    role: 'authentication',
-  },
-} as const satisfies Record<string, Refusal>;
-export const REFUSAL_CHECKS: readonly string[] = Object.values(REFUSALS).map((r) => r.check);
-
 export interface SeenRequest {
   readonly method: string;
   /** Path and query as the client sent them. */
@@ -135,7 +75,7 @@ export interface RequestVerdict {
   /** The namespace the answer must be in: the request's own when it may be used. */
   readonly ns: string;
   /** Why a faithful server refuses it (the first reason, in the server's order), if it does. */
-  readonly refusal: Refusal | undefined;
+  readonly refusal: RefusalKind | undefined;
   readonly credentials: Partial<AuthValues> | undefined;
   /** The request's Timestamp minus the proxy's clock, when readable (ms). */
   readonly offsetMs: number | undefined;
@@ -154,7 +94,7 @@ interface At {
 /** Collects a request's findings (those its level reports) and its first refusal. */
 class Verdict {
   readonly findings: Finding[] = [];
-  refusal: Refusal | undefined;
+  refusal: RefusalKind | undefined;
   ns: string;
   credentials: Partial<AuthValues> | undefined;
   offsetMs: number | undefined;
@@ -164,13 +104,19 @@ class Verdict {
     private readonly x: RequestContext,
     readonly binding: string,
     public operation: string,
+    /** Credentials on an HTTP binding are a gap decision (http-credentials). */
+    private readonly http = false,
   ) {
     this.ns = x.namespaces[0]!;
   }
 
-  add(check: RequestCheck, at: At, refusal?: Refusal): void {
+  add(check: RequestCheck, at: At, refusal?: RefusalKind): void {
     this.refusal ??= refusal;
-    const k = this.x.tables.model.checks[REQUEST_CHECKS[check]];
+    const family = REQUEST_CHECKS[check];
+    const k =
+      this.x.tables.model.checks[
+        this.http && family === 'authentication' ? 'httpCredentials' : family
+      ];
     if (this.x.level === 'document' && k.level !== 'document') return;
     const where = at.path ? `${at.path}: ` : '';
     this.findings.push({
@@ -209,11 +155,7 @@ export async function checkRequest(
 ): Promise<RequestVerdict> {
   if (route.kind === 'stray') {
     const v = new Verdict(x, '-', '-');
-    v.add(
-      'binding',
-      { path: '', expected: route.expected, found: route.found },
-      REFUSALS.malformed,
-    );
+    v.add('binding', { path: '', expected: route.expected, found: route.found }, 'badRequest');
     return v.done();
   }
   if (route.kind === 'soap') return checkSoap(x, route.binding, req);
@@ -232,7 +174,7 @@ async function checkSoap(
     v.add(
       'content type',
       { path: '', expected: JSON.stringify(binding.requestContentType), found: show(type) },
-      REFUSALS.malformed,
+      'badRequest',
     );
   if (req.body === undefined) return v.done();
   let d: XmlDocument;
@@ -244,7 +186,7 @@ async function checkSoap(
     if (!(e instanceof XmlParseError || e instanceof XmlDecodeError)) throw e;
     const message = `not a SOAP envelope: ${e.message}`;
     v.add('envelope', { path: '', expected: 'a SOAP envelope', found: e.message, message });
-    v.refusal ??= REFUSALS.malformed;
+    v.refusal ??= 'malformed';
     return v.done();
   }
   if (envelope.version !== binding.soapVersion)
@@ -255,13 +197,13 @@ async function checkSoap(
         expected: `a SOAP ${binding.soapVersion} envelope (${binding.title})`,
         found: `a SOAP ${envelope.version} envelope`,
       },
-      REFUSALS.malformed,
+      'malformed',
     );
   if (envelope.payload === NO_ELEMENT) {
     v.add(
       'operation',
       { path: 'Body', expected: 'an operation element', found: 'nothing' },
-      REFUSALS.malformed,
+      'malformed',
     );
     return v.done();
   }
@@ -277,7 +219,7 @@ async function checkSoap(
         expected: 'an operation of the interface',
         found: JSON.stringify(name),
       },
-      REFUSALS.unknownOperation,
+      'unknownOperation',
     );
     return v.done();
   }
@@ -286,7 +228,7 @@ async function checkSoap(
     v.add(
       'namespace',
       { path: name, expected: x.namespaces.join(' or '), found: sent || '(none)' },
-      REFUSALS.unknownOperation,
+      'unknownOperation',
     );
   checkAction(v, binding, req, name);
   const headerName = x.tables.auth.headerElement;
@@ -298,7 +240,7 @@ async function checkSoap(
     v.add(
       'AuthenticationHeader',
       { path: `Header/${headerName}`, expected: `${headerName} in ${sent}`, found: 'nothing' },
-      REFUSALS.noCredentials,
+      'noCredentials',
     );
   else {
     try {
@@ -310,7 +252,7 @@ async function checkSoap(
       v.add(
         'AuthenticationHeader',
         { path: e.path, expected: e.expected, found: show(e.got) },
-        REFUSALS.noCredentials,
+        'noCredentials',
       );
     }
   }
@@ -319,17 +261,14 @@ async function checkSoap(
   } catch (e) {
     if (!(e instanceof XmlDecodeError)) throw e;
     e.prepend(name);
-    v.add('parameters', { path: e.path, expected: e.expected, found: show(e.got) }, PARAMETER);
+    v.add(
+      'parameters',
+      { path: e.path, expected: e.expected, found: show(e.got) },
+      'invalidParameter',
+    );
   }
   return v.done();
 }
-
-/** A parameter the spec does not allow: refused with the parameter code, named by no conformance check. */
-const PARAMETER: Refusal = {
-  check: 'refuses a parameter the spec does not allow',
-  family: 'responses',
-  role: 'parameter',
-};
 
 /** The binding's SOAPAction rule (SOAP 1.1: the header, required; 1.2: the action parameter, optional). */
 function checkAction(v: Verdict, binding: BindingDef, req: SeenRequest, operation: string): void {
@@ -344,7 +283,7 @@ function checkAction(v: Verdict, binding: BindingDef, req: SeenRequest, operatio
       v.add(
         'SOAPAction',
         { path: where, expected: JSON.stringify(expected), found: 'nothing' },
-        REFUSALS.soapAction,
+        'soapAction',
       );
     return;
   }
@@ -356,7 +295,7 @@ function checkAction(v: Verdict, binding: BindingDef, req: SeenRequest, operatio
         expected: JSON.stringify(expected),
         found: JSON.stringify(unquoteAction(sent)),
       },
-      REFUSALS.soapAction,
+      'soapAction',
     );
 }
 
@@ -366,13 +305,13 @@ async function checkHttp(
   name: string,
   req: SeenRequest,
 ): Promise<RequestVerdict> {
-  const v = new Verdict(x, binding.id, name);
+  const v = new Verdict(x, binding.id, name, true);
   const op = x.tables.operations[name];
   if (!op) {
     v.add(
       'operation',
       { path: '', expected: 'an operation of the interface', found: JSON.stringify(name) },
-      REFUSALS.unknownOperation,
+      'unknownOperation',
     );
     return v.done();
   }
@@ -387,7 +326,7 @@ async function checkHttp(
       v.add(
         'content type',
         { path: '', expected: JSON.stringify(want), found: show(type) },
-        REFUSALS.malformed,
+        'badRequest',
       );
     if (req.body === undefined) return v.done();
     form = new URLSearchParams(new TextDecoder().decode(req.body));
@@ -407,7 +346,7 @@ async function checkHttp(
             expected: `the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}`,
             found: `${key} in the ${where}`,
           },
-          REFUSALS.malformed,
+          'credentialsInQuery',
         );
   const header = (n: string) => req.headers[n.toLowerCase()];
   const values = {
@@ -427,14 +366,18 @@ async function checkHttp(
         expected: `the HTTP headers ${h.apiKey}, ${h.timestamp} and ${h.signature}`,
         found: `no ${missing.join(', ')}`,
       },
-      REFUSALS.noCredentials,
+      'noCredentials',
     );
   } else await checkCredentials(x, v, values as AuthValues, name, req.at, 'header');
   try {
     op.decodeHttpRequest(form);
   } catch (e) {
     if (!(e instanceof XmlDecodeError)) throw e;
-    v.add('parameters', { path: e.path, expected: e.expected, found: show(e.got) }, PARAMETER);
+    v.add(
+      'parameters',
+      { path: e.path, expected: e.expected, found: show(e.got) },
+      'invalidParameter',
+    );
   }
   return v.done();
 }
@@ -462,7 +405,7 @@ async function checkCredentials(
         expected: `a UTC time formatted ${x.tables.timestampFormat}`,
         found: JSON.stringify(values.Timestamp),
       },
-      REFUSALS.malformedTimestamp,
+      'malformedTimestamp',
     );
   else {
     v.offsetMs = at - now;
@@ -475,7 +418,7 @@ async function checkCredentials(
           expected: `within ±${x.tables.clockSkewSeconds} s of the proxy's clock`,
           found: `${offsetText(v.offsetMs)} (${values.Timestamp})`,
         },
-        v.offsetMs < 0 ? REFUSALS.staleTimestamp : REFUSALS.futureTimestamp,
+        v.offsetMs < 0 ? 'staleTimestamp' : 'futureTimestamp',
       );
   }
   if (values.Operation !== operation)
@@ -486,7 +429,7 @@ async function checkCredentials(
         expected: JSON.stringify(operation),
         found: JSON.stringify(values.Operation),
       },
-      REFUSALS.operationHeader,
+      'operationHeader',
     );
   const secret = await x.secrets?.(values.APIKey);
   if (secret === undefined) v.signature = 'unverified';
@@ -502,7 +445,7 @@ async function checkCredentials(
           found: 'a signature that does not match (not shown)',
           message: why,
         },
-        REFUSALS.wrongSignature,
+        'wrongSignature',
       );
   }
   if (at !== undefined && x.timestamps.repeated(values, at))
@@ -513,6 +456,6 @@ async function checkCredentials(
         expected: `a Timestamp not sent before by this API key for ${values.Operation}`,
         found: `${values.Timestamp} again`,
       },
-      REFUSALS.replay,
+      'replay',
     );
 }

@@ -1,13 +1,20 @@
 // Answers the checker did not ask for itself (traffic through a proxy, a recording), held against
 // the same rules as the runner's own calls: the same check names, levels, sources and messages.
 import type { Binding, FaultReading } from '../transport/index.js';
-import { createContext, operationSpec, type ConformanceOptions, type Ctx } from './context.js';
+import {
+  bindingDef,
+  createContext,
+  operationSpec,
+  type ConformanceOptions,
+  type Ctx,
+} from './context.js';
 import { wsdlFailures } from './errors.js';
-import { faultTextFailures } from './hostile.js';
+import { clientRefusal, faultTextFailures } from './hostile.js';
 import type { CheckFamily, Level } from './model.js';
+import { REFUSALS, type RefusalKind } from './refusals.js';
 import { checkResponse, responseResults } from './responses.js';
 import { CHECK_NAMES, Findings, resultOf, sourceName, type ConformanceResult } from './results.js';
-import { faultFailures } from './security.js';
+import { faultFailures, refusalFailures } from './security.js';
 import { describe, faultOf, notImplemented, type Raw } from './wire.js';
 
 /** An answer as it came: status, Content-Type (empty when none) and body. */
@@ -45,6 +52,33 @@ export class AnswerChecker {
   source(family: CheckFamily): { readonly level: Level; readonly source: string } {
     const k = this.#c.model.checks[family];
     return { level: k.level, source: sourceName(k.level, k.source) };
+  }
+
+  /** The family a refusal's check belongs to on this binding (HTTP credentials are a gap decision). */
+  refusalFamily(kind: RefusalKind, binding: Binding): CheckFamily {
+    const [soap, http] = REFUSALS[kind].family;
+    return bindingDef(this.#c, binding).kind === 'soap' ? soap : http;
+  }
+
+  /**
+   * An answer to a request a faithful server refuses (for the reason `kind`), judged as the runner
+   * judges the answer to the request it sends to provoke that refusal: the same check name and
+   * failures. Undefined where the level does not hold the check's family.
+   */
+  refusal(
+    kind: RefusalKind,
+    group: string,
+    binding: Binding,
+    raw: Raw,
+  ): ConformanceResult | undefined {
+    const family = this.refusalFamily(kind, binding);
+    if (!this.runs(family)) return undefined;
+    const def: { check: string; clientError?: true } = REFUSALS[kind];
+    const failures = new Set([
+      ...refusalFailures(this.#c, binding, raw),
+      ...(def.clientError ? clientRefusal(this.#c, raw) : []),
+    ]);
+    return resultOf(this.#c.model, family, { group, binding, check: def.check }, [...failures]);
   }
 
   /** An operation's answer (200 or not), as `evgen conformance` checks its own: one result per check. */

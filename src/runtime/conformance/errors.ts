@@ -2,6 +2,7 @@
 import { escapeAttr, parseXml, type XmlElement } from '../xml/index.js';
 import type { Binding, RequestOperation } from '../transport/index.js';
 import type { Ctx } from './context.js';
+import { REFUSALS } from './refusals.js';
 import { CHECK_NAMES, resultOf, type ConformanceResult } from './results.js';
 import type { Refused } from './security.js';
 import { refusalFailures } from './security.js';
@@ -71,7 +72,7 @@ export async function checkUnknownOperation(
   binding: Binding,
   refused: Refused[],
 ): Promise<ConformanceResult> {
-  const check = 'refuses an operation the interface does not have';
+  const { check } = REFUSALS.unknownOperation;
   const raw = await sendUnknown(c, binding);
   if (raw.status !== 200)
     refused.push({ binding, check, raw, code: c.model.checks.unknownOperation.fault! });

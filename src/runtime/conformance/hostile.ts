@@ -5,6 +5,7 @@ import { writeSoapEnvelope } from '../xml/index.js';
 import { soapRequestHeaders, type Binding, type BindingDef } from '../transport/index.js';
 import { bindingDef, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
+import { REFUSALS } from './refusals.js';
 import { CHECK_NAMES, resultOf, skipped, type ConformanceResult } from './results.js';
 import { probeOperation, refusalFailures, type Refused } from './security.js';
 import { describe, faultOf, fetchRaw, prepare, send, signed, type Raw } from './wire.js';
@@ -35,7 +36,7 @@ export function faultTextFailures(c: Ctx, raw: Raw): string[] {
 }
 
 /** A client refusal: 4xx, or a SOAP Client/Sender fault. */
-function clientRefusal(c: Ctx, raw: Raw): string[] {
+export function clientRefusal(c: Ctx, raw: Raw): string[] {
   if (raw.noAnswer !== undefined) return [describe(c, raw)];
   if (raw.status === 200) return ['accepted: HTTP 200'];
   if (raw.status >= 400 && raw.status < 500) return [];
@@ -226,7 +227,7 @@ export async function checkHostile(
     ]);
     const other = c.model.operations.find((o) => o.name !== op.name)!.name;
     const req = await prepare(c, op.name, paramsFor(c, op).params, binding);
-    const check = 'refuses a SOAPAction naming another operation';
+    const { check } = REFUSALS.soapAction;
     if (def.soapAction === null) {
       if (c.level === 'evgen' || c.model.checks.soapAction.level === 'document')
         out.push(
@@ -243,7 +244,7 @@ export async function checkHostile(
     }
     const bad = await fetchRaw(req.url, { ...req.init, body: '<not-xml' });
     seen.push(bad);
-    push('wellFormed', 'refuses malformed XML with a fault', [
+    push('wellFormed', REFUSALS.malformed.check, [
       ...refusalFailures(c, binding, bad),
       ...clientRefusal(c, bad),
     ]);

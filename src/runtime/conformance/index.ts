@@ -13,6 +13,7 @@ export type {
 } from './model.js';
 export { LEVELS } from './model.js';
 export type { ConformanceOptions } from './context.js';
+export { REFUSALS, type RefusalDef, type RefusalKind } from './refusals.js';
 export { CHECK_NAMES, sourceName, type CheckStatus, type ConformanceResult } from './results.js';
 export type { DiscoveryNote } from './discover.js';
 export {

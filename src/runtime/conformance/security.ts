@@ -7,6 +7,7 @@
 import type { AuthValues, Binding } from '../transport/index.js';
 import { bindingDef, isSoap, paramsFor, type Ctx } from './context.js';
 import type { CheckFamily, OperationSpec } from './model.js';
+import { REFUSALS as REFUSAL, type RefusalDef } from './refusals.js';
 import { CHECK_NAMES, resultOf, skipped, type ConformanceResult } from './results.js';
 import { describe, faultOf, send, signed, type Raw } from './wire.js';
 
@@ -34,10 +35,7 @@ export interface Refused {
   readonly code: string;
 }
 
-interface Refusal {
-  readonly check: string;
-  /** Family on SOAP bindings, and on HTTP bindings. */
-  readonly family: readonly [CheckFamily, CheckFamily];
+interface Refusal extends RefusalDef {
   readonly auth: (c: Ctx, op: OperationSpec) => Promise<AuthValues | null>;
 }
 
@@ -47,44 +45,28 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 const REFUSALS: readonly Refusal[] = [
   {
-    check: 'refuses a wrong signature',
-    family: ['authentication', 'httpCredentials'],
+    ...REFUSAL.wrongSignature,
     auth: async (c, op) => ({
       ...(await signed(c, op.name, c.clock.next())),
       Signature: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     }),
   },
   {
-    check: 'refuses an unknown API key',
-    family: ['authentication', 'httpCredentials'],
+    ...REFUSAL.unknownKey,
     auth: async (c, op) => ({
       ...(await signed(c, op.name, c.clock.next())),
       APIKey: `unknown-${c.o.apiKey}`,
     }),
   },
+  { ...REFUSAL.noCredentials, auth: () => Promise.resolve(null) },
   {
-    check: 'refuses a request without credentials',
-    family: ['authentication', 'httpCredentials'],
-    auth: () => Promise.resolve(null),
-  },
-  {
-    check: 'refuses an Operation naming another operation (signed)',
-    family: ['authentication', 'httpCredentials'],
+    ...REFUSAL.operationHeader,
     auth: (c, op) => signed(c, otherOperation(c, op), c.clock.next()),
   },
+  { ...REFUSAL.staleTimestamp, auth: (c, op) => signed(c, op.name, at(-HOUR_MS)) },
+  { ...REFUSAL.futureTimestamp, auth: (c, op) => signed(c, op.name, at(HOUR_MS)) },
   {
-    check: 'refuses a stale timestamp (signed)',
-    family: ['timestampWindow', 'timestampWindow'],
-    auth: (c, op) => signed(c, op.name, at(-HOUR_MS)),
-  },
-  {
-    check: 'refuses a future timestamp (signed)',
-    family: ['timestampWindow', 'timestampWindow'],
-    auth: (c, op) => signed(c, op.name, at(HOUR_MS)),
-  },
-  {
-    check: 'refuses a malformed timestamp (signed)',
-    family: ['timestampWindow', 'timestampWindow'],
+    ...REFUSAL.malformedTimestamp,
     auth: (c, op) => signed(c, op.name, c.clock.next().replace('T', ' ')),
   },
 ];
@@ -117,7 +99,7 @@ export async function checkAuthentication(
   const soap = isSoap(c, binding);
   const group = 'Authentication';
   const replayedOn = nextBinding(c, binding);
-  const replays = ['refuses a replayed request', `refuses a request replayed on ${replayedOn}`];
+  const replays = [REFUSAL.replay.check, `refuses a request replayed on ${replayedOn}`];
   const all: { check: string; family: CheckFamily }[] = [
     ...REFUSALS.map((r) => ({ check: r.check, family: r.family[soap ? 0 : 1] })),
     ...replays.map((check) => ({ check, family: 'timestampWindow' as const })),
