@@ -60,11 +60,35 @@ export function resultFindings(
   }));
 }
 
-/** One line: `response soap11 GetBooking · response [document] · GetBookingResult/…: expected …`. */
+/**
+ * One line: `response soap11 GetBooking · response [document] · GetBookingResult/…: expected …`;
+ * what was expected is added when the message does not say it (`accepted: HTTP 200 (expected a
+ * refusal (AuthenticationFailed))`).
+ */
 export function findingLine(f: Finding): string {
-  return `${f.direction} ${f.binding} ${f.operation} · ${f.check} [${f.level}] · ${f.message}`;
+  const due = f.expected && !f.message.includes(f.expected) ? ` (expected ${f.expected})` : '';
+  return `${f.direction} ${f.binding} ${f.operation} · ${f.check} [${f.level}] · ${f.message}${due}`;
 }
 
 /** The finding's identity: the same one seen again is counted, not listed again. */
 export const findingKey = (f: Finding): string =>
   [f.direction, f.binding, f.operation, f.check, f.message].join('\u0000');
+
+/** Longest text a finding keeps of a field: a value a client or a server sent may be megabytes. */
+export const MAX_FINDING_TEXT = 500;
+
+/** `s`, or its start and how long it was. */
+export function clip(s: string, max = MAX_FINDING_TEXT): string {
+  return s.length <= max ? s : `${s.slice(0, max)}… (${s.length} characters)`;
+}
+
+/** The finding with every text field clipped, so what the report keeps of it is bounded. */
+export const clipped = (f: Finding): Finding => ({
+  ...f,
+  binding: clip(f.binding, 100),
+  operation: clip(f.operation, 200),
+  path: clip(f.path),
+  expected: clip(f.expected),
+  found: clip(f.found),
+  message: clip(f.message),
+});

@@ -6,7 +6,7 @@ import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import type { AnswerChecker } from '@evgen/runtime';
 import { bodyText, type CassetteWriter, type HeaderPairs } from './cassette.js';
 import type { Forwarded } from './forward.js';
-import type { Finding } from './finding.js';
+import { clipped, type Finding } from './finding.js';
 import { Redactor } from './redact.js';
 import type { ProxyLog } from './report.js';
 import { checkAnswer } from './response-checks.js';
@@ -129,13 +129,14 @@ export async function inspect(x: InspectContext, e: Exchange): Promise<void> {
     ...x.knownSecrets,
   ]);
   for (const finding of findings) {
-    const clean: Finding = {
+    // Redacted whole, then clipped: a secret cut in two would escape the redaction.
+    const clean = clipped({
       ...finding,
       path: redact.text(finding.path),
       expected: redact.text(finding.expected),
       found: redact.text(finding.found),
       message: redact.text(finding.message),
-    };
+    });
     if (x.log.finding(clean, time)) x.onFinding(clean);
   }
   x.record?.record({

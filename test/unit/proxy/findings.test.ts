@@ -74,4 +74,22 @@ describe('findingLine', () => {
       'response soap12 GetAttendeeTypes · response [document] · P: expected E, got F',
     );
   });
+
+  it('says what was expected when the message does not', () => {
+    const f: Finding = {
+      direction: 'response',
+      binding: 'httpGet',
+      operation: 'GetBooking',
+      check: 'refuses a wrong signature',
+      level: 'evgen',
+      source: 'gap:http-credentials',
+      path: '',
+      expected: 'a refusal (AuthenticationFailed)',
+      found: 'accepted: HTTP 200',
+      message: 'accepted: HTTP 200',
+    };
+    expect(findingLine(f)).toBe(
+      'response httpGet GetBooking · refuses a wrong signature [evgen] · accepted: HTTP 200 (expected a refusal (AuthenticationFailed))',
+    );
+  });
 });
