@@ -249,7 +249,7 @@ function registerReplay(program: Command): void {
       }
       const i = report.ignored;
       console.error(
-        `evgen replay: ${report.exchanges} exchanges, ${report.same} the same, ${report.different} different, ${report.skipped.length} skipped, ${report.failed.length} without an answer (ignored: timestamps ${i.timestamps}, ids ${i.ids}, paths ${i.paths})`,
+        `evgen replay: ${report.exchanges} exchanges, ${report.same} the same, ${report.different} different, ${report.skippedCount} skipped, ${report.failedCount} without an answer (ignored: timestamps ${i.timestamps}, ids ${i.ids}, paths ${i.paths})`,
       );
       if (o.report !== undefined)
         await writeReportFile(
@@ -258,7 +258,7 @@ function registerReplay(program: Command): void {
             ? formatReplayMarkdown(report)
             : `${JSON.stringify(report, null, 2)}\n`,
         );
-      if (report.different > 0 || report.failed.length > 0) process.exitCode = 1;
+      if (report.different > 0 || report.failedCount > 0) process.exitCode = 1;
     });
 }
 

@@ -76,6 +76,11 @@ export class CassetteWriter {
     this.written++;
   }
 
+  /** An exchange not recorded: the proxy could not check it. */
+  skipped(): void {
+    this.dropped++;
+  }
+
   close(): Promise<void> {
     return new Promise((resolve) => this.#out.end(resolve));
   }

@@ -1,7 +1,8 @@
 // evgen proxy as a library: listens, forwards every request to the target and its answer back
 // unchanged (forward.ts), then checks the exchange (inspect.ts). Bounded: connections (each holds
 // at most one exchange to the target, so the target sees no more), the bytes kept for checks
-// (capture.ts), the findings kept (report.ts), the cassette's backlog (cassette.ts).
+// (capture.ts), the checks waiting to run, the findings kept (report.ts), the cassette's backlog
+// (cassette.ts).
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import { Budget } from './capture.js';
 import type { CassetteWriter } from './cassette.js';
 import type { Finding } from './finding.js';
 import { forward, type Forwarded } from './forward.js';
-import { inspect } from './inspect.js';
+import { inspect, routeName } from './inspect.js';
 import { ProxyLog, type ProxyReport } from './report.js';
 import type { RequestContext } from './request-checks.js';
 import { routeOf } from './routes.js';
@@ -40,6 +41,8 @@ export interface ProxyOptions {
   readonly maxCheckBytes?: number;
   /** Connections open at once; past it new ones are closed. Default 512. */
   readonly maxConnections?: number;
+  /** Exchanges over, waiting for their checks; past it an exchange goes unchecked. Default 256. */
+  readonly maxPendingChecks?: number;
   /** Time the target may stay silent before the client gets 504. Default 120 s. */
   readonly targetTimeoutMs?: number;
   /** Each new distinct finding, as it is seen. */
@@ -61,6 +64,8 @@ export interface RunningProxy {
 
 export const DEFAULT_MAX_CHECK_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_PROXY_CONNECTIONS = 512;
+export const DEFAULT_MAX_PENDING_CHECKS = 256;
+export const CHECKS_BEHIND = 'the checks fell behind (exchange forwarded, not checked or recorded)';
 
 /** The namespaces requests to this host may use: the Host's and the target's (or the fixed one). */
 function namespaces(o: ProxyOptions): (host: string) => readonly string[] {
@@ -85,6 +90,7 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const secure = target.protocol === 'https:';
   const maxConnections = o.maxConnections ?? DEFAULT_PROXY_CONNECTIONS;
   const maxCheckBytes = o.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
+  const maxPendingChecks = o.maxPendingChecks ?? DEFAULT_MAX_PENDING_CHECKS;
   const level = o.level ?? 'document';
   // One request to the target per client connection at most: as many sockets as connections.
   const agent = secure
@@ -154,6 +160,13 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
         inflight.delete(exchange);
         if (f.clientGone) {
           log.unchecked('the client went away before its answer was out');
+          return release();
+        }
+        // Checks slower than the traffic would pile up with their bodies: past the bound, skip.
+        if (inspecting.size >= maxPendingChecks) {
+          log.exchange(routeName(route));
+          log.unchecked(CHECKS_BEHIND);
+          o.record?.skipped();
           return release();
         }
         const durationMs = performance.now() - started;

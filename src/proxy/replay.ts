@@ -7,6 +7,7 @@ import { AnswerChecker, TimestampClock, namespaceFor } from '@evgen/runtime';
 import { readCassette, type RecordedExchange } from './cassette.js';
 import { ABSENT, PRESENT, compareAnswers, type ValueDifference } from './compare.js';
 import { atId, ignoredAs, type IgnoreRules, type IgnoredAs } from './ignore.js';
+import { clip } from './finding.js';
 import { Redactor } from './redact.js';
 import { rebuildRequest } from './replay-request.js';
 import type { ServiceTables } from './tables.js';
@@ -54,15 +55,21 @@ export interface ReplayReport {
   readonly exchanges: number;
   readonly same: number;
   readonly different: number;
+  /** The first exchanges skipped (all are counted in `skippedCount`). */
   readonly skipped: readonly { line: number; operation: string; binding: string; reason: string }[];
+  readonly skippedCount: number;
+  /** The first exchanges without an answer (all are counted in `failedCount`). */
   readonly failed: readonly { line: number; operation: string; binding: string; reason: string }[];
+  readonly failedCount: number;
+  /** The first differences, each value clipped. */
   readonly differences: readonly Difference[];
   /** Differences past the bound, counted only. */
   readonly differencesNotKept: number;
   readonly ignored: Readonly<Record<IgnoredAs, number>>;
 }
 
-const MAX_DIFFERENCES = 10_000;
+/** Differences, skipped and failed exchanges listed; past it they are counted only. */
+const MAX_LISTED = 10_000;
 export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** The body as text, or an error past `max` bytes (the answer is not held whole then). */
@@ -116,6 +123,9 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
   const differences: Difference[] = [];
   const skipped: ReplayReport['skipped'][number][] = [];
   const failed: ReplayReport['failed'][number][] = [];
+  let skippedCount = 0;
+  let failedCount = 0;
+  const list = <T>(to: T[], item: T) => to.length < MAX_LISTED && to.push(item);
   const ignored: Record<IgnoredAs, number> = { timestamps: 0, ids: 0, paths: 0 };
   let exchanges = 0;
   let same = 0;
@@ -129,7 +139,8 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
       refusedCredentials(checker, o.tables, e) ??
       rebuildRequest(o.tables, e, target, clock.next(), ids);
     if ('skip' in req) {
-      skipped.push({ ...at, reason: req.skip });
+      skippedCount++;
+      list(skipped, { ...at, reason: req.skip });
       o.onExchange?.({ ...at, outcome: 'skipped', differences: [], reason: req.skip });
       continue;
     }
@@ -148,7 +159,8 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
     } catch (err) {
       const message = (err as Error).message;
       const reason = message.startsWith('answer longer') ? message : `no answer: ${message}`;
-      failed.push({ ...at, reason });
+      failedCount++;
+      list(failed, { ...at, reason });
       o.onExchange?.({ ...at, outcome: 'failed', differences: [], reason });
       continue;
     }
@@ -169,6 +181,11 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
       recorded: redact.text(d.recorded),
       replayed: redact.text(d.replayed),
     }));
+    const shown = (d: ValueDifference) => ({
+      ...d,
+      recorded: clip(d.recorded, 300),
+      replayed: clip(d.replayed, 300),
+    });
     // Ids first: a value holding one (a URL with a booking reference) is judged once it is known.
     if (o.ignore?.ids)
       for (const d of all)
@@ -177,14 +194,12 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
     const kept: Difference[] = [];
     for (const d of all) {
       const why = ignoredAs(d, o.ignore ?? {}, ids);
-      if (why === undefined) kept.push({ ...d, ...at });
+      if (why === undefined) kept.push({ ...shown(d), ...at });
       else ignored[why]++;
     }
     if (kept.length) different++;
     else same++;
-    for (const d of kept)
-      if (differences.length < MAX_DIFFERENCES) differences.push(d);
-      else notKept++;
+    for (const d of kept) if (!list(differences, d)) notKept++;
     o.onExchange?.({ ...at, outcome: kept.length ? 'different' : 'same', differences: kept });
   }
   return {
@@ -196,7 +211,9 @@ export async function replay(o: ReplayOptions): Promise<ReplayReport> {
     same,
     different,
     skipped,
+    skippedCount,
     failed,
+    failedCount,
     differences,
     differencesNotKept: notKept,
     ignored,
@@ -213,7 +230,7 @@ export function formatReplayMarkdown(r: ReplayReport): string {
   const out = [
     '# evgen replay report',
     '',
-    `${r.cassette} replayed against ${r.url}: ${r.exchanges} exchanges, ${r.same} the same, ${r.different} different, ${r.skipped.length} skipped, ${r.failed.length} without an answer; ignored differences: timestamps ${r.ignored.timestamps}, ids ${r.ignored.ids}, paths ${r.ignored.paths}.`,
+    `${r.cassette} replayed against ${r.url}: ${r.exchanges} exchanges, ${r.same} the same, ${r.different} different, ${r.skippedCount} skipped, ${r.failedCount} without an answer; ignored differences: timestamps ${r.ignored.timestamps}, ids ${r.ignored.ids}, paths ${r.ignored.paths}.`,
     '',
   ];
   if (r.differences.length)

@@ -1,9 +1,11 @@
 // What the proxy gathers while it runs: every exchange counted by route, each distinct finding
 // once with how often and when it was seen, what could not be checked and why, the clock offsets
 // of the requests, the signatures verified, and the target's failures. Bounded: past
-// `maxDistinct` distinct findings, new ones are counted only.
+// `maxDistinct` distinct findings, new ones are counted only (each finding's texts are clipped
+// before they come here); the reasons for not checking and the API keys without a secret are few
+// and short.
 import type { Finding } from './finding.js';
-import { findingKey } from './finding.js';
+import { clip, findingKey } from './finding.js';
 import type { Level } from './tables.js';
 
 export interface SeenFinding extends Finding {
@@ -52,6 +54,9 @@ export interface ProxyReport {
 }
 
 const MAX_KEYS_LISTED = 20;
+/** Distinct reasons for not checking kept; past it they are counted as one. */
+const MAX_REASONS = 50;
+const OTHER_REASONS = 'other reasons';
 
 export class ProxyLog {
   readonly #distinct = new Map<string, SeenFinding>();
@@ -91,7 +96,11 @@ export class ProxyLog {
   }
 
   unchecked(reason: string): void {
-    this.#unchecked.set(reason, (this.#unchecked.get(reason) ?? 0) + 1);
+    const why =
+      this.#unchecked.has(reason) || this.#unchecked.size < MAX_REASONS
+        ? clip(reason)
+        : OTHER_REASONS;
+    this.#unchecked.set(why, (this.#unchecked.get(why) ?? 0) + 1);
   }
 
   offset(ms: number): void {
@@ -109,7 +118,7 @@ export class ProxyLog {
       apiKey !== undefined &&
       this.#keysWithoutSecret.size < MAX_KEYS_LISTED
     )
-      this.#keysWithoutSecret.add(apiKey);
+      this.#keysWithoutSecret.add(clip(apiKey, 100));
   }
 
   targetFailure(): void {
@@ -188,7 +197,7 @@ export function formatProxyMarkdown(r: ProxyReport): string {
   );
   if (r.recording)
     out.push(
-      `Recorded ${r.recording.written} exchanges to ${r.recording.file}${r.recording.notRecorded ? `, ${r.recording.notRecorded} not recorded (the disk fell behind)` : ''}.`,
+      `Recorded ${r.recording.written} exchanges to ${r.recording.file}${r.recording.notRecorded ? `, ${r.recording.notRecorded} not recorded (the disk or the checks fell behind)` : ''}.`,
       '',
     );
   return out.join('\n');

@@ -6,6 +6,9 @@
 // is forwarded whole, unchecked; a client that goes away mid-body costs nothing.
 import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, namespaceFor } from '@evgen/runtime';
@@ -14,6 +17,9 @@ import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
 import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { startReference, type Reference } from '../reference/harness.js';
 import { send, watch, type RawExchange, type Watched } from './harness.js';
+import { CassetteWriter } from '../../../src/proxy/cassette.js';
+import { CHECKS_BEHIND } from '../../../src/proxy/proxy.js';
+import { rawConnection } from '../../support/sockets.js';
 
 let ref: Reference;
 let w: Watched;
@@ -193,6 +199,82 @@ describe('bounded', () => {
   });
 });
 
+describe('bounded: what a client can make the proxy hold', () => {
+  it('closes new connections past --max-connections at once, and accepts again when one ends', async () => {
+    const max = 3;
+    const small = await watch(ref.svc.server.url, { maxConnections: max });
+    const sockets: Socket[] = [];
+    try {
+      const held = await Promise.all(
+        Array.from({ length: max }, () => rawConnection(small.proxy.url, sockets)),
+      );
+      const extra = await rawConnection(small.proxy.url, sockets);
+      extra.socket.write(`GET ${WIRE.endpointPath}?wsdl HTTP/1.1\r\nHost: x\r\n\r\n`);
+      const refused = await Promise.race([
+        extra.closed,
+        new Promise<{ data: string }>((r) => setTimeout(() => r({ data: 'still open' }), 5_000)),
+      ]);
+      expect(refused.data).toBe('');
+      held[0]!.socket.destroy();
+      await held[0]!.closed;
+      const a = await send(`${small.proxy.url}${WIRE.endpointPath}?wsdl`);
+      expect(a.status).toBe(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await small.proxy.close();
+    }
+  });
+
+  it('lets an exchange go unchecked, not held, while the checks before it are still running', async () => {
+    let release: () => void = () => undefined;
+    const stuck = new Promise<undefined>((r) => (release = () => r(undefined)));
+    const slow = await watch(ref.svc.server.url, {
+      maxPendingChecks: 1,
+      secrets: () => stuck, // the first check waits here until released
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await call('soap11', 'GetBookingDetails', { bookingId: 1 }).make(slow.proxy.url);
+        const a = await send(r.url, { method: 'POST', headers: r.headers, body: r.body! });
+        expect(a.status).toBe(200);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(slow.proxy.report().unchecked[CHECKS_BEHIND]).toBe(2);
+      release();
+      await slow.proxy.idle();
+      expect(slow.proxy.report().exchanges).toBe(3);
+    } finally {
+      release();
+      await slow.proxy.close();
+    }
+  });
+
+  it('counts exchanges as not recorded, not held, while the cassette is behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evgen-cassette-'));
+    try {
+      const file = join(dir, 'c.jsonl');
+      const writer = new CassetteWriter(file, 1_000);
+      await writer.ready();
+      const body = 'x'.repeat(600);
+      const exchange = {
+        time: 't',
+        durationMs: 1,
+        binding: 'soap11',
+        operation: 'Op',
+        request: { method: 'POST', url: '/', headers: [], body, bodyBytes: body.length },
+        response: { status: 200, statusMessage: 'OK', headers: [], body, bodyBytes: body.length },
+      };
+      for (let i = 0; i < 10; i++) writer.record(exchange); // in one turn: nothing reaches the disk
+      expect([writer.written, writer.dropped]).toEqual([1, 9]);
+      await writer.close();
+      const lines = (await readFile(file, 'utf8')).trim().split('\n');
+      expect(lines.length).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a target that does not answer in time', () => {
   it('gives the client 504 with a text saying so', async () => {
     const sockets = new Set<Socket>();
@@ -245,13 +327,19 @@ describe('a compressed answer', () => {
 
 describe('a target that is down', () => {
   it('gives the client 502 with a text saying so, and the report says so too', async () => {
-    const down = await watch('http://127.0.0.1:9'); // discard port: nothing listens there
+    // A port that was just free: nothing listens there.
+    const free = createNetServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const { port } = free.address() as AddressInfo;
+    await new Promise((resolve) => free.close(resolve));
+    const target = `http://127.0.0.1:${port}`;
+    const down = await watch(target);
     try {
       const a = await send(`${down.proxy.url}${WIRE.endpointPath}?wsdl`);
       expect(a.status).toBe(502);
       expect(a.type).toBe('text/plain; charset=utf-8');
       expect(a.body.toString()).toMatch(
-        /^evgen proxy: no answer from the target http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED/,
+        new RegExp(`^evgen proxy: no answer from the target ${target}: .*ECONNREFUSED`),
       );
     } finally {
       const report = await down.proxy.close();
