@@ -32,6 +32,7 @@ import {
   REFUSALS,
   namespaceFor,
   type RefusalDef,
+  type Level,
   type RefusalKind,
 } from '@evgen/runtime';
 
@@ -58,13 +59,14 @@ beforeAll(async () => {
   await d.close();
 });
 
-/** The findings of the proxy (level evgen, secret known) over the double switched to `defect`. */
+/** The findings of the proxy (level evgen unless told, secret known) over the double switched to `defect`. */
 async function through(
   defect: Defect | undefined,
   traffic: (proxyUrl: string) => Promise<unknown>,
+  level: Level = 'evgen',
 ): Promise<Finding[]> {
   const d = await startDouble(defect);
-  const w = await watch(d.url, { level: 'evgen', secrets });
+  const w = await watch(d.url, { level, secrets });
   try {
     await traffic(w.proxy.url);
   } finally {
@@ -112,6 +114,19 @@ describe('each defect in answers is reported as evgen conformance reports it', (
       }
     },
   );
+});
+
+describe('at level document, the defects against our decisions are not reported', () => {
+  const evgenOnly = RESPONSE_CASES.filter((c) => c.level === 'evgen');
+  it.each(evgenOnly)('$defect → nothing about $want.2', async ({ defect, want }) => {
+    const findings = await through(
+      defect,
+      (url) => callAll(url, DOUBLE_KEY, implemented, values),
+      'document',
+    );
+    expect(findings.filter((f) => f.check === want[2])).toEqual([]);
+    expect(findings.every((f) => f.level === 'document')).toBe(true);
+  });
 });
 
 /** A client with the wrong secret: every call refused (by a faithful double). */
