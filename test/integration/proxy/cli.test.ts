@@ -3,7 +3,7 @@
 // signal, and exits 1 when it found anything, 0 otherwise; the replay exits 1 on a difference.
 // Bad options are one-line usage errors (exit 2).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,8 @@ describe('evgen proxy', () => {
     const key = ref.svc.demoKey!;
     const file = join(dir, 'key.json');
     await writeFile(file, JSON.stringify({ apiKey: key.apiKey, secretKey: 'not-the-secret' }));
-    const proxied = await proxyRun(['--secret-file', file], async (url) => {
+    const written = ['--record', join(dir, 'bad-sig.jsonl'), '--report', join(dir, 'bad-sig.md')];
+    const proxied = await proxyRun(['--secret-file', file, ...written], async (url) => {
       const { EventServiceClient } = await import('@evgen/event-management/client');
       await new EventServiceClient({ baseUrl: url, ...key }).getBookingDetails({ bookingId: 1 });
     });
@@ -120,7 +121,7 @@ describe('evgen proxy', () => {
     const r = await proxyRun(['--keys-db', db, '--report', report], async (url) => {
       const { EventServiceClient } = await import('@evgen/event-management/client');
       await new EventServiceClient({ baseUrl: url, ...key }).getBookingDetails({ bookingId: 1 });
-      await new EventServiceClient({ baseUrl: url, apiKey: key.apiKey, secretKey: 'wrong' })
+      await new EventServiceClient({ baseUrl: url, apiKey: key.apiKey, secretKey: 'wrong-secret' })
         .getBookingDetails({ bookingId: 1 })
         .catch(() => undefined);
     });
@@ -252,6 +253,23 @@ describe('evgen replay', () => {
         'UPDATE booking SET reference = ? WHERE id = 1',
         booking!.reference,
       );
+    }
+  });
+});
+
+describe('what the commands wrote', () => {
+  it('holds no secret and no Signature value: every cassette and report above, grepped', async () => {
+    const files = await readdir(dir);
+    expect(files.filter((f) => /\.(jsonl|json|md)$/.test(f)).length).toBeGreaterThanOrEqual(5);
+    for (const f of files) {
+      const text = await readFile(join(dir, f), 'utf8');
+      if (f === 'key.json') continue; // the --secret-file given
+      for (const secret of [ref.svc.demoKey!.secretKey, 'not-the-secret', 'wrong-secret'])
+        expect(text.includes(secret), `${f} holds ${secret}`).toBe(false);
+      for (const m of text.matchAll(/<(?:[\w.-]+:)?Signature>([^<]*)</g))
+        expect(m[1], f).toBe('[redacted]');
+      for (const m of text.matchAll(/\["Signature","([^"]*)"\]/gi))
+        expect(m[1], f).toBe('[redacted]');
     }
   });
 });
