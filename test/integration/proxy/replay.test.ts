@@ -13,7 +13,9 @@ import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
 import { formatProxyMarkdown } from '../../../src/proxy/report.js';
 import { formatReplayMarkdown, replay, type ReplayReport } from '../../../src/proxy/replay.js';
 import { startReference, type Reference } from '../reference/harness.js';
-import { callAll, watch, type Params } from './harness.js';
+import { namespaceFor } from '@evgen/runtime';
+import { SERVICE } from '@evgen/event-management/service';
+import { callAll, handMade, sendMade, watch, type Params } from './harness.js';
 
 const SEED = { events: 3, bookings: 30 };
 let a: Reference;
@@ -221,6 +223,35 @@ describe('a recorded refusal of the credentials', () => {
       ]),
     );
     expect(r.differences).toEqual([]);
+  });
+});
+
+describe('a secret a client sent by mistake', () => {
+  it('is redacted in the cassette, wherever in the request it is', async () => {
+    const file = join(dir, 'leaked.jsonl');
+    const key = keyOf(a);
+    const w = await watch(a.svc.server.url, {
+      secrets: (k) => Promise.resolve(k === key.apiKey ? key.secretKey : undefined),
+      record: new CassetteWriter(file),
+    });
+    const made = await handMade(
+      {
+        base: w.proxy.url,
+        key,
+        ns: namespaceFor(w.proxy.url, SERVICE.namespace),
+        operation: 'GetBookingDetails',
+        params: { bookingId: 1 },
+        stamp: () => new Date().toISOString(),
+      },
+      {
+        change: (r) =>
+          (r.body = r.body.replace('<bookingId>', `<!--${key.secretKey}--><bookingId>`)),
+      },
+    );
+    expect((await sendMade(made)).status).toBe(200);
+    await w.proxy.close();
+    written.push(file);
+    expect(await readFile(file, 'utf8')).toContain('<!--[redacted]-->');
   });
 });
 

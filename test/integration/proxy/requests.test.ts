@@ -145,7 +145,13 @@ const cases: { name: string; given: Given; want: Record<string, unknown> & { che
   {
     name: 'bad timestamp format, HTTP GET (signed)',
     given: { binding: 'httpGet', auth: signedWith({ timestamp: stamp().slice(0, 19) }) },
-    want: { check: 'Timestamp format', path: 'header Timestamp' },
+    // HTTP credentials are a gap decision: the check is held at level evgen there.
+    want: {
+      check: 'Timestamp format',
+      path: 'header Timestamp',
+      level: 'evgen',
+      source: 'gap:http-credentials',
+    },
   },
   {
     name: 'stale timestamp (signed)',
@@ -290,5 +296,28 @@ describe('a signature that does not verify is explained', () => {
     );
     expect(f!.message).toMatch(hint);
     expect(f!.message).not.toContain(key().secretKey);
+  });
+});
+
+describe('at level document', () => {
+  it("reports what breaks the document's rules, not what breaks only our decisions", async () => {
+    const doc = await watch(ref.svc.server.url, { level: 'document' });
+    try {
+      const docNs = namespaceFor(doc.proxy.url, SERVICE.namespace);
+      const at = (g: Given) => handMade({ ...sender(), base: doc.proxy.url, ns: docNs }, g);
+      await sendMade(await at({ auth: signedWith({ timestamp: stamp(-3_600_000) }) }));
+      await sendMade(await at({ binding: 'httpGet', auth: signedWith({ timestamp: 'x' }) }));
+      await doc.proxy.idle();
+      expect(doc.findings, JSON.stringify(doc.findings, null, 1)).toEqual([]);
+      await sendMade(
+        await at({ change: (r) => (r.body = r.body.split(docNs).join('http://tempuri.org/')) }),
+      );
+      await doc.proxy.idle();
+      expect(doc.findings).toEqual([
+        expect.objectContaining({ direction: 'request', check: 'namespace', level: 'document' }),
+      ]);
+    } finally {
+      await doc.proxy.close();
+    }
   });
 });

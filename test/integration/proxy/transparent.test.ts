@@ -296,6 +296,33 @@ describe('a target that does not answer in time', () => {
   });
 });
 
+describe('header fields of its own', () => {
+  it('adds none: a target that sends no Date gets none added', async () => {
+    const target = createServer((_req, res) => {
+      res.sendDate = false;
+      res
+        .writeHead(200, 'Fine', {
+          'content-type': 'text/plain',
+          'x-kept': 'a',
+          'content-length': '2',
+        })
+        .end('ok');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const { port } = target.address() as AddressInfo;
+    const t = await watch(`http://127.0.0.1:${port}`);
+    try {
+      const a = await send(`${t.proxy.url}/other`);
+      expect([a.status, a.statusMessage, a.body.toString()]).toEqual([200, 'Fine', 'ok']);
+      expect(message(a)).toEqual(['content-type: text/plain', 'x-kept: a', 'content-length: 2']);
+      expect(a.rawHeaders.map((h) => h.toLowerCase())).not.toContain('date');
+    } finally {
+      await t.proxy.close();
+      target.close();
+    }
+  });
+});
+
 describe('a compressed answer', () => {
   it('is forwarded as sent and checked decompressed', async () => {
     // The reference's WSDL without its first operation, gzip-compressed.
