@@ -6,7 +6,13 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { AnswerChecker, isPlainHost, namespaceFor, type Level } from '@evgen/runtime';
+import {
+  AnswerChecker,
+  DEFAULT_MAX_CONNECTIONS,
+  isPlainHost,
+  namespaceFor,
+  type Level,
+} from '@evgen/runtime';
 import { Budget } from './capture.js';
 import type { CassetteWriter } from './cassette.js';
 import type { Finding } from './finding.js';
@@ -39,7 +45,7 @@ export interface ProxyOptions {
   readonly record?: CassetteWriter;
   /** Largest body checked (and recorded); longer ones are forwarded unchecked. Default 16 MiB. */
   readonly maxCheckBytes?: number;
-  /** Connections open at once; past it new ones are closed. Default 512. */
+  /** Connections open at once; past it new ones are closed. Default: the service's, 512. */
   readonly maxConnections?: number;
   /** Exchanges over, waiting for their checks; past it an exchange goes unchecked. Default 256. */
   readonly maxPendingChecks?: number;
@@ -63,7 +69,6 @@ export interface RunningProxy {
 }
 
 export const DEFAULT_MAX_CHECK_BYTES = 16 * 1024 * 1024;
-export const DEFAULT_PROXY_CONNECTIONS = 512;
 export const DEFAULT_MAX_PENDING_CHECKS = 256;
 export const CHECKS_BEHIND = 'the checks fell behind (exchange forwarded, not checked or recorded)';
 
@@ -88,7 +93,7 @@ function namespaces(o: ProxyOptions): (host: string) => readonly string[] {
 export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(o.target);
   const secure = target.protocol === 'https:';
-  const maxConnections = o.maxConnections ?? DEFAULT_PROXY_CONNECTIONS;
+  const maxConnections = o.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const maxCheckBytes = o.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
   const maxPendingChecks = o.maxPendingChecks ?? DEFAULT_MAX_PENDING_CHECKS;
   const level = o.level ?? 'document';

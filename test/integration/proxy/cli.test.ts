@@ -81,10 +81,11 @@ describe('evgen proxy', () => {
     expect(written.distinct.map((f) => f.check)).toEqual(['credential headers']);
   });
 
-  it('exits 0 on SIGTERM when nothing was found, with a Markdown report', async () => {
+  it('exits 0 on SIGTERM when nothing was found, with a Markdown report, bounded by --max-check-bytes', async () => {
     const report = join(dir, 'clean.md');
+    // --max-check-bytes reaches the proxy: the WSDL, longer, goes through unchecked.
     const r = await proxyRun(
-      ['--report', report],
+      ['--report', report, '--max-check-bytes', '100'],
       (url) => send(`${url}${WIRE.endpointPath}?wsdl`),
       'SIGTERM',
     );
@@ -95,6 +96,7 @@ describe('evgen proxy', () => {
     expect(md).toContain(
       '1 exchanges (wsdl 1); 0 findings, 0 distinct; 0 without an answer from the target.',
     );
+    expect(md).toContain('- answer over the check bound: 1');
   });
 
   it('reads secrets from --secret-file (evgen keys create --json) and says which signature failed', async () => {
