@@ -62,11 +62,11 @@ export function resultFindings(
 
 /**
  * One line: `response soap11 GetBooking · response [document] · GetBookingResult/…: expected …`;
- * what was expected is added when the message does not say it (`accepted: HTTP 200 (expected a
- * refusal (AuthenticationFailed))`).
+ * what was expected is added when the message says only what was found (`accepted: HTTP 200
+ * (expected a refusal (AuthenticationFailed))`).
  */
 export function findingLine(f: Finding): string {
-  const due = f.expected && !f.message.includes(f.expected) ? ` (expected ${f.expected})` : '';
+  const due = f.expected && f.message === f.found ? ` (expected ${f.expected})` : '';
   return `${f.direction} ${f.binding} ${f.operation} · ${f.check} [${f.level}] · ${f.message}${due}`;
 }
 

@@ -92,4 +92,22 @@ describe('findingLine', () => {
       'response httpGet GetBooking · refuses a wrong signature [evgen] · accepted: HTTP 200 (expected a refusal (AuthenticationFailed))',
     );
   });
+
+  it('adds nothing to a message that says more than what was found', () => {
+    const f: Finding = {
+      direction: 'request',
+      binding: 'soap11',
+      operation: 'GetBooking',
+      check: 'signature',
+      level: 'document',
+      source: 'Authentication',
+      path: 'AuthenticationHeader/Signature',
+      expected: 'HMAC-SHA1 of "GetBooking…" with the secret of ak_1',
+      found: 'a signature that does not match (not shown)',
+      message: 'the Signature does not verify with the secret of API key ak_1: signed …',
+    };
+    expect(findingLine(f)).toBe(
+      'request soap11 GetBooking · signature [document] · the Signature does not verify with the secret of API key ak_1: signed …',
+    );
+  });
 });
