@@ -74,11 +74,11 @@ export class AnswerChecker {
     const family = this.refusalFamily(kind, binding);
     if (!this.runs(family)) return undefined;
     const def: { check: string; clientError?: true } = REFUSALS[kind];
-    const failures = new Set([
+    const failures = [
       ...refusalFailures(this.#c, binding, raw),
       ...(def.clientError ? clientRefusal(this.#c, raw) : []),
-    ]);
-    return resultOf(this.#c.model, family, { group, binding, check: def.check }, [...failures]);
+    ];
+    return resultOf(this.#c.model, family, { group, binding, check: def.check }, failures);
   }
 
   /** An operation's answer (200 or not), as `evgen conformance` checks its own: one result per check. */
