@@ -1,7 +1,7 @@
 // evgen proxy and evgen replay: option parsing and checks (usage errors exit 2), then src/proxy.
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_MAX_CONNECTIONS } from '@evgen/runtime';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from '@evgen/runtime';
 import { existingDatabase, portNumber, publicUrl } from './options.js';
 import { UsageError } from './usage.js';
 
@@ -43,6 +43,7 @@ interface ProxyCliOptions {
   namespace?: string;
   maxCheckBytes?: number;
   maxConnections: number;
+  maxConnectionsPerClient: number;
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */
@@ -135,9 +136,20 @@ function registerProxy(program: Command): void {
       wholeAbove0,
     )
     .addOption(
-      new Option('--max-connections <n>', 'connections open at once; past it new ones are closed')
+      new Option(
+        '--max-connections <n>',
+        'connections open at once; at it the longest idle is closed, else new ones are refused',
+      )
         .argParser(wholeAbove0)
         .default(DEFAULT_MAX_CONNECTIONS),
+    )
+    .addOption(
+      new Option(
+        '--max-connections-per-client <n>',
+        'connections one client address (an IPv6 /64) may hold at once; past it new ones are refused',
+      )
+        .argParser(wholeAbove0)
+        .default(DEFAULT_MAX_CONNECTIONS_PER_CLIENT),
     )
     .action(async (o: ProxyCliOptions) => {
       if (o.secretFile !== undefined && o.keysDb !== undefined)
@@ -165,6 +177,7 @@ function registerProxy(program: Command): void {
           ...(record ? { record } : {}),
           ...(o.maxCheckBytes !== undefined ? { maxCheckBytes: o.maxCheckBytes } : {}),
           maxConnections: o.maxConnections,
+          maxConnectionsPerClient: o.maxConnectionsPerClient,
           ...(o.report !== undefined ? { reportFile: o.report } : {}),
           ...(o.reportEvery !== undefined ? { reportEverySeconds: o.reportEvery } : {}),
           stop: stopSignal(),

@@ -1,6 +1,7 @@
 // evgen proxy as a library: listens, forwards every request to the target and its answer back
-// unchanged (forward.ts), then checks the exchange (inspect.ts). Bounded: connections (each holds
-// at most one exchange to the target, so the target sees no more), the bytes kept for checks
+// unchanged (forward.ts), then checks the exchange (inspect.ts). Bounded: connections, in all and
+// per client as the service shares them (each holds at most one exchange to the target, so the
+// target sees no more), the bytes kept for checks
 // (capture.ts), the checks waiting to run, the findings kept (report.ts), the cassette's backlog
 // (cassette.ts).
 import * as http from 'node:http';
@@ -9,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import {
   AnswerChecker,
   DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   isPlainHost,
+  shareConnections,
   namespaceFor,
   type Level,
 } from '@evgen/runtime';
@@ -45,8 +48,13 @@ export interface ProxyOptions {
   readonly record?: CassetteWriter;
   /** Largest body checked (and recorded); longer ones are forwarded unchecked. Default 16 MiB. */
   readonly maxCheckBytes?: number;
-  /** Connections open at once; past it new ones are closed. Default: the service's, 512. */
+  /**
+   * Connections open at once; at it the one idle the longest is closed, else a new one is refused
+   * (503). Default: the service's, 512.
+   */
   readonly maxConnections?: number;
+  /** Connections one client address (an IPv6 /64) may hold; past it new ones are refused. Default 64. */
+  readonly maxConnectionsPerClient?: number;
   /** Exchanges over, waiting for their checks; past it an exchange goes unchecked. Default 256. */
   readonly maxPendingChecks?: number;
   /** Time the target may stay silent before the client gets 504. Default 120 s. */
@@ -143,6 +151,7 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const server = http.createServer(
     { headersTimeout: 30_000, keepAliveTimeout: 5_000 },
     (req, res) => {
+      if (!connections.begin(req, res)) return;
       const started = performance.now();
       const at = Date.now();
       const method = req.method ?? 'GET';
@@ -161,6 +170,7 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       inflight.add(exchange);
       forward(forwarding, req, res, (f: Forwarded) => {
         const release = () => (f.request.release(), f.response?.body.release());
+        connections.end(req.socket);
         ended();
         inflight.delete(exchange);
         if (f.clientGone) {
@@ -196,7 +206,13 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       });
     },
   );
-  server.maxConnections = maxConnections;
+  // The service's own sharing: no client holds more than its share, idle ones make room first.
+  const connections = shareConnections(server, {
+    maxConnections,
+    maxConnectionsPerClient: o.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    reservedPath: undefined,
+    reservedConnections: 0,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());

@@ -10,7 +10,9 @@ export * from './node.js';
 export {
   RESERVED_HEAD_MS,
   clientOf,
+  shareConnections,
   type ConnectionLimits,
+  type ConnectionTracker,
   type ConnectionRefusal,
   type DroppedConnection,
 } from './node-connections.js';

@@ -200,25 +200,37 @@ describe('bounded', () => {
 });
 
 describe('bounded: what a client can make the proxy hold', () => {
-  it('closes new connections past --max-connections at once, and accepts again when one ends', async () => {
-    const max = 3;
-    const small = await watch(ref.svc.server.url, { maxConnections: max });
+  // The sharing itself is the runtime's (test/integration/runtime/transport/connections.test.ts):
+  // here, that the proxy's listener applies it.
+  const head = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
+  const within = <T>(p: Promise<T>, late: T) =>
+    Promise.race([p, new Promise<T>((r) => setTimeout(() => r(late), 5_000))]);
+
+  it('refuses a client past --max-connections-per-client with 503', async () => {
+    const small = await watch(ref.svc.server.url, { maxConnectionsPerClient: 2 });
     const sockets: Socket[] = [];
     try {
-      const held = await Promise.all(
-        Array.from({ length: max }, () => rawConnection(small.proxy.url, sockets)),
-      );
+      await Promise.all([1, 2].map(() => rawConnection(small.proxy.url, sockets)));
       const extra = await rawConnection(small.proxy.url, sockets);
-      extra.socket.write(`GET ${WIRE.endpointPath}?wsdl HTTP/1.1\r\nHost: x\r\n\r\n`);
-      const refused = await Promise.race([
-        extra.closed,
-        new Promise<{ data: string }>((r) => setTimeout(() => r({ data: 'still open' }), 5_000)),
-      ]);
-      expect(refused.data).toBe('');
-      held[0]!.socket.destroy();
-      await held[0]!.closed;
+      extra.socket.write(head(`${WIRE.endpointPath}?wsdl`));
+      const refused = await within(extra.closed, { data: 'still open', ms: 0 });
+      expect(refused.data).toMatch(/^HTTP\/1\.1 503 /);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await small.proxy.close();
+    }
+  });
+
+  it('at --max-connections closes the connection idle the longest to let a new one in', async () => {
+    const small = await watch(ref.svc.server.url, { maxConnections: 2 });
+    const sockets: Socket[] = [];
+    try {
+      const idle = await rawConnection(small.proxy.url, sockets);
+      await rawConnection(small.proxy.url, sockets);
       const a = await send(`${small.proxy.url}${WIRE.endpointPath}?wsdl`);
       expect(a.status).toBe(200);
+      const shed = await within(idle.closed, { data: 'still open', ms: 0 });
+      expect(shed.data).toBe('');
     } finally {
       for (const s of sockets) s.destroy();
       await small.proxy.close();
