@@ -1,5 +1,6 @@
 // What `evgen diff` reports: changes between two versions of the spec, each found by one rule and
 // classified per audience, because SOAP clients differ in what a change breaks.
+import type { RuleId } from './rules.js';
 
 /** breaking: fails for every value; dangerous: fails for some values or some uses; safe: none. */
 export type Severity = 'breaking' | 'dangerous' | 'safe';
@@ -22,7 +23,7 @@ export interface Location {
 }
 
 export interface Change {
-  readonly rule: string;
+  readonly rule: RuleId;
   readonly severities: Severities;
   /** The changed symbol, e.g. `BookingResponse.CreatedDate` or `GetBooking.bookingId`. */
   readonly path: string;

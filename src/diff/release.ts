@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Change } from './model.js';
+import type { RuleId } from './rules.js';
 
 export const CHANGELOG = 'CHANGELOG.md';
 
@@ -47,7 +48,7 @@ export type Level = 'major' | 'minor' | 'patch' | 'none';
 const LEVELS: readonly Level[] = ['none', 'patch', 'minor', 'major'];
 
 /** Changes to documentation and to the generated conformance suite's own behaviour. */
-const PATCH_RULES: readonly string[] = ['DOC_CHANGED', 'CONFORMANCE_CHANGED'];
+const PATCH_RULES: readonly RuleId[] = ['DOC_CHANGED', 'CONFORMANCE_CHANGED'];
 
 /** major: breaking for typescript or wire-lax clients; patch: PATCH_RULES only; minor: the rest. */
 export function requiredLevel(changes: readonly Change[]): Level {

@@ -1,11 +1,11 @@
 // docs/reference/diff-rules.md: the rule catalogue of `evgen diff`, every rule's ID, what it
 // catches and its severity for each audience, read from src/diff/rules.ts.
 import { AUDIENCES } from '../diff/model.js';
-import { RULES } from '../diff/rules.js';
+import { RULE_TABLE } from '../diff/rules.js';
 import { cell, code, generatedHeader, table } from './markdown.js';
 
 export function diffRulesPage(): string {
-  const rules = [...RULES.values()];
+  const rules = RULE_TABLE;
   return [
     generatedHeader('src/diff/rules.ts'),
     '',

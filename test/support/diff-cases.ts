@@ -5,6 +5,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Severity } from '../../src/diff/model.js';
+import type { RuleId } from '../../src/diff/rules.js';
 import { SPEC_DIR } from './ir.js';
 import { applyEdit } from './spec-copy.js';
 
@@ -27,7 +28,7 @@ export interface DiffCase {
    */
   readonly generatorIgnores?: { readonly reason: string; readonly contradicted: readonly string[] };
   /** Every rule the edit raises, with [wire-lax, wire-strict, typescript]. */
-  readonly want: Readonly<Record<string, readonly [Severity, Severity, Severity]>>;
+  readonly want: Readonly<Partial<Record<RuleId, readonly [Severity, Severity, Severity]>>>;
 }
 
 const B = 'breaking';

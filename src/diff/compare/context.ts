@@ -3,12 +3,12 @@
 import type { IrSpec } from '../../generator/ir/model.js';
 import type { SpecVersion } from '../input.js';
 import type { Change } from '../model.js';
-import { rule } from '../rules.js';
+import { rule, type RuleId } from '../rules.js';
 
 export type Side = 'base' | 'head';
 
 export interface Found {
-  readonly rule: string;
+  readonly rule: RuleId;
   readonly path: string;
   readonly side: Side;
   readonly file: string;

@@ -4,6 +4,7 @@ import type { IrOperation, IrParameter, IrResult } from '../../generator/ir/mode
 import type { DiffContext, Side } from './context.js';
 import { describeValue, parsesAs, sameShape } from './shapes.js';
 import { moved } from './types.js';
+import type { RuleId } from '../rules.js';
 
 export function compareOperations(ctx: DiffContext): void {
   const inHead = new Map(ctx.headIr.operations.map((o) => [o.name, o]));
@@ -38,7 +39,7 @@ export function compareOperations(ctx: DiffContext): void {
 
 function emit(
   ctx: DiffContext,
-  rule: string,
+  rule: RuleId,
   o: IrOperation,
   side: Side,
   symbol: string[],
@@ -208,7 +209,7 @@ function resultChange(
   ctx: DiffContext,
   b: IrResult,
   h: IrResult,
-): { rule: string; message: string } | null {
+): { rule: RuleId; message: string } | null {
   const what = `result ${describeResult(b)} → ${describeResult(h)}`;
   if (b.kind === 'none' && h.kind === 'none') return null;
   if (b.kind === 'none')

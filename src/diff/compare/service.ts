@@ -1,6 +1,7 @@
 // Service-wide facts: version, endpoint, namespace, bindings, authentication, faults, gaps. They
 // reach every operation present in both versions.
 import type { DiffContext, Side } from './context.js';
+import type { RuleId } from '../rules.js';
 
 export function compareService(ctx: DiffContext): void {
   const b = ctx.baseIr;
@@ -77,7 +78,7 @@ export function compareService(ctx: DiffContext): void {
 }
 
 type At = (
-  rule: string,
+  rule: RuleId,
   side: Side,
   file: string,
   symbol: string[],

@@ -3,6 +3,7 @@
 import type { IrField, IrType } from '../../generator/ir/model.js';
 import type { DiffContext } from './context.js';
 import { describeValue, operationsReaching, parsesAs, sameShape } from './shapes.js';
+import type { RuleId } from '../rules.js';
 
 export function compareTypes(ctx: DiffContext): void {
   const baseOps = operationsReaching(ctx.baseIr);
@@ -38,7 +39,7 @@ export function compareTypes(ctx: DiffContext): void {
 
 function typeChange(
   ctx: DiffContext,
-  rule: string,
+  rule: RuleId,
   t: IrType,
   side: 'base' | 'head',
   message: string,
@@ -59,7 +60,7 @@ function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: strin
   const inHead = new Map(h.fields.map((f) => [f.name, f]));
   const inBase = new Map(b.fields.map((f) => [f.name, f]));
   const added = h.fields.filter((f) => !inBase.has(f.name));
-  const emit = (rule: string, f: IrField, side: 'base' | 'head', message: string) =>
+  const emit = (rule: RuleId, f: IrField, side: 'base' | 'head', message: string) =>
     ctx.add({
       rule,
       path: f.provenance.symbol,
@@ -124,7 +125,7 @@ function sameField(ctx: DiffContext, a: IrField, b: IrField): boolean {
   );
 }
 
-type Emit = (rule: string, message: string) => void;
+type Emit = (rule: RuleId, message: string) => void;
 
 function compareField(ctx: DiffContext, b: IrField, h: IrField, emit: Emit): void {
   const bv = b.value;

@@ -1,6 +1,7 @@
 // What --verify observes and concludes, per change and audience.
 import type { Change, Severity } from '../model.js';
 import type { Sample } from './values.js';
+import type { RuleId } from '../rules.js';
 
 export type Direction = 'old-client/new-server' | 'new-client/old-server';
 export type Outcome = 'ok' | 'lost' | 'failed';
@@ -26,7 +27,7 @@ export type CheckedAudience = 'wire-lax' | 'typescript';
 
 export interface CheckedChange {
   readonly audience: CheckedAudience;
-  readonly rule: string;
+  readonly rule: RuleId;
   readonly path: string;
   readonly severity: Severity;
   readonly verdict: Verdict;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../../src/diff/model.js';
 import { bump, parseRelease, requiredLevel, satisfies } from '../../../src/diff/release.js';
-import { rule } from '../../../src/diff/rules.js';
+import { rule, type RuleId } from '../../../src/diff/rules.js';
 
 describe('parseRelease', () => {
   const cases = [
@@ -34,7 +34,7 @@ describe('parseRelease', () => {
 });
 
 describe('version arithmetic', () => {
-  const change = (id: string): Change => ({
+  const change = (id: RuleId): Change => ({
     rule: id,
     severities: rule(id).severities,
     path: 'X',
@@ -42,7 +42,7 @@ describe('version arithmetic', () => {
     message: '',
     operations: [],
   });
-  const levels = [
+  const levels: { given: RuleId[]; want: string }[] = [
     { given: [], want: 'none' },
     { given: ['DOC_CHANGED'], want: 'patch' },
     { given: ['DOC_CHANGED', 'CONFORMANCE_CHANGED'], want: 'patch' },

@@ -11,7 +11,7 @@ import {
   writeReference,
   type ReferenceProblem,
 } from '../../../src/docs/reference.js';
-import { RULES } from '../../../src/diff/rules.js';
+import { RULE_TABLE } from '../../../src/diff/rules.js';
 import { createProgram } from '../../../src/cli/program.js';
 import { PROJECT_ROOT, projectIr } from '../../support/ir.js';
 
@@ -38,7 +38,7 @@ describe('docs/reference/', () => {
     const cli = files.get('docs/reference/cli.md')!;
     for (const c of createProgram().commands) expect(cli).toContain(`## evgen ${c.name()}`);
     const rules = files.get('docs/reference/diff-rules.md')!;
-    for (const id of RULES.keys()) expect(rules).toContain(`| \`${id}\` |`);
+    for (const { id } of RULE_TABLE) expect(rules).toContain(`| \`${id}\` |`);
     const faults = files.get('docs/reference/fault-codes.md')!;
     for (const f of (await projectIr()).faults) expect(faults).toContain(`| \`${f.code}\` |`);
   });
