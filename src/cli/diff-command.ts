@@ -1,7 +1,8 @@
 // evgen diff: every change between two spec versions, classified per audience. Exit codes: 0
 // nothing at or above --fail-on; 1 something is (or --verify found a verdict contradicted, or
-// --check-version found the package version understating the change); 2 wrong usage or a spec
-// that does not validate.
+// --check-version found the package version understating the change); 2 wrong usage, a spec
+// that does not validate, or any other error: a job reading the code must never take a crash for
+// a verdict.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Option, type Command } from 'commander';
@@ -9,7 +10,7 @@ import { SpecError } from '../generator/spec/diagnostics.js';
 import { diffSpecs } from '../diff/diff.js';
 import { formatJson, formatMarkdown, formatText, summarize, type Format } from '../diff/format.js';
 import { checkPackageVersion } from '../diff/gate.js';
-import { checkoutSpec, loadVersion, UsageError } from '../diff/input.js';
+import { checkoutSpec, headSource, loadVersion, UsageError } from '../diff/input.js';
 import { atLeast, worst, type Severity } from '../diff/model.js';
 import { bump, readRelease, requiredLevel } from '../diff/release.js';
 
@@ -30,8 +31,16 @@ export function registerDiffCommand(program: Command): void {
     .description(
       'classify every change between two spec versions for wire-lax, wire-strict and TypeScript clients; propose the next package version',
     )
-    .option('--base <git-ref|dir>', 'the old spec: a git ref (its spec/) or a spec folder', 'HEAD')
-    .option('--head <dir>', 'the new spec folder', resolve(PROJECT_ROOT, 'spec'))
+    .option(
+      '--base <git-ref|dir>',
+      'the old spec: a folder holding a spec (or a folder with spec/ in it), or a git ref (<ref> or <ref>:<path>)',
+      'HEAD',
+    )
+    .option(
+      '--head <dir>',
+      'the new spec: a folder holding a spec (or a folder with spec/ in it)',
+      resolve(PROJECT_ROOT, 'spec'),
+    )
     .addOption(
       new Option('--format <format>', 'output format')
         .choices(['text', 'json', 'markdown'])
@@ -59,28 +68,35 @@ export function registerDiffCommand(program: Command): void {
 Exit codes:
   0  no change at or above --fail-on (and, with --verify / --check-version, nothing contradicted)
   1  a change at or above --fail-on, a verdict --verify contradicted, or a version that understates the diff
-  2  wrong usage, or a spec that does not validate (file:line:col errors on stderr)`,
+  2  wrong usage, a spec that does not validate (file:line:col errors on stderr), or any other error`,
     )
     .action(async (o: DiffOptions) => {
       try {
         process.exitCode = await runDiff(o);
       } catch (e) {
-        if (!(e instanceof SpecError || e instanceof UsageError)) throw e;
-        console.error(e.message);
+        console.error(describeFailure(e));
         process.exitCode = 2;
       }
     });
 }
 
+/** A usage or spec error as it is; anything else as an internal error (exit code 2 either way). */
+function describeFailure(e: unknown): string {
+  if (e instanceof SpecError || e instanceof UsageError) return e.message;
+  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return `internal error: ${what}${process.env.EVGEN_DEBUG && e instanceof Error ? `\n${e.stack}` : ' (EVGEN_DEBUG=1 shows where)'}`;
+}
+
 async function runDiff(o: DiffOptions): Promise<number> {
-  const headDir = resolve(o.head);
+  const headFolder = await headSource(o.head);
+  const headDir = headFolder.specDir;
   const checkout = await checkoutSpec(o.base, headDir);
   try {
-    const base = await loadVersion(checkout.specDir, o.base).catch((e: unknown) => {
+    const base = await loadVersion(checkout, o.base).catch((e: unknown) => {
       if (e instanceof SpecError) e.message = `--base ${o.base}: ${e.message}`;
       throw e;
     });
-    const head = await loadVersion(headDir, o.head);
+    const head = await loadVersion(headFolder, o.head);
     const changes = await diffSpecs(base, head);
     const level = requiredLevel(changes);
     const baseVersion = await readRelease(base.specDir).then(

@@ -3,15 +3,18 @@
 // the entry whose `name` (or `id`, `code`) is the symbol's first part, then within it the second.
 // A part starting with `.` names a key instead (`.endpointPath`).
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 
 const KEYS = ['name', 'id', 'code'];
 
+/** A spec file as provenance names it (`spec/…`), relative to its spec folder. */
+export const inSpec = (specFile: string) => specFile.replace(/^spec\//, '');
+
 export class SpecLocator {
   readonly #docs = new Map<string, Promise<{ root: Node | null; lines: LineCounter }>>();
 
-  /** `specDir` is the folder the loader read; files are named `spec/…` relative to its parent. */
+  /** `specDir` is the folder the loader read; files are named `spec/…` as provenance names them. */
   constructor(private readonly specDir: string) {}
 
   async line(file: string, symbol: readonly string[]): Promise<number> {
@@ -30,7 +33,7 @@ export class SpecLocator {
   #doc(file: string) {
     let hit = this.#docs.get(file);
     if (!hit) {
-      hit = readFile(join(dirname(this.specDir), file), 'utf8').then((text) => {
+      hit = readFile(join(this.specDir, inSpec(file)), 'utf8').then((text) => {
         const lines = new LineCounter();
         return { root: parseDocument(text, { lineCounter: lines }).contents, lines };
       });

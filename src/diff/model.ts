@@ -17,7 +17,7 @@ export const AUDIENCES: readonly Audience[] = ['wire-lax', 'wire-strict', 'types
 export type Severities = Readonly<Record<Audience, Severity>>;
 
 export interface Location {
-  /** As the loader names it, e.g. `spec/types/booking.yaml`. */
+  /** The file as it was read: `spec/types/booking.yaml`, `../old/spec/types/booking.yaml`, `v1:spec/types/booking.yaml`. */
   readonly file: string;
   readonly line: number;
 }

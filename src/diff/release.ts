@@ -3,7 +3,8 @@
 // `Base: a.b.c at <commit>` in that section names the last released version and the commit whose
 // spec/ it was, which `evgen generate` diffs against to refuse a version that understates a change.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { SpecError } from '../generator/spec/diagnostics.js';
 import type { Change } from './model.js';
 import type { RuleId } from './rules.js';
 
@@ -17,11 +18,15 @@ export interface Release {
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
 export async function readRelease(specDir: string): Promise<Release> {
-  const file = join(specDir, CHANGELOG);
-  const text = await readFile(file, 'utf8').catch(() => {
-    throw new Error(
-      `${file} is missing: it records the generated package's version (see docs/guides/changing-the-spec.md)`,
-    );
+  const file = `${basename(specDir)}/${CHANGELOG}`;
+  const text = await readFile(join(specDir, CHANGELOG), 'utf8').catch(() => {
+    throw new SpecError([
+      {
+        pos: { file, line: 1, col: 1 },
+        message: "file is missing: it records the generated package's version",
+        hint: 'start it with a heading "## 1.0.0" (see docs/guides/changing-the-spec.md)',
+      },
+    ]);
   });
   return parseRelease(text, file);
 }

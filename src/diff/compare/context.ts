@@ -50,7 +50,10 @@ export class DiffContext {
         rule: f.rule,
         severities: rule(f.rule).severities,
         path: f.path,
-        location: { file: f.file, line: await version.locator.line(f.file, f.symbol) },
+        location: {
+          file: version.display(f.file),
+          line: await version.locator.line(f.file, f.symbol),
+        },
         message: f.message,
         operations: [...ops].sort(),
       });

@@ -65,7 +65,7 @@ describe('evgen diff (git base)', () => {
     const r = await run(repo, 'diff', '--head', spec);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')).toContain(
-      `BREAKING  spec/types/booking.yaml:${line}  BookingResponse.CreatedDate removed (renamed?): clients reading it fail; strict clients reject the new element DateCreated  [FIELD_NO_REMOVE]`,
+      `BREAKING  HEAD:spec/types/booking.yaml:${line}  BookingResponse.CreatedDate removed (renamed?): clients reading it fail; strict clients reject the new element DateCreated  [FIELD_NO_REMOVE]`,
     );
     expect(r.stdout).toContain('next package version 2.0.0 (major, from 1.0.0)');
   });
@@ -95,7 +95,8 @@ describe('evgen diff (git base)', () => {
       severity: 'breaking',
       audience: ['wire-lax', 'wire-strict', 'typescript'],
       path: 'BookingResponse.CreatedDate',
-      file: 'spec/types/booking.yaml',
+      // Read from the base commit, and named so.
+      file: `${released}:spec/types/booking.yaml`,
     });
     expect(report.summary).toMatchObject({
       breaking: 2,
@@ -111,7 +112,7 @@ describe('evgen diff (git base)', () => {
       '| severity | wire-lax | wire-strict | typescript | where | change | rule |',
     );
     expect(r.stdout).toContain(
-      '| **breaking** | breaking | breaking | breaking | `spec/types/booking.yaml:',
+      '| **breaking** | breaking | breaking | breaking | `HEAD:spec/types/booking.yaml:',
     );
   });
 
