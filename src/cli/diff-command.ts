@@ -12,12 +12,11 @@ import { formatJson, formatMarkdown, formatText, summarize, type Format } from '
 import { checkPackageVersion } from '../diff/gate.js';
 import { checkoutSpec, headSource, loadVersion, UsageError } from '../diff/input.js';
 import { atLeast, worst, type Severity } from '../diff/model.js';
-import { bump, readRelease, requiredLevel } from '../diff/release.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface DiffOptions {
-  base: string;
+  base?: string;
   head: string;
   format: Format;
   failOn: Severity | 'none';
@@ -33,8 +32,7 @@ export function registerDiffCommand(program: Command): void {
     )
     .option(
       '--base <git-ref|dir>',
-      'the old spec: a folder holding a spec (or a folder with spec/ in it), or a git ref (<ref> or <ref>:<path>)',
-      'HEAD',
+      'the old spec: a folder holding a spec (or a folder with spec/ in it), or a git ref (<ref> or <ref>:<path>); default: the last release git history shows (else HEAD)',
     )
     .option(
       '--head <dir>',
@@ -60,7 +58,7 @@ export function registerDiffCommand(program: Command): void {
     )
     .option(
       '--check-version',
-      'exit 1 when the package version in spec/CHANGELOG.md does not satisfy the diff against the release it names',
+      'exit 1 when the package version in spec/CHANGELOG.md does not satisfy the diff against the releases git history shows',
     )
     .addHelpText(
       'after',
@@ -89,26 +87,19 @@ function describeFailure(e: unknown): string {
 
 async function runDiff(o: DiffOptions): Promise<number> {
   const headFolder = await headSource(o.head);
-  const headDir = headFolder.specDir;
-  const checkout = await checkoutSpec(o.base, headDir);
+  const head = await loadVersion(headFolder, o.head);
+  // One notion of the last release: the gate's. Without --base, the diff is against the release
+  // the proposed version comes from (the last, unless an older one of the same line needs more).
+  const gate = await checkPackageVersion(head.specDir, head);
+  const baseRef = o.base ?? gate.binding?.commit ?? 'HEAD';
+  const checkout = await checkoutSpec(baseRef, head.specDir);
   try {
-    const base = await loadVersion(checkout, o.base).catch((e: unknown) => {
-      if (e instanceof SpecError) e.message = `--base ${o.base}: ${e.message}`;
+    const base = await loadVersion(checkout, baseRef).catch((e: unknown) => {
+      if (e instanceof SpecError) e.message = `--base ${baseRef}: ${e.message}`;
       throw e;
     });
-    const head = await loadVersion(headFolder, o.head);
     const changes = await diffSpecs(base, head);
-    const level = requiredLevel(changes);
-    const baseVersion = await readRelease(base.specDir).then(
-      (r) => r.version,
-      () => null,
-    );
-    const summary = summarize(
-      changes,
-      level,
-      baseVersion,
-      baseVersion ? bump(baseVersion, level === 'none' ? 'patch' : level) : null,
-    );
+    const summary = summarize(changes, gate);
     let failed =
       o.failOn !== 'none' &&
       changes.some((c) => atLeast(worst(c.severities), o.failOn as Severity));
@@ -127,9 +118,9 @@ async function runDiff(o: DiffOptions): Promise<number> {
           ? formatMarkdown(changes, summary)
           : formatText(changes, summary),
     );
+    for (const w of gate.warnings) console.error(`warning: ${w}`);
     if (o.checkVersion) {
-      const gate = await checkPackageVersion(headDir);
-      (gate.ok && !gate.warning ? console.log : console.error)(gate.message);
+      (gate.ok ? console.log : console.error)(gate.message);
       if (!gate.ok) failed = true;
     }
     return failed ? 1 : 0;

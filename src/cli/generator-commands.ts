@@ -94,18 +94,19 @@ export function registerGeneratorCommands(program: Command): void {
       )
       .option(
         '--allow-breaking',
-        'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against its base release',
+        'write even when the package version in spec/CHANGELOG.md does not satisfy the diff against the releases git history shows',
       ),
   ).action(
     async (o: PathOptions & { typecheck: boolean; force?: boolean; allowBreaking?: boolean }) => {
       const pkg = packageOf(o); // usage errors before any work
       const { checkPackageVersion, generateFiles, writeOutput } = await generator();
-      // The package version must say what changed since the release it names (see `evgen diff`).
+      // The package version must say what changed since the releases git history shows (see
+      // `evgen diff`).
       const gate = await checkPackageVersion(resolve(o.spec));
+      for (const w of gate.warnings) console.warn(`warning: ${w}`);
       if (!gate.ok && !o.allowBreaking)
-        throw new Error(`${gate.message}; nothing written (or pass --allow-breaking)`);
-      if (!gate.ok) console.warn(`warning: ${gate.message} (--allow-breaking)`);
-      if (gate.warning) console.warn(gate.message);
+        throw new Error(`${gate.message}\nnothing written (or pass --allow-breaking)`);
+      if (!gate.ok) console.warn(`warning: ${gate.message}\n(written anyway: --allow-breaking)`);
       const files = await generateFiles({
         specDir: resolve(o.spec),
         templatesDir: resolve(o.templates),

@@ -1,5 +1,6 @@
 // The report in three forms: text (one line per change), JSON (for tools), Markdown (a table for
 // a pull-request comment).
+import type { GateResult } from './gate.js';
 import { AUDIENCES, worst, type Audience, type Change, type Severity } from './model.js';
 import type { Level } from './release.js';
 
@@ -9,10 +10,20 @@ export interface Summary {
   readonly breaking: number;
   readonly dangerous: number;
   readonly safe: number;
+  /** What the changes since the release proposed from need (none without a release). */
   readonly level: Level;
-  /** The package version of the base, when its spec records one. */
+  /**
+   * The release the version is proposed from, and the commit standing for it: the last release,
+   * unless an older one of the same major line needs a higher version (`lastRelease` false).
+   */
   readonly baseVersion: string | null;
+  readonly baseCommit: string | null;
+  readonly lastRelease: boolean;
+  /** The least version the spec may carry now: what `evgen diff` proposes, what the gate checks. */
   readonly proposedVersion: string | null;
+  /** The version spec/CHANGELOG.md names, and whether it is at least the proposed one. */
+  readonly packageVersion: string;
+  readonly packageVersionOk: boolean;
 }
 
 const SHORT: Record<Audience, string> = {
@@ -34,20 +45,19 @@ function perAudience(c: Change): string {
     : ` (${AUDIENCES.map((a) => `${SHORT[a]} ${c.severities[a]}`).join(', ')})`;
 }
 
-export function summarize(
-  changes: readonly Change[],
-  level: Level,
-  baseVersion: string | null,
-  proposed: string | null,
-): Summary {
+export function summarize(changes: readonly Change[], gate: GateResult): Summary {
   const count = (s: Severity) => changes.filter((c) => worst(c.severities) === s).length;
   return {
     breaking: count('breaking'),
     dangerous: count('dangerous'),
     safe: count('safe'),
-    level,
-    baseVersion,
-    proposedVersion: proposed,
+    level: gate.binding?.level ?? 'none',
+    baseVersion: gate.binding?.version ?? null,
+    baseCommit: gate.binding?.commit ?? null,
+    lastRelease: gate.binding === gate.last,
+    proposedVersion: gate.binding ? gate.need : null,
+    packageVersion: gate.version,
+    packageVersionOk: gate.ok,
   };
 }
 
@@ -57,21 +67,24 @@ function summaryLine(s: Summary): string {
     total === 0
       ? 'no changes'
       : `${total} change${total === 1 ? '' : 's'}: ${s.breaking} breaking, ${s.dangerous} dangerous, ${s.safe} safe`;
-  const version =
-    s.proposedVersion === null
-      ? ''
-      : s.level === 'none'
-        ? `; the package version stays ${s.baseVersion} (${s.proposedVersion} for generator-only changes)`
-        : `; next package version ${s.proposedVersion} (${s.level}, from ${s.baseVersion})`;
-  return counts + version;
+  if (s.proposedVersion === null || s.baseVersion === null)
+    return `${counts}; package version ${s.packageVersion} (no earlier release to propose from)`;
+  const written = s.packageVersionOk
+    ? ''
+    : `; spec/CHANGELOG.md says ${s.packageVersion}: too low (npx evgen diff --check-version)`;
+  const since = `${s.lastRelease ? 'the last release' : 'the release'} ${s.baseVersion} at ${s.baseCommit}`;
+  return s.level === 'none'
+    ? `${counts}; no change since ${since}${written}`
+    : `${counts}; next package version ${s.proposedVersion} (${s.level}, from ${since})${written}`;
+}
+
+/** One change as a line of the text report (and of the gate's refusal). */
+export function formatChangeLine(c: Change): string {
+  return `${worst(c.severities).toUpperCase().padEnd(9)} ${c.location.file}:${c.location.line}  ${c.message}  [${c.rule}]${perAudience(c)}`;
 }
 
 export function formatText(changes: readonly Change[], s: Summary): string {
-  const lines = changes.map(
-    (c) =>
-      `${worst(c.severities).toUpperCase().padEnd(9)} ${c.location.file}:${c.location.line}  ${c.message}  [${c.rule}]${perAudience(c)}`,
-  );
-  return [...lines, summaryLine(s)].join('\n');
+  return [...changes.map(formatChangeLine), summaryLine(s)].join('\n');
 }
 
 export function formatJson(changes: readonly Change[], s: Summary, extra: object = {}): string {

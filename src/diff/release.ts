@@ -1,7 +1,7 @@
-// The generated package's own version and the record of the release it is judged against:
-// spec/CHANGELOG.md. Its first `## x.y.z` heading is the version `evgen generate` writes; a line
-// `Base: a.b.c at <commit>` in that section names the last released version and the commit whose
-// spec/ it was, which `evgen generate` diffs against to refuse a version that understates a change.
+// The generated package's own version: the first `## x.y.z` heading of spec/CHANGELOG.md, the
+// version `evgen generate` writes and the one being written. What was released before it comes
+// from git history (history.ts), never from this file's text; the version arithmetic of the gate
+// is here.
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { SpecError } from '../generator/spec/diagnostics.js';
@@ -10,14 +10,24 @@ import type { RuleId } from './rules.js';
 
 export const CHANGELOG = 'CHANGELOG.md';
 
-export interface Release {
+export interface PackageVersion {
   readonly version: string;
-  readonly base: { readonly version: string; readonly commit: string } | null;
+  /** Lines of the CHANGELOG that look like a release record but are not read (`Base: …`). */
+  readonly ignored: readonly { readonly line: number; readonly text: string }[];
+  /** As the loader names it, e.g. `spec/CHANGELOG.md`. */
+  readonly file: string;
 }
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
-export async function readRelease(specDir: string): Promise<Release> {
+/** The version of the first `## ` heading, if it is one (for old commits: no error, no opinion). */
+export function firstHeading(text: string): string | undefined {
+  const line = text.split('\n').find((l) => l.startsWith('## '));
+  const version = line?.slice(3).trim().split(/\s/)[0];
+  return version !== undefined && SEMVER.test(version) ? version : undefined;
+}
+
+export async function readPackageVersion(specDir: string): Promise<PackageVersion> {
   const file = `${basename(specDir)}/${CHANGELOG}`;
   const text = await readFile(join(specDir, CHANGELOG), 'utf8').catch(() => {
     throw new SpecError([
@@ -28,25 +38,25 @@ export async function readRelease(specDir: string): Promise<Release> {
       },
     ]);
   });
-  return parseRelease(text, file);
+  return parsePackageVersion(text, file);
 }
 
-export function parseRelease(text: string, file: string): Release {
+export function parsePackageVersion(text: string, file: string): PackageVersion {
   const lines = text.split('\n');
   const start = lines.findIndex((l) => l.startsWith('## '));
-  const version = start < 0 ? undefined : lines[start]!.slice(3).trim().split(/\s/)[0]!;
-  if (version === undefined || !SEMVER.test(version))
-    throw new Error(
-      `${file}:${start + 1}: the first "## " heading must be the package version (x.y.z)`,
-    );
-  const end = lines.findIndex((l, i) => i > start && l.startsWith('## '));
-  const section = lines.slice(start + 1, end < 0 ? undefined : end);
-  const baseLine = section.find((l) => l.startsWith('Base:'));
-  if (baseLine === undefined) return { version, base: null };
-  const m = /^Base: (\S+) at ([0-9a-f]{7,40})\.?\s*$/.exec(baseLine);
-  if (!m || !SEMVER.test(m[1]!))
-    throw new Error(`${file}: "${baseLine}" should read "Base: x.y.z at <commit>"`);
-  return { version, base: { version: m[1]!, commit: m[2]! } };
+  const version = firstHeading(text);
+  if (version === undefined)
+    throw new SpecError([
+      {
+        pos: { file, line: start + 1 || 1, col: 1 },
+        message: 'the first "## " heading must be the package version (x.y.z)',
+        hint: start < 0 ? 'add a heading "## 1.0.0"' : undefined,
+      },
+    ]);
+  const ignored = lines
+    .map((l, i) => ({ line: i + 1, text: l }))
+    .filter((l) => /^Base:/.test(l.text));
+  return { version, ignored, file };
 }
 
 export type Level = 'major' | 'minor' | 'patch' | 'none';
@@ -80,11 +90,4 @@ export function bump(version: string, level: Level): string {
 export function compareVersions(a: string, b: string): number {
   const [x, y] = [parts(a), parts(b)];
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-}
-
-/** Whether `version` may follow `base` after changes needing `level`: at least that bump. */
-export function satisfies(version: string, base: string, level: Level): boolean {
-  return level === 'none'
-    ? compareVersions(version, base) >= 0
-    : compareVersions(version, bump(base, level)) >= 0;
 }

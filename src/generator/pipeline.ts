@@ -6,7 +6,7 @@ import { createEngine } from './render/engine.js';
 import { formatOutput } from './render/format.js';
 import { withManifest } from './output.js';
 import { loadSpec } from './spec/load.js';
-import { readRelease } from '../diff/release.js';
+import { readPackageVersion } from '../diff/release.js';
 
 export interface GenerateOptions {
   readonly specDir: string;
@@ -24,7 +24,12 @@ export async function loadIr(specDir: string): Promise<IrSpec> {
 
 export async function generateFiles(opts: GenerateOptions): Promise<GeneratedFiles> {
   const ir = await loadIr(opts.specDir);
-  return renderIr(ir, opts.templatesDir, (await readRelease(opts.specDir)).version, opts.package);
+  return renderIr(
+    ir,
+    opts.templatesDir,
+    (await readPackageVersion(opts.specDir)).version,
+    opts.package,
+  );
 }
 
 /**

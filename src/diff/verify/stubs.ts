@@ -9,7 +9,7 @@ import type { IrOperation } from '../../generator/ir/model.js';
 import { renderIr, type GeneratedFiles } from '../../generator/pipeline.js';
 import { listen, ServiceFault, type RunningServer } from '../../runtime/index.js';
 import type { SpecVersion } from '../input.js';
-import { readRelease } from '../release.js';
+import { readPackageVersion } from '../release.js';
 import { resultSample, type Sample } from './values.js';
 
 export const API_KEY = 'evgen-verify';
@@ -39,7 +39,7 @@ export async function loadVersionPackage(
   version: SpecVersion,
   templatesDir: string,
 ): Promise<LoadedVersion> {
-  const packageVersion = await readRelease(version.specDir).then(
+  const packageVersion = await readPackageVersion(version.specDir).then(
     (r) => r.version,
     () => '0.0.0',
   );

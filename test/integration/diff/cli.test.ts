@@ -1,6 +1,7 @@
-// evgen diff and the version gate from the command line, in a temporary git repository holding a
-// copy of the project's spec: git refs as --base, the three formats, exit codes 0/1/2,
-// --check-version and `evgen generate` refusing a version that understates a change.
+// evgen diff from the command line, in a temporary git repository holding a copy of the project's
+// spec whose history released 1.0.0 and started 1.1.0: the last release as the default base, git
+// refs as --base, the three formats, --verify, --fail-on. The version gate has its own file
+// (release-gate.test.ts), as have --base folders and the exit codes (base-and-exit.test.ts).
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,6 @@ const run = (cwd: string, ...args: string[]) => runEvgen(args, cwd);
 let repo: string;
 let spec: string;
 let released: string;
-/** A commit without spec/: a base this evgen cannot read. */
-let empty: string;
 const git = (...args: string[]) => exec('git', args, { cwd: repo }).then((r) => r.stdout.trim());
 const edit = async (file: string, from: string, to: string) => {
   const path = join(spec, file);
@@ -26,31 +25,28 @@ const edit = async (file: string, from: string, to: string) => {
   await writeFile(path, text.replace(from, to));
 };
 const CREATED = '{ name: CreatedDate, type: dateTime }';
-const generate = (out: string, ...args: string[]) =>
-  run(repo, 'generate', '--spec', spec, '--out', out, '--no-typecheck', ...args);
 
 beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'evgen-diff-repo-'));
   spec = join(repo, 'spec');
   await cp(SPEC_DIR, spec, { recursive: true });
-  // The copy's log holds only a 1.0.0, released by the commit adding its heading (the project's
-  // own headings name commits this repository does not have).
+  // The copy's log holds a 1.0.0, released by the commit starting 1.1.0.
   const log = join(spec, 'CHANGELOG.md');
   const text = await readFile(log, 'utf8');
   await writeFile(log, `${text.slice(0, text.indexOf('\n## ') + 1)}## 1.0.0\n\nFirst release.\n`);
   const commit = (message: string, ...args: string[]) =>
     git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message, ...args);
   await git('init', '-q', '-b', 'main');
-  await commit('empty', '--allow-empty');
-  empty = await git('rev-parse', '--short', 'HEAD');
   await git('add', 'spec');
   await commit('spec 1.0.0');
   released = await git('rev-parse', '--short', 'HEAD');
+  await writeFile(log, (await readFile(log, 'utf8')).replace('## 1.0.0', '## 1.1.0\n\n## 1.0.0'));
+  await commit('start 1.1.0', '-a');
 });
 afterAll(() => rm(repo, { recursive: true, force: true }));
 
 describe('evgen diff (git base)', () => {
-  it('finds nothing against HEAD when the working spec is unchanged, and exits 0', async () => {
+  it('finds nothing against the last release when the spec is unchanged, and exits 0', async () => {
     const r = await run(repo, 'diff', '--head', spec);
     expect(r).toMatchObject({ code: 0 });
     expect(r.stdout).toContain('no changes');
@@ -65,9 +61,11 @@ describe('evgen diff (git base)', () => {
     const r = await run(repo, 'diff', '--head', spec);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')).toContain(
-      `BREAKING  HEAD:spec/types/booking.yaml:${line}  BookingResponse.CreatedDate removed (renamed?): clients reading it fail; strict clients reject the new element DateCreated  [FIELD_NO_REMOVE]`,
+      `BREAKING  ${released}:spec/types/booking.yaml:${line}  BookingResponse.CreatedDate removed (renamed?): clients reading it fail; strict clients reject the new element DateCreated  [FIELD_NO_REMOVE]`,
     );
-    expect(r.stdout).toContain('next package version 2.0.0 (major, from 1.0.0)');
+    expect(r.stdout).toContain(
+      `next package version 2.0.0 (major, from the last release 1.0.0 at ${released}); spec/CHANGELOG.md says 1.1.0: too low`,
+    );
   });
 
   it('exits 0 with --fail-on none', async () => {
@@ -112,7 +110,9 @@ describe('evgen diff (git base)', () => {
       '| severity | wire-lax | wire-strict | typescript | where | change | rule |',
     );
     expect(r.stdout).toContain(
-      '| **breaking** | breaking | breaking | breaking | `HEAD:spec/types/booking.yaml:',
+      '| **breaking** | breaking | breaking | breaking | `' +
+        released +
+        ':spec/types/booking.yaml:',
     );
   });
 
@@ -160,76 +160,5 @@ describe('evgen diff (git base)', () => {
     expect((await run(repo, ...args)).code).toBe(0);
     expect((await run(repo, ...args, '--fail-on', 'dangerous')).code).toBe(1);
     await edit('authentication.yaml', 'clockSkewSeconds: 60', 'clockSkewSeconds: 300');
-  });
-});
-
-describe('the package version gate', () => {
-  const release = (version: string) =>
-    readFile(join(spec, 'CHANGELOG.md'), 'utf8').then((t) =>
-      writeFile(
-        join(spec, 'CHANGELOG.md'),
-        t.replace(
-          /\n## [^\n]*\n(\nBase: [^\n]*\n)?/,
-          `\n## ${version}\n\nBase: 1.0.0 at ${released}\n`,
-        ),
-      ),
-    );
-
-  it('refuses a change after the first release when no new heading says so', async () => {
-    await edit('types/booking.yaml', CREATED, '{ name: DateCreated, type: dateTime }');
-    const g = await generate(join(repo, 'out0'));
-    expect(g.code).toBe(1);
-    expect(g.stderr).toContain(
-      `package version 1.0.0 does not satisfy the diff against 1.0.0 (${released}): 2 change(s) need a major version, at least 2.0.0`,
-    );
-    expect(g.stderr).toContain(
-      `add a heading "## 2.0.0" with the line "Base: 1.0.0 at ${released}" to spec/CHANGELOG.md`,
-    );
-  });
-
-  it('refuses a minor version after a breaking change, in evgen diff --check-version and evgen generate', async () => {
-    await release('1.1.0');
-    const d = await run(repo, 'diff', '--head', spec, '--fail-on', 'none', '--check-version');
-    expect(d.code).toBe(1);
-    expect(d.stderr).toContain(
-      `package version 1.1.0 does not satisfy the diff against 1.0.0 (${released}): 2 change(s) need a major version, at least 2.0.0`,
-    );
-    const out = join(repo, 'out');
-    const g = await generate(out);
-    expect(g.code).toBe(1);
-    expect(g.stderr).toContain('nothing written (or pass --allow-breaking)');
-    const forced = await generate(out, '--allow-breaking');
-    expect(forced.code).toBe(0);
-    expect(JSON.parse(await readFile(join(out, 'package.json'), 'utf8'))).toMatchObject({
-      version: '1.1.0',
-    });
-  });
-
-  it('accepts the major version and writes it into the package', async () => {
-    await release('2.0.0');
-    expect(
-      (await run(repo, 'diff', '--head', spec, '--fail-on', 'none', '--check-version')).code,
-    ).toBe(0);
-    const out = join(repo, 'out2');
-    expect((await generate(out)).code).toBe(0);
-    const pkg = JSON.parse(await readFile(join(out, 'package.json'), 'utf8')) as {
-      version: string;
-      description: string;
-    };
-    expect(pkg.version).toBe('2.0.0');
-    expect(pkg.description).toContain('Interface 1.0');
-  });
-
-  it('warns and passes when the recorded base cannot be read (a commit without a loadable spec)', async () => {
-    const log = join(spec, 'CHANGELOG.md');
-    await writeFile(
-      log,
-      (await readFile(log, 'utf8')).replace(/Base: 1\.0\.0 at \w+/, `Base: 1.0.0 at ${empty}`),
-    );
-    const g = await generate(join(repo, 'out3'));
-    expect(g.code).toBe(0);
-    expect(g.stderr).toContain(
-      `warning: the spec of 1.0.0 at ${empty} cannot be read, so the package version is not checked`,
-    );
   });
 });
