@@ -47,7 +47,7 @@ export function registerDiffCommand(program: Command): void {
     .addOption(
       new Option(
         '--fail-on <severity>',
-        'exit 1 when a change is at least this severe for any audience',
+        'exit 1 when a change is at least this severe for an audience the spec keeps (compatibility.audiences)',
       )
         .choices(['breaking', 'dangerous', 'none'])
         .default('breaking'),
@@ -99,10 +99,12 @@ async function runDiff(o: DiffOptions): Promise<number> {
       throw e;
     });
     const changes = await diffSpecs(base, head);
-    const summary = summarize(changes, gate);
+    const summary = summarize(changes, gate, head.ir.compatibility.audiences);
     let failed =
       o.failOn !== 'none' &&
-      changes.some((c) => atLeast(worst(c.severities), o.failOn as Severity));
+      changes.some((c) =>
+        atLeast(worst(c.severities, head.ir.compatibility.audiences), o.failOn as Severity),
+      );
     let verifyReport: object | undefined;
     if (o.verify) {
       const { verifyChanges, formatVerify } = await import('../diff/verify/index.js');

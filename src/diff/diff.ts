@@ -13,9 +13,10 @@ export async function diffSpecs(base: SpecVersion, head: SpecVersion): Promise<C
   compareService(ctx);
   compareOperations(ctx);
   compareTypes(ctx);
+  const kept = head.ir.compatibility.audiences;
   return (await ctx.changes()).sort(
     (a, b) =>
-      ORDER[worst(a.severities)] - ORDER[worst(b.severities)] ||
+      ORDER[worst(a.severities, kept)] - ORDER[worst(b.severities, kept)] ||
       cmp(a.location.file, b.location.file) ||
       a.location.line - b.location.line ||
       cmp(a.path, b.path) ||

@@ -9,7 +9,7 @@ import { diffSpecs } from './diff.js';
 import { formatChangeLine } from './format.js';
 import { releaseHistory, type ReleasedVersion } from './history.js';
 import { checkoutSpec, loadVersion, type SpecVersion } from './input.js';
-import type { Change } from './model.js';
+import type { Audience, Change } from './model.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
 import {
   bump,
@@ -64,7 +64,7 @@ async function diffRelease(
       });
       if (!base) continue;
       const changes = await diffSpecs(base, head);
-      const level = requiredLevel(changes);
+      const level = requiredLevel(changes, head.ir.compatibility.audiences);
       const need = level === 'none' ? release.version : bump(release.version, level);
       return { version: release.version, commit, changes, level, need };
     } finally {
@@ -137,7 +137,16 @@ export async function checkPackageVersion(
     binding,
     need,
     warnings,
-    message: ok ? accepted(version, last) : refused(version, need, newest, binding, working.file),
+    message: ok
+      ? accepted(version, last)
+      : refused(
+          version,
+          need,
+          newest,
+          binding,
+          working.file,
+          headVersion.ir.compatibility.audiences,
+        ),
   };
 }
 
@@ -157,6 +166,7 @@ function refused(
   newest: string,
   binding: ReleaseDiff | null,
   file: string,
+  kept: readonly Audience[],
 ): string {
   const lines: string[] = [];
   if (compareVersions(version, newest) <= 0)
@@ -167,7 +177,7 @@ function refused(
     const which = binding.version === newest ? 'the last release' : 'the release';
     lines.push(
       `package version ${version} understates the diff against ${which}, ${binding.version} (${binding.commit}): ${binding.changes.length} change(s) need a ${binding.level} version, at least ${binding.need}:`,
-      ...binding.changes.map((c) => `  ${formatChangeLine(c)}`),
+      ...binding.changes.map((c) => `  ${formatChangeLine(c, kept)}`),
       `(npx evgen diff --base ${binding.commit} shows them)`,
     );
   }

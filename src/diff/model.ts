@@ -1,5 +1,9 @@
 // What `evgen diff` reports: changes between two versions of the spec, each found by one rule and
 // classified per audience, because SOAP clients differ in what a change breaks.
+import {
+  AUDIENCES as SPEC_AUDIENCES,
+  type AudienceName,
+} from '../generator/spec/format-service.js';
 import type { RuleId } from './rules.js';
 
 /** breaking: fails for every value; dangerous: fails for some values or some uses; safe: none. */
@@ -10,9 +14,10 @@ export const SEVERITIES: readonly Severity[] = ['breaking', 'dangerous', 'safe']
  * wire-lax: clients that ignore unknown elements and element order (zeep, node-soap, the
  * generated client); wire-strict: schema-validating clients (sequence order, new elements,
  * minOccurs and nillable matter); typescript: code using the generated types, client and server.
+ * The spec says which it keeps (compatibility.audiences): reports judge a change by those.
  */
-export type Audience = 'wire-lax' | 'wire-strict' | 'typescript';
-export const AUDIENCES: readonly Audience[] = ['wire-lax', 'wire-strict', 'typescript'];
+export type Audience = AudienceName;
+export const AUDIENCES: readonly Audience[] = SPEC_AUDIENCES;
 
 export type Severities = Readonly<Record<Audience, Severity>>;
 
@@ -42,8 +47,9 @@ export interface DiffReport {
 
 const RANK: Record<Severity, number> = { breaking: 2, dangerous: 1, safe: 0 };
 
-export function worst(s: Severities): Severity {
-  return AUDIENCES.map((a) => s[a]).reduce((m, x) => (RANK[x] > RANK[m] ? x : m), 'safe');
+/** The worst severity for the audiences `kept` (all by default): the change's headline. */
+export function worst(s: Severities, kept: readonly Audience[] = AUDIENCES): Severity {
+  return kept.map((a) => s[a]).reduce<Severity>((m, x) => (RANK[x] > RANK[m] ? x : m), 'safe');
 }
 
 export function atLeast(s: Severity, threshold: Severity): boolean {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { SpecError } from '../generator/spec/diagnostics.js';
-import type { Change } from './model.js';
+import { worst, type Audience, type Change } from './model.js';
 import type { RuleId } from './rules.js';
 
 export const CHANGELOG = 'CHANGELOG.md';
@@ -65,13 +65,12 @@ const LEVELS: readonly Level[] = ['none', 'patch', 'minor', 'major'];
 /** Changes to documentation and to the generated conformance suite's own behaviour. */
 const PATCH_RULES: readonly RuleId[] = ['DOC_CHANGED', 'CONFORMANCE_CHANGED'];
 
-/** major: breaking for typescript or wire-lax clients; patch: PATCH_RULES only; minor: the rest. */
-export function requiredLevel(changes: readonly Change[]): Level {
+/** major: breaking for an audience kept; patch: PATCH_RULES only; minor: the rest. */
+export function requiredLevel(changes: readonly Change[], kept: readonly Audience[]): Level {
   let level: Level = 'none';
   const raise = (l: Level) => (level = LEVELS.indexOf(l) > LEVELS.indexOf(level) ? l : level);
   for (const c of changes) {
-    if (c.severities.typescript === 'breaking' || c.severities['wire-lax'] === 'breaking')
-      raise('major');
+    if (worst(c.severities, kept) === 'breaking') raise('major');
     else if (PATCH_RULES.includes(c.rule)) raise('patch');
     else raise('minor');
   }

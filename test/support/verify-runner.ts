@@ -20,6 +20,8 @@ export interface VerifyJobResult {
   readonly changes: readonly { rule: string; path: string; operations: readonly string[] }[];
   readonly callable: readonly string[];
   readonly result: VerifyResult;
+  /** What new clients met at old servers that was not ok, one line per observation. */
+  readonly back: readonly string[];
 }
 
 const jobs = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as VerifyJob[];
@@ -44,6 +46,9 @@ for (const job of jobs) {
       changes: changes.map(({ rule, path, operations }) => ({ rule, path, operations })),
       callable: base.ir.operations.map((o) => o.name),
       result: { ...result, observations: result.observations.slice(0, 0) },
+      back: result.observations
+        .filter((o) => o.direction === 'new-client/old-server' && o.outcome !== 'ok')
+        .map((o) => `${o.operation} ${o.binding} ${o.sample}: ${o.outcome} ${o.detail}`),
     });
   } finally {
     await edited.dispose();

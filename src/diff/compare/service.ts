@@ -56,6 +56,17 @@ export function compareService(ctx: DiffContext): void {
     );
 
   compareOmitted(ctx, at);
+  const kept = (x: typeof b) => x.compatibility.audiences.join(', ');
+  if (kept(b) !== kept(h))
+    at(
+      'DOC_CHANGED',
+      'head',
+      service,
+      ['.compatibility'],
+      'compatibility.audiences',
+      `${kept(b)} → ${kept(h)}: the clients the package version promises to keep`,
+      [],
+    );
   compareBindings(ctx, at);
   compareAuth(ctx, at);
   compareFaults(ctx, at);

@@ -1,7 +1,8 @@
 // What a receiver made of what a sender sent, judged through both versions' types: every value
 // the receiver's model holds must be the sender's value for the same name (compared as XML text,
 // so a decimal read at a larger scale or an int read as a string is the same value). A field the
-// receiver knows but the sender's version no longer has counts as lost.
+// receiver knows but a newer sender no longer has counts as lost; one an older sender never had is
+// lost only when the receiver requires it (an optional one was never sent, so nothing is lost).
 import type { IrOperation, IrSpec, IrValue } from '../../generator/ir/model.js';
 
 /** Paths whose values did not arrive. */
@@ -14,6 +15,8 @@ export function lexical(v: unknown): string {
 
 interface Side {
   readonly ir: IrSpec;
+  /** The head version (new clients against old servers: the receiver). */
+  readonly newer: boolean;
 }
 
 export function compareParams(
@@ -39,7 +42,7 @@ export function compareResult(
   received: unknown,
   sent: unknown,
 ): Losses {
-  const w: Walk = { ri: recv.ir, si: send.ir, out: [] };
+  const w: Walk = { ri: recv.ir, si: send.ir, receiverNewer: recv.newer, out: [] };
   const rr = recv.op.result;
   const sr = send.op.result;
   const path = `${recv.op.name}Result`;
@@ -63,6 +66,7 @@ export function compareResult(
 interface Walk {
   readonly ri: IrSpec;
   readonly si: IrSpec;
+  readonly receiverNewer: boolean;
   readonly out: Losses;
 }
 
@@ -105,8 +109,10 @@ function compareValue(
   for (const f of rt.fields) {
     const sf = st.fields.find((x) => x.name === f.name);
     const at = `${path}/${f.name}`;
-    if (!sf) w.out.push(`${at} (no longer sent)`);
-    else if ((f.list === null) !== (sf.list === null)) w.out.push(`${at} (one value and a list)`);
+    if (!sf) {
+      if (!w.receiverNewer) w.out.push(`${at} (no longer sent)`);
+      else if (!f.optional) w.out.push(`${at} (required, never sent by the older version)`);
+    } else if ((f.list === null) !== (sf.list === null)) w.out.push(`${at} (one value and a list)`);
     else if (f.list && Array.isArray(s[f.name]))
       compareList(w, f.value, sf.value, r[f.name], s[f.name], at);
     else compareValue(w, f.value, sf.value, r[f.name], s[f.name], at);

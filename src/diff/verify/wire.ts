@@ -33,7 +33,15 @@ export async function observe(
     const sop = server.version.ir.operations.find((o) => o.name === name);
     for (const binding of client.version.ir.bindings.map((x) => x.id))
       for (const sample of SAMPLES) {
-        const { outcome, detail } = await call(client, server, cop, sop, binding, sample);
+        const { outcome, detail } = await call(
+          client,
+          server,
+          cop,
+          sop,
+          binding,
+          sample,
+          direction,
+        );
         out.push({ direction, operation: name, binding, sample, outcome, detail });
       }
   }
@@ -47,6 +55,7 @@ async function call(
   sop: IrOperation | undefined,
   binding: string,
   sample: Sample,
+  direction: Direction,
 ): Promise<{ outcome: Outcome; detail: string }> {
   server.sample = sample;
   server.received = null;
@@ -68,8 +77,8 @@ async function call(
   const losses: Losses = [
     ...compareParams(sop, cop, receivedBy(server), params),
     ...compareResult(
-      { ir: client.version.ir, op: cop },
-      { ir: server.version.ir, op: sop },
+      { ir: client.version.ir, op: cop, newer: direction === 'new-client/old-server' },
+      { ir: server.version.ir, op: sop, newer: direction === 'old-client/new-server' },
       got,
       resultSample(server.version.ir, sop, sample),
     ),

@@ -1,5 +1,6 @@
 // The service-level part of the IR: service, primitives, bindings, authentication, faults, states
 // and gaps.
+import { AUDIENCES } from '../spec/format-service.js';
 import type { RawSpec } from '../spec/load.js';
 import { provenance } from './provenance.js';
 import type { IrSpec } from './model.js';
@@ -12,7 +13,12 @@ export function buildService(spec: RawSpec): ServicePart {
   const a = spec.authentication.authentication;
   const f = spec.errors.faults;
   const st = spec.states.states;
+  const kept = spec.service.compatibility?.audiences;
   return {
+    compatibility: {
+      audiences: AUDIENCES.filter((a) => kept?.includes(a) ?? true),
+      provenance: provenance(spec.service.compatibility?.pos ?? s.pos, 'compatibility'),
+    },
     service: {
       name: s.name,
       title: s.title,

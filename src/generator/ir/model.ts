@@ -3,7 +3,7 @@
 // turn it into what templates print.
 
 import type { PrimitiveName } from '../spec/format.js';
-import type { FaultRole } from '../spec/format-service.js';
+import type { AudienceName, FaultRole } from '../spec/format-service.js';
 
 export type ScalarKind = PrimitiveName;
 
@@ -235,6 +235,11 @@ export interface IrConformance {
 }
 
 export interface IrSpec {
+  /** The audiences the package version keeps, in the order of AUDIENCES. */
+  readonly compatibility: {
+    readonly audiences: readonly AudienceName[];
+    readonly provenance: Provenance;
+  };
   readonly service: {
     readonly name: string;
     readonly title: string;

@@ -3,15 +3,31 @@
 import { uniqueNames, type CheckCtx } from './check-context.js';
 import { checkBindings, checkContentType, checkEndpoint } from './cross-check-bindings.js';
 import { didYouMean, type SourcePos } from './diagnostics.js';
-import { FAULT_ROLES, isPrimitive, OPTIONAL_FAULT_ROLES, PRIMITIVES } from './format.js';
+import { AUDIENCES, FAULT_ROLES, isPrimitive, OPTIONAL_FAULT_ROLES, PRIMITIVES } from './format.js';
 
 export function checkService(c: CheckCtx): void {
+  checkCompatibility(c);
   checkEndpoint(c);
   checkBindings(c);
   checkPrimitives(c);
   checkAuthentication(c);
   checkFaults(c);
   checkStates(c);
+}
+
+/** The audiences kept: at least one, each once. */
+function checkCompatibility(c: CheckCtx): void {
+  const k = c.spec.service?.compatibility;
+  if (!k) return;
+  if (k.audiences.length === 0)
+    c.report(
+      k.pos,
+      'compatibility.audiences is empty',
+      `keep at least one of ${AUDIENCES.join(', ')}`,
+    );
+  for (const a of new Set(k.audiences))
+    if (k.audiences.filter((x) => x === a).length > 1)
+      c.report(k.pos, `compatibility.audiences names ${a} twice`);
 }
 
 function checkPrimitives(c: CheckCtx): void {

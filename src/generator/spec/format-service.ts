@@ -39,6 +39,23 @@ const binding = obj({
   response: req(str, 'how an answer looks, in words (help pages)'),
 });
 
+/**
+ * The clients `evgen diff` judges a change for: wire-lax (ignore unknown elements and element
+ * order), wire-strict (validate against the schema), typescript (code using the generated types,
+ * client and server stub). Which of them a project keeps is its choice (compatibility.audiences).
+ */
+export const AUDIENCES = ['wire-lax', 'wire-strict', 'typescript'] as const;
+export type AudienceName = (typeof AUDIENCES)[number];
+
+/** What each audience is, for the generated README and reports. */
+export const AUDIENCE_DOCS: Readonly<Record<AudienceName, string>> = {
+  'wire-lax':
+    'SOAP and HTTP clients that ignore unknown elements and element order (zeep, node-soap, the generated client)',
+  'wire-strict':
+    'clients that validate messages against the WSDL schema (JAX-WS with validation, .NET with schema validation)',
+  typescript: "code using the package's types, client and server stub",
+};
+
 export const serviceFile = obj({
   service: req(
     obj({
@@ -85,6 +102,15 @@ export const serviceFile = obj({
         'where a field is not nullable, a server may leave out the element of a value it does not have (ASMX writes nothing for a null .NET reference type); absent in specs released before it',
       ),
     }),
+  ),
+  compatibility: opt(
+    obj({
+      audiences: req(
+        list(oneOf(...AUDIENCES)),
+        'the clients a version keeps working (evgen diff): a change breaking one needs a major version',
+      ),
+    }),
+    'what a version promises; left out: all three audiences are kept',
   ),
 });
 

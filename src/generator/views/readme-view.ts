@@ -2,6 +2,7 @@
 // requests are signed, and the bindings, operations and faults, all from the spec.
 import type { PackageInfo } from '../artifacts.js';
 import type { IrOperation, IrSpec } from '../ir/model.js';
+import { AUDIENCE_DOCS, AUDIENCES } from '../spec/format-service.js';
 import { PRIMITIVE_CODECS } from './primitives.js';
 import { titleList } from './service-view.js';
 import { faultCarriage, raisedBy } from './service-tables-view.js';
@@ -70,6 +71,13 @@ export function readmeView(ir: IrSpec, pkg: PackageInfo, subpaths: readonly stri
       doc: cell(f.doc),
     })),
     subpaths: subpaths.map((s) => `\`${pkg.name}${s.slice(1)}\``).join(', '),
+    compatibility: {
+      kept: ir.compatibility.audiences.map((name) => ({ name, doc: AUDIENCE_DOCS[name] })),
+      notKept: AUDIENCES.filter((a) => !ir.compatibility.audiences.includes(a)).map((name) => ({
+        name,
+        doc: AUDIENCE_DOCS[name],
+      })),
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // The version gate reads a release whose spec predates a fault role the spec has now: a temporary
-// git repository whose released commit holds the project's spec without its notImplemented code
-// (as 1.0.0 was released), and whose working spec is the project's, recorded as 1.x.0 against it.
+// git repository whose 1.0.0 commit holds the project's spec without its notImplemented code (as
+// 1.0.0 was released), released by the next commit starting 1.1.0, and whose working spec is the
+// project's.
 // Before the role became optional the gate warned that the base "cannot be read" and checked
 // nothing.
 import { execFile } from 'node:child_process';
@@ -28,7 +29,7 @@ const changelog = async (section: string) => {
   await writeFile(log(), `${text.slice(0, text.indexOf('\n## ') + 1)}${section}`);
 };
 const record = (version: string) =>
-  changelog(`## ${version}\n\nBase: 1.0.0 at ${released}\n\n- The ${removed.code} fault.\n`);
+  changelog(`## ${version}\n\n- The ${removed.code} fault.\n\n## 1.0.0\n\nFirst release.\n`);
 
 beforeAll(async () => {
   repo = await mkdtemp(join(tmpdir(), 'evgen-older-base-'));
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await git('add', 'spec');
   await git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'spec 1.0.0');
   released = await git('rev-parse', '--short', 'HEAD');
+  await record('1.1.0');
+  await git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'start 1.1.0');
   // The working spec: the project's, with the code.
   await writeFile(errors, current);
 }, 60_000);
@@ -61,7 +64,9 @@ describe('a base without the notImplemented role', () => {
       ),
     );
     expect(r.stdout).toContain('1 change: 0 breaking, 1 dangerous, 0 safe');
-    expect(r.stdout).toContain('next package version 1.1.0 (minor, from 1.0.0)');
+    expect(r.stdout).toContain(
+      `next package version 1.1.0 (minor, from the last release 1.0.0 at ${released})`,
+    );
   });
 
   it('gives the gate a verdict: a minor version passes, without a warning', async () => {
@@ -70,7 +75,7 @@ describe('a base without the notImplemented role', () => {
     expect(d.stderr).not.toContain('warning');
     expect(d.code).toBe(0);
     expect(d.stdout).toContain(
-      `package version 1.1.0 satisfies the diff against 1.0.0 (${released}): a minor change`,
+      `package version 1.1.0 satisfies the diff against the last release, 1.0.0 (${released}): 1 change(s) needing a minor version`,
     );
   });
 
@@ -79,7 +84,7 @@ describe('a base without the notImplemented role', () => {
     const d = await run(repo, 'diff', '--head', spec, '--fail-on', 'none', '--check-version');
     expect(d.code).toBe(1);
     expect(d.stderr).toContain(
-      `package version 1.0.1 does not satisfy the diff against 1.0.0 (${released}): 1 change(s) need a minor version, at least 1.1.0`,
+      `package version 1.0.1 understates the diff against the last release, 1.0.0 (${released}): 1 change(s) need a minor version, at least 1.1.0`,
     );
     const out = join(repo, 'out');
     const g = await run(repo, 'generate', '--spec', spec, '--out', out, '--no-typecheck');

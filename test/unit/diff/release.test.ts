@@ -1,6 +1,6 @@
 // The package version record (spec/CHANGELOG.md) and the version arithmetic of the gate.
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../../src/diff/model.js';
+import { AUDIENCES, type Audience, type Change } from '../../../src/diff/model.js';
 import { SpecError } from '../../../src/generator/spec/diagnostics.js';
 import {
   bump,
@@ -58,20 +58,25 @@ describe('version arithmetic', () => {
     message: '',
     operations: [],
   });
-  const levels: { given: RuleId[]; want: string }[] = [
-    { given: [], want: 'none' },
-    { given: ['DOC_CHANGED'], want: 'patch' },
-    { given: ['DOC_CHANGED', 'CONFORMANCE_CHANGED'], want: 'patch' },
-    { given: ['DOC_CHANGED', 'FIELD_ADDED_OPTIONAL'], want: 'minor' },
-    { given: ['FIELD_ADDED_REQUIRED'], want: 'major' }, // breaking for typescript
-    { given: ['FIELD_NO_MOVE'], want: 'minor' }, // breaking for wire-strict only
-    { given: ['FIELD_NO_MOVE', 'OPERATION_NO_REMOVE'], want: 'major' },
-    { given: ['PAGING_ADDED'], want: 'minor' }, // client API added: never the same version
-    { given: ['PAGING_NO_REMOVE'], want: 'major' }, // client API removed
+  const ALL = AUDIENCES;
+  const LAX_TS: readonly Audience[] = ['wire-lax', 'typescript'];
+  const levels: { given: RuleId[]; kept: readonly Audience[]; want: string }[] = [
+    { given: [], kept: ALL, want: 'none' },
+    { given: ['DOC_CHANGED'], kept: ALL, want: 'patch' },
+    { given: ['DOC_CHANGED', 'CONFORMANCE_CHANGED'], kept: ALL, want: 'patch' },
+    { given: ['DOC_CHANGED', 'FIELD_ADDED_OPTIONAL'], kept: LAX_TS, want: 'minor' },
+    // breaking for wire-strict: major when the project keeps it
+    { given: ['DOC_CHANGED', 'FIELD_ADDED_OPTIONAL'], kept: ALL, want: 'major' },
+    { given: ['FIELD_ADDED_REQUIRED'], kept: LAX_TS, want: 'major' }, // breaking for typescript
+    { given: ['FIELD_ADDED_REQUIRED'], kept: ['wire-lax'], want: 'minor' },
+    { given: ['FIELD_NO_MOVE'], kept: LAX_TS, want: 'minor' }, // breaking for wire-strict only
+    { given: ['FIELD_NO_MOVE', 'OPERATION_NO_REMOVE'], kept: LAX_TS, want: 'major' },
+    { given: ['PAGING_ADDED'], kept: ALL, want: 'minor' }, // client API added: never the same version
+    { given: ['PAGING_NO_REMOVE'], kept: LAX_TS, want: 'major' }, // client API removed
   ];
-  for (const { given, want } of levels)
-    it(`${given.join(' + ') || 'no change'} needs ${want}`, () =>
-      expect(requiredLevel(given.map(change))).toBe(want));
+  for (const { given, kept, want } of levels)
+    it(`${given.join(' + ') || 'no change'}, keeping ${kept.join(', ')}: ${want}`, () =>
+      expect(requiredLevel(given.map(change), kept)).toBe(want));
 
   const bumps = [
     { given: ['1.2.3', 'major'], want: '2.0.0' },

@@ -14,7 +14,7 @@ import { removeSpecCopies, specCopy, type SpecEdit } from '../../support/spec-co
 afterAll(removeSpecCopies);
 
 /** `refused`: validate refuses the edit; otherwise the generated file that must change. */
-type Caught = 'refused' | `src/${string}` | 'DECISIONS.md';
+type Caught = 'refused' | `src/${string}` | 'DECISIONS.md' | 'README.md';
 interface Mutation extends SpecEdit {
   readonly want: Caught;
 }
@@ -83,6 +83,18 @@ const MUTATIONS: readonly Mutation[] = [
     want: 'src/service.ts',
   },
   { file: 'service.yaml', from: '    int: int', to: '    int: integer', want: 'refused' },
+  {
+    file: 'service.yaml',
+    from: 'audiences: [wire-lax, typescript]',
+    to: 'audiences: [wire-lax, wire-strict, typescript]',
+    want: 'README.md',
+  },
+  {
+    file: 'service.yaml',
+    from: 'audiences: [wire-lax, typescript]',
+    to: 'audiences: [wire-lax, wire_strict]',
+    want: 'refused',
+  },
   {
     file: 'service.yaml',
     from: 'elementNames: case-sensitive',
