@@ -82,6 +82,24 @@ const RULES = {
     S,
     'a result retyped to a type of the same shape under another name',
   ),
+  RESULT_TYPE_NARROWED: r(
+    S,
+    B,
+    B,
+    'a scalar result retyped so that every value the server sends still parses in old clients (e.g. string to int)',
+  ),
+  RESULT_SCALE_INCREASED: r(
+    B,
+    B,
+    S,
+    'a decimal result given more decimal places (old clients refuse the extra digits)',
+  ),
+  RESULT_SCALE_DECREASED: r(
+    S,
+    S,
+    D,
+    'a decimal result given fewer decimal places (servers with more digits fail at run time)',
+  ),
   RESULT_ITEM_NO_RENAME: r(
     B,
     B,

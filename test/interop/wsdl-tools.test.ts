@@ -1,6 +1,5 @@
 // The generated WSDL as third-party tools see it: zeep lists every operation with its signature,
 // and xmllint validates an encoded response of every operation against the WSDL's XSD.
-import fc from 'fast-check';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSI_XSD_DECLARATIONS, xmlString } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
 import { renderWsdl } from '@evgen/event-management/wsdl';
-import { scalarArb, typeArbitraries } from '../support/arbitraries.js';
+import { sampleResult, typeArbitraries } from '../support/arbitraries.js';
 import { projectIr } from '../support/ir.js';
 import { PYTHON, requireTool, run } from './tools.js';
 
@@ -45,14 +44,7 @@ describe('zeep', () => {
 describe('xmllint', () => {
   const arbs = typeArbitraries(ir);
   const sample = (i: number) => {
-    const r = ir.operations[i]!.result;
-    if (r.kind === 'none') return undefined;
-    if (r.kind === 'type') return fc.sample(arbs.get(r.typeName)!, { seed: i, numRuns: 1 })[0];
-    const item =
-      r.value.kind === 'complex'
-        ? arbs.get(r.value.typeName)!
-        : scalarArb(r.value.scalar, r.value.scale);
-    return fc.sample(fc.array(item, { minLength: 1, maxLength: 2 }), { seed: i, numRuns: 1 })[0];
+    return sampleResult(arbs, ir.operations[i]!.result, i, { minLength: 1, maxLength: 2 });
   };
 
   it('validates an encoded SOAP response of every operation against the WSDL schema', async () => {

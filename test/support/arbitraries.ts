@@ -1,7 +1,13 @@
 // fast-check arbitraries for every spec type, derived from the IR: values at the edges of their
 // types (int32 bounds, decimals with every digit of their scale, nil, empty and one-item lists).
 import fc from 'fast-check';
-import type { IrField, IrSpec, IrValue, ScalarKind } from '../../src/generator/ir/model.js';
+import type {
+  IrField,
+  IrResult,
+  IrSpec,
+  IrValue,
+  ScalarKind,
+} from '../../src/generator/ir/model.js';
 
 // Characters XML 1.0 can carry (no C0 controls other than tab/LF/CR, no U+FFFE/FFFF).
 const xmlChar = fc.oneof(
@@ -82,4 +88,20 @@ export function typeArbitraries(ir: IrSpec): Map<string, fc.Arbitrary<Record<str
   };
   for (const t of ir.types) if (!t.abstract) typeArb(t.name);
   return out;
+}
+
+/** A sample of an operation's result (`seed` fixes it): one value, or a list of them. */
+export function sampleResult(
+  arbs: ReadonlyMap<string, fc.Arbitrary<Record<string, unknown>>>,
+  r: IrResult,
+  seed: number,
+  list: { minLength?: number; maxLength?: number } = { minLength: 1, maxLength: 3 },
+): unknown {
+  if (r.kind === 'none') return undefined;
+  const one =
+    r.value.kind === 'complex'
+      ? arbs.get(r.value.typeName)!
+      : scalarArb(r.value.scalar, r.value.scale);
+  const arb = r.kind === 'value' ? one : fc.array(one, list);
+  return fc.sample(arb, { seed, numRuns: 1 })[0];
 }

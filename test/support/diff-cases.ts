@@ -18,6 +18,8 @@ export interface Edit {
 
 export interface DiffCase {
   readonly name: string;
+  /** Edits of both versions (what the project's spec lacks for the case, e.g. a scalar result). */
+  readonly common?: readonly Edit[];
   readonly edits: readonly Edit[];
   /** The edited spec is the base and the project's spec the head (an addition seen as the undo of a removal). */
   readonly reverse?: boolean;
@@ -72,6 +74,17 @@ const RATE_LIMITED = `    - code: RateLimited
       soap12: soap12:Sender
       http: [429]
 `;
+
+/** A read operation with a scalar result, before GetBookingDetails, for cases that change it. */
+const scalarResultOp = (result: string): Edit =>
+  e(
+    OPS,
+    DETAILS_OP,
+    `  - name: GetBookingCode\n    purpose: The code of one booking.\n    parameters:\n      - { name: bookingId, type: int }\n    result: ${result}\n    http: { shown: false, gap: http-note-a, root: BookingCode }\n\n${DETAILS_OP}`,
+  );
+const SCALAR_RESULT = '{ kind: type, type: string, text: the code }';
+const DECIMAL_RESULT = (scale: number) =>
+  `{ kind: type, type: decimal, scale: ${scale}, text: the total }`;
 
 export const DIFF_CASES: readonly DiffCase[] = [
   {
@@ -246,16 +259,45 @@ export const DIFF_CASES: readonly DiffCase[] = [
     edits: [
       e(
         OPS,
-        'of: BookingResponse, item: BookingResponse, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
-        'of: BookingResponse, item: Booking, text: list of BookingResponse }\n    http: { shown: true, root: ArrayOfBookingResponse }\n    paging: { skip: skip }\n\n  - name: GetBookingsBatch',
+        'of: AttendeeTypeResponse, item: AttendeeTypeResponse,',
+        'of: AttendeeTypeResponse, item: AttendeeType,',
       ),
       e(
         CONF,
-        '{ operation: GetBookings, items: BookingResponse,',
-        '{ operation: GetBookings, items: Booking,',
+        '{ operation: GetAttendeeTypes, items: AttendeeTypeResponse,',
+        '{ operation: GetAttendeeTypes, items: AttendeeType,',
       ),
     ],
     want: { RESULT_ITEM_NO_RENAME: [B, B, S], CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'scalar result retyped string → int',
+    common: [scalarResultOp(SCALAR_RESULT)],
+    edits: [e(OPS, SCALAR_RESULT, '{ kind: type, type: int, text: the code }')],
+    want: { RESULT_TYPE_NARROWED: [S, B, B] },
+  },
+  {
+    name: 'scalar result retyped int → boolean',
+    common: [scalarResultOp('{ kind: type, type: int, text: the code }')],
+    edits: [e(OPS, 'type: int, text: the code }', 'type: boolean, text: the code }')],
+    want: { RESULT_NO_CHANGE_TYPE: [B, B, B] },
+  },
+  {
+    name: 'decimal result scale increased',
+    common: [scalarResultOp(DECIMAL_RESULT(2))],
+    edits: [e(OPS, DECIMAL_RESULT(2), DECIMAL_RESULT(5))],
+    want: { RESULT_SCALE_INCREASED: [B, B, S] },
+  },
+  {
+    name: 'decimal result scale decreased',
+    common: [scalarResultOp(DECIMAL_RESULT(5))],
+    edits: [e(OPS, DECIMAL_RESULT(5), DECIMAL_RESULT(2))],
+    want: { RESULT_SCALE_DECREASED: [S, S, D] },
+  },
+  {
+    name: 'operation with a scalar result added',
+    edits: [scalarResultOp('{ kind: type, type: int, text: the count }')],
+    want: { OPERATION_ADDED: [S, S, D] },
   },
   {
     name: 'HTTP root changed',
@@ -603,12 +645,12 @@ export const DIFF_CASES: readonly DiffCase[] = [
 
 /** A copy of the project's spec with the case's edits, in a temporary folder named `spec`. */
 export async function editedSpec(
-  c: DiffCase,
+  c: Pick<DiffCase, 'common' | 'edits'>,
 ): Promise<{ dir: string; dispose: () => Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'evgen-diff-case-'));
   const dir = join(root, 'spec');
   await cp(SPEC_DIR, dir, { recursive: true });
-  for (const edit of c.edits) {
+  for (const edit of [...(c.common ?? []), ...c.edits]) {
     const path = join(dir, edit.file);
     await writeFile(path, applyEdit(await readFile(path, 'utf8'), edit));
   }

@@ -30,9 +30,11 @@ const out: VerifyJobResult[] = [];
 for (const job of jobs) {
   const c = DIFF_CASES.find((x) => x.name === job.edit)!;
   const edited = await editedSpec(c);
+  const common = c.common ? await editedSpec({ ...c, edits: [] }) : null;
   try {
     const other = await loadVersion(edited.dir);
-    const [base, head] = c.reverse ? [other, project] : [project, other];
+    const unedited = common ? await loadVersion(common.dir) : project;
+    const [base, head] = c.reverse ? [other, unedited] : [unedited, other];
     let changes = await diffSpecs(base, head);
     if (job.only) {
       const { rule, audience, claim } = job.only;
@@ -52,6 +54,7 @@ for (const job of jobs) {
     });
   } finally {
     await edited.dispose();
+    await common?.dispose();
   }
 }
 process.stdout.write(JSON.stringify(out));

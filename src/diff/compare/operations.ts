@@ -2,7 +2,7 @@
 // understood), results (server to client) and HTTP response root.
 import type { IrOperation, IrParameter, IrResult } from '../../generator/ir/model.js';
 import type { DiffContext, Side } from './context.js';
-import { describeValue, parsesAs, sameShape } from './shapes.js';
+import { describeValue, parsesAs, valueChange, VALUE_CHANGE_RULES } from './shapes.js';
 import { moved } from './types.js';
 import type { RuleId } from '../rules.js';
 
@@ -200,8 +200,8 @@ function compareParameter(ctx: DiffContext, op: IrOperation, b: IrParameter, h: 
 const describeResult = (r: IrResult) =>
   r.kind === 'none'
     ? 'none'
-    : r.kind === 'type'
-      ? r.typeName
+    : r.kind === 'value'
+      ? describeValue(r.value, false)
       : `${describeValue(r.value, true)} (item ${r.itemElement})`;
 
 /** The rule a result change falls under, or null when old and new results are the same. */
@@ -217,35 +217,12 @@ function resultChange(
       rule: 'RESULT_ADDED',
       message: `${what}: old clients ignore it; servers must return it`,
     };
-  if (b.kind !== h.kind)
+  if (h.kind === 'none' || b.kind !== h.kind)
     return { rule: 'RESULT_NO_CHANGE_KIND', message: `${what}: old clients cannot read it` };
-  const bv =
-    b.kind === 'type'
-      ? ({ kind: 'complex', typeName: b.typeName } as const)
-      : b.kind === 'list'
-        ? b.value
-        : null;
-  const hv =
-    h.kind === 'type'
-      ? ({ kind: 'complex', typeName: h.typeName } as const)
-      : h.kind === 'list'
-        ? h.value
-        : null;
-  if (bv && hv) {
-    if (bv.kind === 'complex' && hv.kind === 'complex' && bv.typeName !== hv.typeName)
-      return sameShape(ctx.baseIr, bv.typeName, ctx.headIr, hv.typeName)
-        ? { rule: 'RESULT_TYPE_RENAMED', message: `${what} of the same shape` }
-        : {
-            rule: 'RESULT_NO_CHANGE_TYPE',
-            message: `${what} of another shape: old clients cannot read it`,
-          };
-    if (
-      bv.kind !== hv.kind ||
-      (bv.kind === 'scalar' &&
-        hv.kind === 'scalar' &&
-        (bv.scalar !== hv.scalar || bv.scale !== hv.scale))
-    )
-      return { rule: 'RESULT_NO_CHANGE_TYPE', message: `${what}: old clients cannot read it` };
+  const change = valueChange(ctx.baseIr, b.value, ctx.headIr, h.value);
+  if (change !== 'same') {
+    const { result: rule, consequence } = VALUE_CHANGE_RULES[change];
+    return { rule, message: `${what}${consequence}` };
   }
   if (b.kind === 'list' && h.kind === 'list' && b.itemElement !== h.itemElement)
     return { rule: 'RESULT_ITEM_NO_RENAME', message: `${what}: old clients see an empty list` };

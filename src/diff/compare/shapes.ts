@@ -1,6 +1,7 @@
 // Facts about values that several comparisons need: which scalar's lexical values parse as which,
 // whether two complex types have the same shape, and which operations reach a type.
 import type { IrField, IrSpec, IrType, IrValue, ScalarKind } from '../../generator/ir/model.js';
+import type { RuleId } from '../rules.js';
 
 /** Whether every lexical value of `from` (at `fromScale`) parses as `to` (at `toScale`). */
 export function parsesAs(
@@ -44,6 +45,64 @@ export function sameShape(a: IrSpec, aType: string, b: IrSpec, bType: string): b
   return types(aType, bType);
 }
 
+/**
+ * How a value the server sends changed, as old clients meet it (fields and results alike): the
+ * same; a complex type of the same shape under another name; a scalar whose every new value old
+ * clients still parse; a decimal with more or fewer places; or anything else.
+ */
+export type ValueChange = 'same' | 'renamed' | 'narrowed' | 'scale-up' | 'scale-down' | 'other';
+
+export function valueChange(a: IrSpec, bv: IrValue, b: IrSpec, hv: IrValue): ValueChange {
+  if (bv.kind === 'complex' && hv.kind === 'complex')
+    return bv.typeName === hv.typeName
+      ? 'same'
+      : sameShape(a, bv.typeName, b, hv.typeName)
+        ? 'renamed'
+        : 'other';
+  if (bv.kind !== 'scalar' || hv.kind !== 'scalar') return 'other';
+  if (bv.scalar === hv.scalar)
+    return bv.scale === hv.scale
+      ? 'same'
+      : (hv.scale ?? 0) > (bv.scale ?? 0)
+        ? 'scale-up'
+        : 'scale-down';
+  return parsesAs(hv.scalar, hv.scale, bv.scalar, bv.scale) ? 'narrowed' : 'other';
+}
+
+/** The rule a value change falls under for a field and for a result, and what follows from it. */
+export const VALUE_CHANGE_RULES: Readonly<
+  Record<
+    Exclude<ValueChange, 'same'>,
+    { readonly field: RuleId; readonly result: RuleId; readonly consequence: string }
+  >
+> = {
+  renamed: {
+    field: 'FIELD_TYPE_RENAMED',
+    result: 'RESULT_TYPE_RENAMED',
+    consequence: ' of the same shape',
+  },
+  narrowed: {
+    field: 'FIELD_TYPE_NARROWED',
+    result: 'RESULT_TYPE_NARROWED',
+    consequence: ': old clients still read every value; the TypeScript type changes',
+  },
+  'scale-up': {
+    field: 'FIELD_SCALE_INCREASED',
+    result: 'RESULT_SCALE_INCREASED',
+    consequence: ': old clients refuse the extra decimal places',
+  },
+  'scale-down': {
+    field: 'FIELD_SCALE_DECREASED',
+    result: 'RESULT_SCALE_DECREASED',
+    consequence: ': servers returning more decimal places fail',
+  },
+  other: {
+    field: 'FIELD_NO_CHANGE_TYPE',
+    result: 'RESULT_NO_CHANGE_TYPE',
+    consequence: ': old clients cannot read it',
+  },
+};
+
 /** For each complex type, the operations whose results reach it. */
 export function operationsReaching(ir: IrSpec): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
@@ -57,8 +116,7 @@ export function operationsReaching(ir: IrSpec): Map<string, Set<string>> {
   };
   for (const o of ir.operations) {
     const r = o.result;
-    if (r.kind === 'type') visit(r.typeName, o.name);
-    else if (r.kind === 'list' && r.value.kind === 'complex') visit(r.value.typeName, o.name);
+    if (r.kind !== 'none' && r.value.kind === 'complex') visit(r.value.typeName, o.name);
   }
   return out;
 }

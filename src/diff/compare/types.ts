@@ -2,7 +2,13 @@
 // change is judged as a server-to-client change: what old clients make of what a new server sends.
 import type { IrField, IrType } from '../../generator/ir/model.js';
 import type { DiffContext } from './context.js';
-import { describeValue, operationsReaching, parsesAs, sameShape } from './shapes.js';
+import {
+  describeValue,
+  operationsReaching,
+  sameShape,
+  valueChange,
+  VALUE_CHANGE_RULES,
+} from './shapes.js';
 import type { RuleId } from '../rules.js';
 
 export function compareTypes(ctx: DiffContext): void {
@@ -128,37 +134,18 @@ function sameField(ctx: DiffContext, a: IrField, b: IrField): boolean {
 type Emit = (rule: RuleId, message: string) => void;
 
 function compareField(ctx: DiffContext, b: IrField, h: IrField, emit: Emit): void {
-  const bv = b.value;
-  const hv = h.value;
-  const was = describeValue(bv, b.list !== null);
-  const now = describeValue(hv, h.list !== null);
-  if ((b.list === null) !== (h.list === null) || bv.kind !== hv.kind)
-    emit('FIELD_NO_CHANGE_TYPE', `retyped ${was} → ${now}: old clients cannot read it`);
-  else if (bv.kind === 'scalar' && hv.kind === 'scalar') {
-    if (bv.scalar === hv.scalar && bv.scale !== hv.scale)
-      emit(
-        (hv.scale ?? 0) > (bv.scale ?? 0) ? 'FIELD_SCALE_INCREASED' : 'FIELD_SCALE_DECREASED',
-        (hv.scale ?? 0) > (bv.scale ?? 0)
-          ? `scale ${bv.scale} → ${hv.scale}: old clients refuse the extra decimal places`
-          : `scale ${bv.scale} → ${hv.scale}: servers returning more decimal places fail`,
-      );
-    else if (bv.scalar !== hv.scalar)
-      emit(
-        parsesAs(hv.scalar, hv.scale, bv.scalar, bv.scale)
-          ? 'FIELD_TYPE_NARROWED'
-          : 'FIELD_NO_CHANGE_TYPE',
-        parsesAs(hv.scalar, hv.scale, bv.scalar, bv.scale)
-          ? `retyped ${was} → ${now}: old clients still read every value; the TypeScript type changes`
-          : `retyped ${was} → ${now}: old clients fail on values they cannot parse`,
-      );
-  } else if (bv.kind === 'complex' && hv.kind === 'complex' && bv.typeName !== hv.typeName) {
-    const same = sameShape(ctx.baseIr, bv.typeName, ctx.headIr, hv.typeName);
-    emit(
-      same ? 'FIELD_TYPE_RENAMED' : 'FIELD_NO_CHANGE_TYPE',
-      same
-        ? `retyped ${was} → ${now} of the same shape`
-        : `retyped ${was} → ${now} of another shape: old clients cannot read it`,
-    );
+  const was = describeValue(b.value, b.list !== null);
+  const now = describeValue(h.value, h.list !== null);
+  const change =
+    (b.list === null) !== (h.list === null)
+      ? 'other'
+      : valueChange(ctx.baseIr, b.value, ctx.headIr, h.value);
+  if (change !== 'same') {
+    const { field: rule, consequence } = VALUE_CHANGE_RULES[change];
+    const scales = change === 'scale-up' || change === 'scale-down';
+    const bs = b.value.kind === 'scalar' ? b.value.scale : null;
+    const hs = h.value.kind === 'scalar' ? h.value.scale : null;
+    emit(rule, `${scales ? `scale ${bs} → ${hs}` : `retyped ${was} → ${now}`}${consequence}`);
   }
   if (b.list && h.list && b.list.itemElement !== h.list.itemElement)
     emit(

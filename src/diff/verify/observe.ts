@@ -48,16 +48,10 @@ export function compareResult(
   const path = `${recv.op.name}Result`;
   if (rr.kind === 'none') return w.out;
   if (sr.kind === 'none') return [`${path} (not sent)`];
-  const value = (r: typeof rr): IrValue | null =>
-    r.kind === 'type'
-      ? { kind: 'complex', typeName: r.typeName }
-      : r.kind === 'list'
-        ? r.value
-        : null;
-  const rv = value(rr)!;
-  const sv = value(sr)!;
-  if (rr.kind === 'list' && sr.kind === 'list') compareList(w, rv, sv, received, sent, path);
-  else if (rr.kind === 'type' && sr.kind === 'type') compareValue(w, rv, sv, received, sent, path);
+  if (rr.kind === 'list' && sr.kind === 'list')
+    compareList(w, rr.value, sr.value, received, sent, path);
+  else if (rr.kind === 'value' && sr.kind === 'value')
+    compareValue(w, rr.value, sr.value, received, sent, path);
   else w.out.push(`${path} (one value and a list)`);
   return w.out;
 }

@@ -25,7 +25,8 @@ export interface LoadedVersion {
   /** The generated package, as written under `dir`. */
   readonly dir: string;
   readonly files: GeneratedFiles;
-  client(baseUrl: string, binding: string): Client;
+  /** `options`: more client options (hooks). */
+  client(baseUrl: string, binding: string, options?: object): Client;
   /** The stub: `sample` decides what every handler returns; `received` what the last call got. */
   readonly server: RunningServer;
   sample: Sample;
@@ -86,13 +87,14 @@ export async function loadVersionPackage(
     dir,
     files,
     server,
-    client: (baseUrl: string, binding: string) =>
+    client: (baseUrl: string, binding: string, options: object = {}) =>
       new clientModule.EventServiceClient({
         baseUrl,
         apiKey: API_KEY,
         secretKey: SECRET,
         binding,
         timeoutMs: 5000,
+        ...options,
       }),
     dispose: async () => {
       await server.close();

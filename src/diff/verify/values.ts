@@ -68,8 +68,7 @@ function fieldSample(ir: IrSpec, f: IrField, mode: Sample, depth: number): unkno
 export function resultSample(ir: IrSpec, op: IrOperation, mode: Sample): unknown {
   const r = op.result;
   if (r.kind === 'none') return undefined;
-  if (r.kind === 'type')
-    return valueSample(ir, op.name, { kind: 'complex', typeName: r.typeName }, mode);
+  if (r.kind === 'value') return valueSample(ir, op.name, r.value, mode);
   return mode === 'sparse' ? [] : [valueSample(ir, op.name, r.value, mode)];
 }
 

@@ -120,8 +120,8 @@ function buildOperation(o: SpecOperation, transitions: IrTransition[], omits: Om
     r.kind === 'none'
       ? { kind: 'none' }
       : r.kind === 'type'
-        ? { kind: 'type', typeName: r.type! }
-        : { kind: 'list', value: valueOf(r.of!, undefined), itemElement: r.item! };
+        ? { kind: 'value', value: valueOf(r.type!, r.scale) }
+        : { kind: 'list', value: valueOf(r.of!, r.scale), itemElement: r.item! };
   return {
     name: o.name,
     method: lowerCamel(o.name),
@@ -135,10 +135,7 @@ function buildOperation(o: SpecOperation, transitions: IrTransition[], omits: Om
       provenance: provenance(p.pos, `${o.name}.${p.name}`),
     })),
     result,
-    resultOmittedWhenNull:
-      result.kind === 'type'
-        ? omits({ kind: 'complex', typeName: result.typeName }, false)
-        : result.kind === 'list' && omits(result.value, true),
+    resultOmittedWhenNull: result.kind !== 'none' && omits(result.value, result.kind === 'list'),
     resultText: r.text,
     responseElement: `${o.name}Response`,
     resultElement: `${o.name}Result`,

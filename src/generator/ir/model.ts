@@ -82,9 +82,10 @@ export interface IrParameter {
   readonly provenance: Provenance;
 }
 
+/** Nothing, one value (a scalar or a complex type), or a list of values named `itemElement`. */
 export type IrResult =
   | { readonly kind: 'none' }
-  | { readonly kind: 'type'; readonly typeName: string }
+  | { readonly kind: 'value'; readonly value: IrValue }
   | { readonly kind: 'list'; readonly value: IrValue; readonly itemElement: string };
 
 /** A stated transition (spec/states.yaml), made by its trigger operation. */

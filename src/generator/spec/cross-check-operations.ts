@@ -53,18 +53,7 @@ export function checkOperations(c: CheckCtx): void {
       checkScale(c, `parameter "${p.name}"`, p.type, p.scale, p.pos);
     }
     const r = op.result;
-    if (r.kind === 'type') {
-      if (r.type === undefined) report(r.pos, `result of "${op.name}" has kind type but no type`);
-      else checkTypeRef(c, r.type, r.pos, false);
-    }
-    if (r.kind === 'list') {
-      if (r.of === undefined || r.item === undefined)
-        report(r.pos, `list result of "${op.name}" needs of and item`);
-      else {
-        checkTypeRef(c, r.of, r.pos, false);
-        checkPlainItem(c, r.of, r.item, r.pos);
-      }
-    }
+    checkResult(c, op);
     if (r.kind !== 'none' && op.http.root === undefined)
       report(op.http.pos, `operation "${op.name}" has a result but no HTTP root element`);
     c.checkGap(op.http.gap, op.http.pos);
@@ -74,6 +63,50 @@ export function checkOperations(c: CheckCtx): void {
       report(op.http.pos, `operation "${op.name}" has no result but names an HTTP root element`);
     checkPaging(c, op);
   }
+  checkHttpRoots(c, operations);
+}
+
+/** One root element, one type: the WSDL declares each HTTP root once. */
+function checkHttpRoots(c: CheckCtx, operations: readonly SpecOperation[]): void {
+  const shape = (o: SpecOperation) =>
+    JSON.stringify([o.result.kind, o.result.type, o.result.of, o.result.item, o.result.scale]);
+  const first = new Map<string, SpecOperation>();
+  for (const op of operations) {
+    const root = op.http.root;
+    if (root === undefined || op.result.kind === 'none') continue;
+    const other = first.get(root);
+    if (!other) first.set(root, op);
+    else if (shape(other) !== shape(op))
+      c.report(
+        op.http.pos,
+        `HTTP root "${root}" of "${op.name}" is also the root of "${other.name}", whose result differs`,
+        'name another root element',
+      );
+  }
+}
+
+/** A result is nothing, one value (a primitive or a complex type) or a list of them. */
+function checkResult(c: CheckCtx, op: SpecOperation): void {
+  const r = op.result;
+  const what = `result of "${op.name}"`;
+  if (r.kind === 'none') {
+    if (r.type !== undefined || r.of !== undefined || r.item !== undefined || r.scale !== undefined)
+      c.report(r.pos, `${what} has kind none but names a type`);
+    return;
+  }
+  if (r.kind === 'type') {
+    if (r.of !== undefined || r.item !== undefined)
+      c.report(r.pos, `${what} has of/item but is not a list`, 'use kind: list');
+    if (r.type === undefined) return c.report(r.pos, `${what} has kind type but no type`);
+    checkTypeRef(c, r.type, r.pos, false);
+    return checkScale(c, what, r.type, r.scale, r.pos);
+  }
+  if (r.type !== undefined) c.report(r.pos, `list ${what} names type: its items are of`);
+  if (r.of === undefined || r.item === undefined)
+    return c.report(r.pos, `list result of "${op.name}" needs of and item`);
+  checkTypeRef(c, r.of, r.pos, false);
+  checkPlainItem(c, r.of, r.item, r.pos);
+  if (r.of !== 'list') checkScale(c, what, r.of, r.scale, r.pos);
 }
 
 /** paging names int parameters of an operation with a list result. */

@@ -50,7 +50,12 @@ export function checkTypeRef(c: CheckCtx, name: string, pos: SourcePos, allowLis
   if (!allowList && name === 'list') c.report(pos, 'a list item cannot itself be a list');
   else if (!known.includes(name)) {
     if (!c.declared.types.has(name))
-      c.report(pos, `unknown type "${name}"`, didYouMean(name, known));
+      c.report(
+        pos,
+        `unknown type "${name}"`,
+        didYouMean(name, known) ??
+          `primitives: ${primitiveNames.join(', ')}; or a type of spec/types/`,
+      );
   } else if (c.types.get(name)?.abstract)
     c.report(pos, `type "${name}" is abstract and cannot be used as a field or result`);
 }

@@ -53,11 +53,13 @@ const parameter = obj({
   doc: opt(str, 'rules for the value (help pages, TSDoc)'),
 });
 
+/** none; one value (`type`: a primitive or a complex type); or a list (`of`, items named `item`). */
 const result = obj({
   kind: req(oneOf('none', 'type', 'list'), 'no result, one value, or a list'),
-  type: opt(str, 'kind type: the complex type'),
-  of: opt(str, 'kind list: the item type'),
+  type: opt(str, 'kind type: a primitive or a complex type'),
+  of: opt(str, 'kind list: the item type, a primitive or a complex type'),
   item: opt(name, 'kind list: the item element name'),
+  scale: opt(int, 'decimal places of a decimal result (or of its items), required for decimals'),
   text: req(str, "the document's words for the result"),
 });
 

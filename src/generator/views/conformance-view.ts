@@ -48,9 +48,8 @@ export function conformanceView(ir: IrSpec) {
           op.result.kind === 'none'
             ? null
             : {
-                ...(op.result.kind === 'type'
-                  ? { value: { kind: 'complex', type: op.result.typeName }, item: null }
-                  : { value: value(op.result.value), item: op.result.itemElement }),
+                value: value(op.result.value),
+                item: op.result.kind === 'list' ? op.result.itemElement : null,
                 ...(op.resultOmittedWhenNull ? { omittedWhenNull: true } : {}),
               },
         responseElement: op.responseElement,

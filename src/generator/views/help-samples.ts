@@ -45,9 +45,7 @@ export function reachableTypes(ir: IrSpec, roots: readonly string[]): IrType[] {
 /** The complex type a result holds (itself or as list items), if any. */
 export function resultTypeOf(op: IrOperation): string | undefined {
   const r = op.result;
-  if (r.kind === 'type') return r.typeName;
-  if (r.kind === 'list' && r.value.kind === 'complex') return r.value.typeName;
-  return undefined;
+  return r.kind !== 'none' && r.value.kind === 'complex' ? r.value.typeName : undefined;
 }
 
 /** Sample constants of every type results reach, each declared after the types it holds. */
@@ -86,8 +84,8 @@ export function operationSample(op: IrOperation) {
     sampleResult:
       r.kind === 'none'
         ? 'undefined'
-        : r.kind === 'type'
-          ? sampleConst(r.typeName)
+        : r.kind === 'value'
+          ? sampleValue(r.value)
           : `[${sampleValue(r.value)}]`,
   };
 }

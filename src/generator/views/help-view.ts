@@ -108,8 +108,8 @@ function resultSummary(op: IrOperation): string {
   const r = op.result;
   if (r.kind === 'none') return `No result: an empty &lt;${html(op.responseElement)}&gt;.`;
   const inner =
-    r.kind === 'type'
-      ? `one ${typeLink(r.typeName)}`
+    r.kind === 'value'
+      ? `one ${valueType(r.value)}`
       : `a list of ${valueType(r.value)} (items &lt;${html(r.itemElement)}&gt;)`;
   return `&lt;${html(op.resultElement)}&gt; holds ${inner}.`;
 }

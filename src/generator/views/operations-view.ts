@@ -27,10 +27,10 @@ function resultCodecs(op: IrOperation, imp: Imports) {
       httpResponseDecode: 'return undefined;',
     };
   }
-  const [value, item]: [IrValue, string | null] =
-    r.kind === 'type'
-      ? [{ kind: 'complex', typeName: r.typeName }, null]
-      : [r.value, r.itemElement];
+  const [value, item]: [IrValue, string | null] = [
+    r.value,
+    r.kind === 'list' ? r.itemElement : null,
+  ];
   const write = writeResult(value, item, op.resultElement, imp);
   const root = op.httpRoot!;
   const rt = imp.runtime;

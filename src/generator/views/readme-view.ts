@@ -12,9 +12,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 function resultText(op: IrOperation): string {
   const r = op.result;
   if (r.kind === 'none') return 'nothing';
-  if (r.kind === 'type') return r.typeName;
-  const item = r.value.kind === 'complex' ? r.value.typeName : r.value.scalar;
-  return `list of ${item}`;
+  const one = r.value.kind === 'complex' ? r.value.typeName : r.value.scalar;
+  return r.kind === 'value' ? one : `list of ${one}`;
 }
 
 /** `subpaths`: the package's export subpaths (`./client`…). */

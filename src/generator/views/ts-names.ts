@@ -36,8 +36,8 @@ export const resultTypeName = (op: IrOperation) => `${op.name}Result`;
 export function tsResultType(op: IrOperation, scope: TypeScope): string {
   const r = op.result;
   if (r.kind === 'none') return 'void';
-  if (r.kind === 'type') return scope.complex(r.typeName);
-  return `${tsValueType(r.value, scope)}[]`;
+  const one = tsValueType(r.value, scope);
+  return r.kind === 'value' ? one : `${one}[]`;
 }
 
 /** The result as a client receives it (`scope` names received types): undefined when it may be left out. */

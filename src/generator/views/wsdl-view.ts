@@ -80,8 +80,8 @@ export function wsdlView(ir: IrSpec) {
     const r = op.result;
     return r.kind === 'none'
       ? undefined
-      : r.kind === 'type'
-        ? `tns:${r.typeName}`
+      : r.kind === 'value'
+        ? valueType(r.value)
         : arrayOf(r.value, r.itemElement, op.name);
   };
 

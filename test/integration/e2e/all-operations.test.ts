@@ -7,7 +7,7 @@ import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService, type ServiceHandlers } from '@evgen/event-management/server';
 import { BINDING_IDS } from '@evgen/event-management/service';
 import { OPERATION_NAMES } from '@evgen/event-management/types';
-import { scalarArb, typeArbitraries } from '../../support/arbitraries.js';
+import { sampleResult, scalarArb, typeArbitraries } from '../../support/arbitraries.js';
 import { projectIr } from '../../support/ir.js';
 
 const ir = await projectIr();
@@ -17,21 +17,7 @@ const KEYS = { apiKey: 'test-key', secretKey: 'test-secret ünïcode' };
 // One sample result and one sample parameter set per operation, fixed by seed.
 const samples = new Map(
   ir.operations.map((op, i) => {
-    const r = op.result;
-    const result =
-      r.kind === 'none'
-        ? undefined
-        : r.kind === 'type'
-          ? fc.sample(arbs.get(r.typeName)!, { seed: i, numRuns: 1 })[0]
-          : fc.sample(
-              fc.array(
-                r.value.kind === 'complex'
-                  ? arbs.get(r.value.typeName)!
-                  : scalarArb(r.value.scalar, r.value.scale),
-                { maxLength: 3 },
-              ),
-              { seed: i, numRuns: 1 },
-            )[0];
+    const result = sampleResult(arbs, op.result, i, { maxLength: 3 });
     const params = Object.fromEntries(
       op.parameters.map((p, j) => [
         p.name,

@@ -33,9 +33,9 @@ const table = operations as unknown as Record<string, Def>;
 function sampleResult(opName: string, seed: number): unknown {
   const r = ir.operations.find((o) => o.name === opName)!.result;
   if (r.kind === 'none') return undefined;
-  const typeName = r.kind === 'type' ? r.typeName : (r.value as { typeName: string }).typeName;
+  const typeName = (r.value as { typeName: string }).typeName;
   const one = () => fc.sample(arbs.get(typeName)!, { seed, numRuns: 1 })[0];
-  return r.kind === 'type' ? one() : [one(), one()];
+  return r.kind === 'value' ? one() : [one(), one()];
 }
 
 /** The answer of each binding family, as our encoder writes it. */

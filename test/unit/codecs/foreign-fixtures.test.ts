@@ -1,11 +1,10 @@
 // One fixture per operation and binding family, written the way other SOAP stacks write them: the
 // generated decoders must give back exactly the value that was written.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSoapEnvelope, readXml } from '@evgen/runtime';
 import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../../src/generator/ir/model.js';
-import { scalarArb, typeArbitraries } from '../../support/arbitraries.js';
+import { sampleResult, typeArbitraries } from '../../support/arbitraries.js';
 import { makeForeignWriter, type Style } from '../../support/foreign-xml.js';
 import { projectIr } from '../../support/ir.js';
 
@@ -32,22 +31,11 @@ const ENVELOPES = {
   },
 } as const;
 
-function sampleResult(op: IrOperation, seed: number): unknown {
-  const r = op.result;
-  if (r.kind === 'none') return undefined;
-  if (r.kind === 'type') return fc.sample(arbs.get(r.typeName)!, { seed, numRuns: 1 })[0];
-  const item =
-    r.value.kind === 'complex'
-      ? arbs.get(r.value.typeName)!
-      : scalarArb(r.value.scalar, r.value.scale);
-  return fc.sample(fc.array(item, { minLength: 1, maxLength: 3 }), { seed, numRuns: 1 })[0];
-}
-
 function resultXml(op: IrOperation, value: unknown, style: Style): string {
   const w = makeForeignWriter(ir, style);
   const r = op.result;
   if (r.kind === 'none') return '';
-  if (r.kind === 'type') return w.complex(r.typeName, value as Record<string, unknown>);
+  if (r.kind === 'value') return w.value(r.value, value);
   return (value as unknown[])
     .map((i) => `<${w.q(r.itemElement)}>${w.value(r.value, i)}</${w.q(r.itemElement)}>`)
     .join('\n');
@@ -57,7 +45,7 @@ describe.each(ir.operations.map((op, i) => ({ op, seed: 1000 + i })))(
   '$op.name',
   ({ op, seed }) => {
     const def = table[op.name]!;
-    const value = sampleResult(op, seed);
+    const value = sampleResult(arbs, op.result, seed);
 
     for (const [label, { env, envPrefix, style }] of Object.entries(ENVELOPES)) {
       it(`decodes a ${label} response`, () => {

@@ -22,7 +22,10 @@ describe('evgen diff rules', () => {
       const edited = await editedSpec(c);
       disposers.push(edited.dispose);
       const other = await loadVersion(edited.dir);
-      const [base, head] = c.reverse ? [other, project] : [project, other];
+      const common = c.common ? await editedSpec({ ...c, edits: [] }) : null;
+      if (common) disposers.push(common.dispose);
+      const unedited = common ? await loadVersion(common.dir) : project;
+      const [base, head] = c.reverse ? [other, unedited] : [unedited, other];
       const changes = await diffSpecs(base, head);
       const got = Object.fromEntries(
         changes.map((ch) => [

@@ -72,7 +72,7 @@ describe('spec loader diagnostics', () => {
     expect(await errorsOf('many-errors')).toEqual([
       'spec/types/extra.yaml:2:5: missing required key "section"',
       'spec/types/extra.yaml:4:5: unknown key "sectoin" (did you mean "section"?)',
-      'spec/types/extra.yaml:11:9: unknown type "integer"',
+      'spec/types/extra.yaml:11:9: unknown type "integer" (primitives: int, string, boolean, dateTime, decimal; or a type of spec/types/)',
       'spec/types/extra.yaml:12:9: list field "Items" does not name its item element (add item: int)',
     ]);
   });
