@@ -50,6 +50,18 @@ const RULES = {
     B,
     'a parameter removed or renamed (the server drops what old clients send)',
   ),
+  PARAMETER_TS_RENAMED: r(
+    S,
+    S,
+    B,
+    'a parameter renamed in TypeScript only (xmlName keeps its name on the wire)',
+  ),
+  PARAMETER_XML_RENAMED: r(
+    B,
+    B,
+    S,
+    'a parameter renamed on the wire only (the server no longer reads what old clients send)',
+  ),
   PARAMETER_NO_REORDER: r(
     S,
     B,
@@ -145,6 +157,18 @@ const RULES = {
     B,
     'a field removed or renamed (old clients fail or silently lose the value)',
   ),
+  FIELD_TS_RENAMED: r(
+    S,
+    S,
+    B,
+    'a field renamed in TypeScript only (xmlName keeps its element on the wire)',
+  ),
+  FIELD_XML_RENAMED: r(
+    B,
+    B,
+    S,
+    "a field's element renamed on the wire only (old clients fail or lose the value)",
+  ),
   FIELD_NO_CHANGE_TYPE: r(
     B,
     B,
@@ -219,6 +243,18 @@ const RULES = {
     S,
     B,
     'a complex type removed or renamed (code naming the TypeScript type breaks)',
+  ),
+  TYPE_TS_RENAMED: r(
+    S,
+    S,
+    B,
+    'a complex type renamed in TypeScript only (xmlName keeps its WSDL name)',
+  ),
+  TYPE_XML_RENAMED: r(
+    S,
+    D,
+    S,
+    "a complex type's WSDL name changed (no message changes; code generated from the WSDL names the old type)",
   ),
   BINDING_ADDED: r(S, S, S, 'a binding added'),
   BINDING_NO_REMOVE: r(B, B, B, 'a binding removed (clients on it fail)'),

@@ -186,6 +186,34 @@ export const DIFF_CASES: readonly DiffCase[] = [
     want: { PARAMETER_NO_REMOVE: [B, B, B], PARAMETER_ADDED: [B, B, B] },
   },
   {
+    name: 'parameter renamed in TypeScript only',
+    edits: [
+      e(
+        OPS,
+        DETAILS_OP,
+        DETAILS_OP.replace('{ name: bookingId,', '{ name: id, xmlName: bookingId,'),
+      ),
+    ],
+    want: { PARAMETER_TS_RENAMED: [S, S, B] },
+  },
+  {
+    name: 'parameter renamed on the wire only',
+    edits: [
+      e(
+        OPS,
+        DETAILS_OP,
+        DETAILS_OP.replace('{ name: bookingId,', '{ name: bookingId, xmlName: BookingId,'),
+      ),
+      // conformance.yaml names parameters by their wire names
+      e(
+        CONF,
+        '{ name: bookingId, parameters: [bookingId]',
+        '{ name: bookingId, parameters: [bookingId, BookingId]',
+      ),
+    ],
+    want: { PARAMETER_XML_RENAMED: [B, B, S], CONFORMANCE_CHANGED: [S, S, S] },
+  },
+  {
     name: 'parameters reordered',
     edits: [
       e(
@@ -333,6 +361,28 @@ export const DIFF_CASES: readonly DiffCase[] = [
     want: { FIELD_NO_REMOVE: [B, B, B], FIELD_ADDED_REQUIRED: [S, B, B] },
   },
   {
+    name: 'field renamed in TypeScript only (xmlName keeps the element)',
+    edits: [
+      e(
+        BOOKING,
+        '{ name: InvoiceUrl, type: string }',
+        '{ name: InvoiceLink, xmlName: InvoiceUrl, type: string }',
+      ),
+    ],
+    want: { FIELD_TS_RENAMED: [S, S, B] },
+  },
+  {
+    name: 'field renamed on the wire only (the TypeScript name stays)',
+    edits: [
+      e(
+        BOOKING,
+        '{ name: InvoiceUrl, type: string }',
+        '{ name: InvoiceUrl, xmlName: InvoiceLink, type: string }',
+      ),
+    ],
+    want: { FIELD_XML_RENAMED: [B, B, S] },
+  },
+  {
     name: 'optional field renamed (value silently lost)',
     edits: [
       e(
@@ -473,6 +523,29 @@ export const DIFF_CASES: readonly DiffCase[] = [
       ),
     ],
     want: { FIELD_SCALE_DECREASED: [S, S, D], DOC_CHANGED: [S, S, S] },
+  },
+  {
+    name: 'type renamed in TypeScript only (xmlName keeps the WSDL name)',
+    edits: [
+      e(OPS, 'type: BookingDetails,', 'type: BookingSummary,'),
+      e(
+        BOOKING,
+        '  - name: BookingDetails\n',
+        '  - name: BookingSummary\n    xmlName: BookingDetails\n',
+      ),
+    ],
+    want: { TYPE_TS_RENAMED: [S, S, B] },
+  },
+  {
+    name: 'type renamed in the WSDL only',
+    edits: [
+      e(
+        BOOKING,
+        '  - name: BookingDetails\n',
+        '  - name: BookingDetails\n    xmlName: BookingSummary\n',
+      ),
+    ],
+    want: { TYPE_XML_RENAMED: [S, D, S] },
   },
   {
     name: 'type added',

@@ -1,9 +1,10 @@
 // What every comparison shares: the two versions, and the list of changes found so far. Changes
 // are recorded with a symbol to locate; lines are looked up once at the end.
-import type { IrSpec } from '../../generator/ir/model.js';
+import type { IrSpec, IrType } from '../../generator/ir/model.js';
 import type { SpecVersion } from '../input.js';
 import type { Change } from '../model.js';
 import { rule, type RuleId } from '../rules.js';
+import { pairByNames, type Pairing } from './shapes.js';
 
 export type Side = 'base' | 'head';
 
@@ -20,11 +21,19 @@ export interface Found {
 
 export class DiffContext {
   readonly #found = new Map<string, { f: Found; ops: Set<string> }>();
+  /** Complex types of the base and the head type each continues as (see pairByNames). */
+  readonly types: Pairing<IrType>;
 
   constructor(
     readonly base: SpecVersion,
     readonly head: SpecVersion,
-  ) {}
+  ) {
+    this.types = pairByNames(base.ir.types, head.ir.types);
+  }
+
+  /** Whether head type `head` is base type `base`, maybe under another TypeScript name. */
+  readonly continues = (base: string, head: string): boolean =>
+    this.types.pairs.some(([b, h]) => b.name === base && h.name === head);
 
   get baseIr(): IrSpec {
     return this.base.ir;

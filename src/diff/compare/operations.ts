@@ -2,7 +2,7 @@
 // understood), results (server to client) and HTTP response root.
 import type { IrOperation, IrParameter, IrResult } from '../../generator/ir/model.js';
 import type { DiffContext, Side } from './context.js';
-import { describeValue, parsesAs, valueChange, VALUE_CHANGE_RULES } from './shapes.js';
+import { describeValue, pairByNames, parsesAs, valueChange, VALUE_CHANGE_RULES } from './shapes.js';
 import { moved } from './types.js';
 import type { RuleId } from '../rules.js';
 
@@ -60,7 +60,7 @@ function sameSignature(ctx: DiffContext, a: IrOperation, b: IrOperation): boolea
   return (
     a.parameters.length === b.parameters.length &&
     a.parameters.every(
-      (p, i) => p.name === b.parameters[i]!.name && p.scalar === b.parameters[i]!.scalar,
+      (p, i) => p.xmlName === b.parameters[i]!.xmlName && p.scalar === b.parameters[i]!.scalar,
     ) &&
     resultChange(ctx, a.result, b.result) === null
   );
@@ -138,12 +138,30 @@ function comparePaging(ctx: DiffContext, b: IrOperation, h: IrOperation): void {
 }
 
 function compareParameters(ctx: DiffContext, b: IrOperation, h: IrOperation): void {
-  const inHead = new Map(h.parameters.map((p) => [p.name, p]));
-  const inBase = new Map(b.parameters.map((p) => [p.name, p]));
-  const added = h.parameters.filter((p) => !inBase.has(p.name));
-  b.parameters.forEach((bp, i) => {
-    const hp = inHead.get(bp.name);
-    if (hp) return compareParameter(ctx, h, bp, hp);
+  const { pairs, removed, added } = pairByNames(b.parameters, h.parameters);
+  for (const [bp, hp] of pairs) {
+    if (bp.name !== hp.name)
+      emit(
+        ctx,
+        'PARAMETER_TS_RENAMED',
+        h,
+        'head',
+        [h.name, hp.name],
+        `renamed from ${bp.name} in TypeScript (still ${hp.xmlName} on the wire): callers and handlers naming ${bp.name} no longer compile`,
+      );
+    if (bp.xmlName !== hp.xmlName)
+      emit(
+        ctx,
+        'PARAMETER_XML_RENAMED',
+        h,
+        'head',
+        [h.name, hp.name],
+        `${bp.xmlName} → ${hp.xmlName} on the wire: the server ignores what old clients send and refuses the request`,
+      );
+    compareParameter(ctx, h, bp, hp);
+  }
+  for (const bp of removed) {
+    const i = b.parameters.indexOf(bp);
     const twin =
       added.find((a) => h.parameters.indexOf(a) === i && a.scalar === bp.scalar) ??
       added.find((a) => a.scalar === bp.scalar);
@@ -155,7 +173,7 @@ function compareParameters(ctx: DiffContext, b: IrOperation, h: IrOperation): vo
       [b.name, bp.name],
       `removed${twin ? ` (renamed to ${twin.name}?)` : ''}: the server ignores what old clients send`,
     );
-  });
+  }
   for (const a of added)
     emit(
       ctx,
@@ -165,16 +183,18 @@ function compareParameters(ctx: DiffContext, b: IrOperation, h: IrOperation): vo
       [h.name, a.name],
       'added: old clients do not send it and the server refuses the request',
     );
-  for (const name of moved(
-    b.parameters.map((p) => p.name),
-    h.parameters.map((p) => p.name),
+  // The sequence is the elements': a parameter renamed only in TypeScript has not moved.
+  const byWire = new Map(h.parameters.map((p) => [p.xmlName, p]));
+  for (const wire of moved(
+    b.parameters.map((p) => p.xmlName),
+    h.parameters.map((p) => p.xmlName),
   ))
     emit(
       ctx,
       'PARAMETER_NO_REORDER',
       h,
       'head',
-      [h.name, name],
+      [h.name, byWire.get(wire)!.name],
       'moved: strict servers and clients expect the parameters in sequence order',
     );
 }
@@ -219,7 +239,7 @@ function resultChange(
     };
   if (h.kind === 'none' || b.kind !== h.kind)
     return { rule: 'RESULT_NO_CHANGE_KIND', message: `${what}: old clients cannot read it` };
-  const change = valueChange(ctx.baseIr, b.value, ctx.headIr, h.value);
+  const change = valueChange(ctx.baseIr, b.value, ctx.headIr, h.value, ctx.continues);
   if (change !== 'same') {
     const { result: rule, consequence } = VALUE_CHANGE_RULES[change];
     return { rule, message: `${what}${consequence}` };

@@ -16,6 +16,43 @@ export function parsesAs(
   return from === to;
 }
 
+/** What two versions pair: the same name, else (of the rest) the same name on the wire. */
+export interface Pairing<T> {
+  readonly pairs: readonly (readonly [T, T])[];
+  readonly removed: readonly T[];
+  readonly added: readonly T[];
+}
+
+export function pairByNames<T extends { readonly name: string; readonly xmlName: string }>(
+  base: readonly T[],
+  head: readonly T[],
+): Pairing<T> {
+  const byName = new Map(head.map((h) => [h.name, h]));
+  const pairs: [T, T][] = [];
+  const left: T[] = [];
+  for (const b of base) {
+    const h = byName.get(b.name);
+    if (h) pairs.push([b, h]);
+    else left.push(b);
+  }
+  const taken = new Set(pairs.map(([, h]) => h));
+  const byWire = new Map(
+    head
+      .filter((h) => !taken.has(h) && !base.some((b) => b.name === h.name))
+      .map((h) => [h.xmlName, h]),
+  );
+  const removed: T[] = [];
+  for (const b of left) {
+    const h = byWire.get(b.xmlName);
+    if (h) {
+      pairs.push([b, h]);
+      taken.add(h);
+      byWire.delete(b.xmlName);
+    } else removed.push(b);
+  }
+  return { pairs, removed, added: head.filter((h) => !taken.has(h)) };
+}
+
 export function typeOf(ir: IrSpec, name: string): IrType | undefined {
   return ir.types.find((t) => t.name === name);
 }
@@ -52,9 +89,19 @@ export function sameShape(a: IrSpec, aType: string, b: IrSpec, bType: string): b
  */
 export type ValueChange = 'same' | 'renamed' | 'narrowed' | 'scale-up' | 'scale-down' | 'other';
 
-export function valueChange(a: IrSpec, bv: IrValue, b: IrSpec, hv: IrValue): ValueChange {
+/**
+ * `continues(base, head)`: whether head type `head` is base type `base` (the same name, or a
+ * TypeScript rename keeping its WSDL name).
+ */
+export function valueChange(
+  a: IrSpec,
+  bv: IrValue,
+  b: IrSpec,
+  hv: IrValue,
+  continues: (base: string, head: string) => boolean = (x, y) => x === y,
+): ValueChange {
   if (bv.kind === 'complex' && hv.kind === 'complex')
-    return bv.typeName === hv.typeName
+    return continues(bv.typeName, hv.typeName)
       ? 'same'
       : sameShape(a, bv.typeName, b, hv.typeName)
         ? 'renamed'

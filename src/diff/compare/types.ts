@@ -5,6 +5,7 @@ import type { DiffContext } from './context.js';
 import {
   describeValue,
   operationsReaching,
+  pairByNames,
   sameShape,
   valueChange,
   VALUE_CHANGE_RULES,
@@ -14,46 +15,61 @@ import type { RuleId } from '../rules.js';
 export function compareTypes(ctx: DiffContext): void {
   const baseOps = operationsReaching(ctx.baseIr);
   const headOps = operationsReaching(ctx.headIr);
-  const opsOf = (name: string) => [...(baseOps.get(name) ?? []), ...(headOps.get(name) ?? [])];
-  const headTypes = new Map(ctx.headIr.types.map((t) => [t.name, t]));
-  const baseTypes = new Map(ctx.baseIr.types.map((t) => [t.name, t]));
-
-  for (const b of ctx.baseIr.types) {
-    const h = headTypes.get(b.name);
-    if (h) {
-      compareFields(ctx, b, h, opsOf(b.name));
-      if (b.docs.join('\n') !== h.docs.join('\n') || b.section !== h.section || b.gap !== h.gap)
-        typeChange(ctx, 'DOC_CHANGED', h, 'head', `${b.name}: documentation changed`, []);
-      continue;
-    }
-    const renamed = ctx.headIr.types.find(
-      (t) => !baseTypes.has(t.name) && sameShape(ctx.baseIr, b.name, ctx.headIr, t.name),
-    );
+  const opsOf = (b: string, h: string = b) => [
+    ...new Set([...(baseOps.get(b) ?? []), ...(headOps.get(h) ?? [])]),
+  ];
+  for (const [b, h] of ctx.types.pairs) {
+    const ops = opsOf(b.name, h.name);
+    compareFields(ctx, b, h, ops);
+    if (b.name !== h.name)
+      typeChange(
+        ctx,
+        'TYPE_TS_RENAMED',
+        h,
+        `${b.name} renamed ${h.name} in TypeScript (still ${h.xmlName} in the WSDL): code naming ${b.name} no longer compiles`,
+        ops,
+        b.name,
+      );
+    if (b.xmlName !== h.xmlName)
+      typeChange(
+        ctx,
+        'TYPE_XML_RENAMED',
+        h,
+        `${h.name}: WSDL name ${b.xmlName} → ${h.xmlName}: no message changes; code generated from the WSDL names the old type`,
+        ops,
+      );
+    if (b.docs.join('\n') !== h.docs.join('\n') || b.section !== h.section || b.gap !== h.gap)
+      typeChange(ctx, 'DOC_CHANGED', h, `${h.name}: documentation changed`, []);
+  }
+  for (const b of ctx.types.removed) {
+    const renamed = ctx.types.added.find((t) => sameShape(ctx.baseIr, b.name, ctx.headIr, t.name));
     typeChange(
       ctx,
       'TYPE_NO_REMOVE',
       b,
-      'base',
       `${b.name} removed${renamed ? ` (renamed to ${renamed.name}?)` : ''}: code naming the type no longer compiles`,
       opsOf(b.name),
+      b.name,
+      'base',
     );
   }
-  for (const h of ctx.headIr.types)
-    if (!baseTypes.has(h.name))
-      typeChange(ctx, 'TYPE_ADDED', h, 'head', `${h.name} added`, opsOf(h.name));
+  for (const h of ctx.types.added)
+    typeChange(ctx, 'TYPE_ADDED', h, `${h.name} added`, opsOf(h.name));
 }
 
+/** A change of type `t` (located in its version), named `path` (its name by default). */
 function typeChange(
   ctx: DiffContext,
   rule: RuleId,
   t: IrType,
-  side: 'base' | 'head',
   message: string,
   operations: string[],
+  path = t.name,
+  side: 'base' | 'head' = 'head',
 ) {
   ctx.add({
     rule,
-    path: t.name,
+    path,
     side,
     file: t.provenance.file,
     symbol: [t.name],
@@ -63,9 +79,7 @@ function typeChange(
 }
 
 function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: string[]): void {
-  const inHead = new Map(h.fields.map((f) => [f.name, f]));
-  const inBase = new Map(b.fields.map((f) => [f.name, f]));
-  const added = h.fields.filter((f) => !inBase.has(f.name));
+  const { pairs, removed, added } = pairByNames(b.fields, h.fields);
   const emit = (rule: RuleId, f: IrField, side: 'base' | 'head', message: string) =>
     ctx.add({
       rule,
@@ -77,9 +91,25 @@ function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: strin
       operations,
     });
 
-  b.fields.forEach((bf, i) => {
-    const hf = inHead.get(bf.name);
-    if (hf) return compareField(ctx, bf, hf, (rule, message) => emit(rule, hf, 'head', message));
+  for (const [bf, hf] of pairs) {
+    if (bf.name !== hf.name)
+      emit(
+        'FIELD_TS_RENAMED',
+        hf,
+        'head',
+        `renamed from ${bf.name} in TypeScript (still <${hf.xmlName}> on the wire): code reading ${bf.name} no longer compiles`,
+      );
+    if (bf.xmlName !== hf.xmlName)
+      emit(
+        'FIELD_XML_RENAMED',
+        hf,
+        'head',
+        `element <${bf.xmlName}> → <${hf.xmlName}> on the wire: old clients ${hf.optional ? 'silently lose its value' : 'fail'}`,
+      );
+    compareField(ctx, bf, hf, (rule, message) => emit(rule, hf, 'head', message));
+  }
+  removed.forEach((bf) => {
+    const i = b.fields.indexOf(bf);
     const twin =
       added.find((a) => h.fields.indexOf(a) === i && sameField(ctx, bf, a)) ??
       added.find((a) => sameField(ctx, bf, a));
@@ -104,17 +134,20 @@ function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: strin
         ? 'added (optional): strict clients reject the new element'
         : 'added (required): strict clients reject the new element; servers must set it',
     );
-  if (b.wireOrderKnown && h.wireOrderKnown)
+  // The wire order is the elements': a field renamed only in TypeScript has not moved.
+  if (b.wireOrderKnown && h.wireOrderKnown) {
+    const byWire = new Map(h.fields.map((f) => [f.xmlName, f]));
     for (const name of moved(
-      b.fields.map((f) => f.name),
-      h.fields.map((f) => f.name),
+      b.fields.map((f) => f.xmlName),
+      h.fields.map((f) => f.xmlName),
     ))
       emit(
         'FIELD_NO_MOVE',
-        inHead.get(name)!,
+        byWire.get(name)!,
         'head',
         'moved in the sequence: strict clients reject the new order',
       );
+  }
 }
 
 function sameField(ctx: DiffContext, a: IrField, b: IrField): boolean {
@@ -139,7 +172,7 @@ function compareField(ctx: DiffContext, b: IrField, h: IrField, emit: Emit): voi
   const change =
     (b.list === null) !== (h.list === null)
       ? 'other'
-      : valueChange(ctx.baseIr, b.value, ctx.headIr, h.value);
+      : valueChange(ctx.baseIr, b.value, ctx.headIr, h.value, ctx.continues);
   if (change !== 'same') {
     const { field: rule, consequence } = VALUE_CHANGE_RULES[change];
     const scales = change === 'scale-up' || change === 'scale-down';

@@ -28,10 +28,11 @@ export function compareParams(
   const out: Losses = [];
   for (const p of sender.parameters) {
     const path = `${sender.name}.${p.name}`;
-    if (!receiver.parameters.some((r) => r.name === p.name))
-      out.push(`${path} (dropped by the server)`);
-    else if (lexical(received[p.name]) !== lexical(sent[p.name]))
-      out.push(`${path} (sent ${lexical(sent[p.name])}, received ${lexical(received[p.name])})`);
+    // Matched on the wire; each side holds the value under its own TypeScript name.
+    const r = receiver.parameters.find((x) => x.xmlName === p.xmlName);
+    if (!r) out.push(`${path} (dropped by the server)`);
+    else if (lexical(received[r.name]) !== lexical(sent[p.name]))
+      out.push(`${path} (sent ${lexical(sent[p.name])}, received ${lexical(received[r.name])})`);
   }
   return out;
 }
@@ -101,14 +102,15 @@ function compareValue(
   const r = received as Record<string, unknown>;
   const s = sent as Record<string, unknown>;
   for (const f of rt.fields) {
-    const sf = st.fields.find((x) => x.name === f.name);
+    // Matched on the wire; each side holds the value under its own TypeScript name.
+    const sf = st.fields.find((x) => x.xmlName === f.xmlName);
     const at = `${path}/${f.name}`;
     if (!sf) {
       if (!w.receiverNewer) w.out.push(`${at} (no longer sent)`);
       else if (!f.optional) w.out.push(`${at} (required, never sent by the older version)`);
     } else if ((f.list === null) !== (sf.list === null)) w.out.push(`${at} (one value and a list)`);
-    else if (f.list && Array.isArray(s[f.name]))
-      compareList(w, f.value, sf.value, r[f.name], s[f.name], at);
-    else compareValue(w, f.value, sf.value, r[f.name], s[f.name], at);
+    else if (f.list && Array.isArray(s[sf.name]))
+      compareList(w, f.value, sf.value, r[f.name], s[sf.name], at);
+    else compareValue(w, f.value, sf.value, r[f.name], s[sf.name], at);
   }
 }

@@ -1,8 +1,9 @@
 // Values for the stub servers and clients of --verify, derived from one version's IR. A value
 // depends only on the field's name and type, so both versions send the same value for a field
-// they share. `full` sets everything (optional fields present, nullable ones set, one list item);
+// they share on the wire. `full` sets everything (optional fields present, nullable ones set, one list item);
 // `sparse` sets as little as the type allows (optional absent, nullable nil, lists empty);
-// `fault` answers with a fault whose code both versions know.
+// `fault` answers with a fault whose code both versions know. The name a value depends on is the
+// wire name, so a field or parameter renamed only in TypeScript keeps its value.
 import type {
   IrField,
   IrOperation,
@@ -61,7 +62,7 @@ function fieldSample(ir: IrSpec, f: IrField, mode: Sample, depth: number): unkno
     if (f.nullable) return null;
     if (f.list) return [];
   }
-  const one = () => valueSample(ir, f.name, f.value, mode, depth);
+  const one = () => valueSample(ir, f.xmlName, f.value, mode, depth);
   return f.list ? [one()] : one();
 }
 
@@ -74,6 +75,6 @@ export function resultSample(ir: IrSpec, op: IrOperation, mode: Sample): unknown
 
 export function paramsSample(op: IrOperation): Record<string, unknown> {
   return Object.fromEntries(
-    op.parameters.map((p) => [p.name, scalarSample(p.name, p.scalar, null)]),
+    op.parameters.map((p) => [p.name, scalarSample(p.xmlName, p.scalar, null)]),
   );
 }

@@ -45,7 +45,7 @@ export function buildIr(spec: RawSpec): IrSpec {
   const types: IrType[] = [...specTypes.values()]
     .map((t) => ({
       name: t.name,
-      xmlName: t.name,
+      xmlName: t.xmlName ?? t.name,
       docs: [t.doc],
       section: t.section,
       abstract: t.abstract ?? false,
@@ -96,7 +96,7 @@ function buildField(f: SpecField, prov: Provenance, omits: Omits): IrField {
   const nullable = f.nullable ?? false;
   return {
     name: f.name,
-    xmlName: f.name,
+    xmlName: f.xmlName ?? f.name,
     value,
     list: isList ? { itemElement: f.item! } : null,
     nullable,
@@ -128,7 +128,7 @@ function buildOperation(o: SpecOperation, transitions: IrTransition[], omits: Om
     docs: [o.purpose, ...(o.rules ?? []), ...(o.effects ?? [])],
     parameters: o.parameters.map((p) => ({
       name: p.name,
-      xmlName: p.name,
+      xmlName: p.xmlName ?? p.name,
       scalar: p.type as ScalarKind, // cross-checked: a primitive
       scale: p.scale ?? null,
       docs: p.doc ? [p.doc] : [],

@@ -36,3 +36,26 @@ export function uniqueNames(
   }
   return new Set(seen.keys());
 }
+
+/**
+ * Wire names (xmlName, or else the name) must be unique too; a clash of two plain names is the
+ * name check's to report, so only clashes involving an xmlName are reported here.
+ */
+export function uniqueWireNames(
+  items: { name: string; xmlName?: string | undefined; pos: SourcePos }[],
+  report: Report,
+  where: string,
+): void {
+  const seen = new Map<string, { pos: SourcePos; explicit: boolean }>();
+  for (const i of items) {
+    const wire = i.xmlName ?? i.name;
+    const first = seen.get(wire);
+    if (!first) seen.set(wire, { pos: i.pos, explicit: i.xmlName !== undefined });
+    else if (first.explicit || i.xmlName !== undefined)
+      report(
+        i.pos,
+        `duplicate wire name "${wire}"${where}`,
+        `first used at ${formatPos(first.pos)}`,
+      );
+  }
+}

@@ -23,6 +23,18 @@ type Step =
 const stepOf = (type: string): Step =>
   primitiveNames.includes(type) ? { kind: 'primitive' } : { kind: 'type', type };
 
+/** What to do with a parameter no value takes: add it to a value of the same name, else a new one. */
+function takeAdvice(
+  param: string,
+  values: readonly { name: string; parameters: string[]; pos: SourcePos }[],
+): string {
+  const same = (s: string) => s.toLowerCase() === param.toLowerCase();
+  const v = values.find((x) => same(x.name) || x.parameters.some(same));
+  return v
+    ? `add ${param} to the parameters of the value "${v.name}" at ${v.pos.file}:${v.pos.line}: parameters: [${[...v.parameters, param].join(', ')}]`
+    : `add { name: ${param}, parameters: [${param}], option: ... } to conformance.values`;
+}
+
 export function checkConformanceSpec(
   spec: RawSpec,
   types: ReadonlyMap<string, SpecType>,
@@ -39,17 +51,28 @@ export function checkConformanceSpec(
       taken.set(p, v.name);
     }
   }
-  const allParams = new Set(
-    spec.operations.operations.flatMap((o) => o.parameters.map((p) => p.name)),
-  );
+  // Values take parameters by their names on the wire: a TypeScript-only rename keeps its value.
+  const wire = (p: { name: string; xmlName?: string | undefined }) => p.xmlName ?? p.name;
+  const allParams = new Set(spec.operations.operations.flatMap((o) => o.parameters.map(wire)));
+  const byTsName = new Map<string, { value: string | undefined; op: string }>();
   for (const op of spec.operations.operations)
-    for (const p of op.parameters)
-      if (!taken.has(p.name))
+    for (const p of op.parameters) {
+      const value = taken.get(wire(p));
+      if (value === undefined)
         report(
           p.pos,
-          `parameter "${p.name}" of "${op.name}" is taken by no value of spec/conformance.yaml`,
-          `add { name: ${p.name}, parameters: [${p.name}], option: ... } to conformance.values`,
+          `parameter "${wire(p)}" of "${op.name}" is taken by no value of spec/conformance.yaml`,
+          takeAdvice(wire(p), c.values),
         );
+      // The checker passes values to the generated codecs by TypeScript name.
+      const other = byTsName.get(p.name);
+      if (other && other.value !== value && value !== undefined && other.value !== undefined)
+        report(
+          p.pos,
+          `parameter ${p.name} of "${op.name}" takes value "${value}", but ${p.name} of "${other.op}" takes "${other.value}": the TypeScript name must mean one value`,
+        );
+      else byTsName.set(p.name, { value, op: op.name });
+    }
   for (const v of c.values)
     for (const p of v.parameters)
       if (!allParams.has(p))
@@ -62,15 +85,16 @@ export function checkConformanceSpec(
     }
     if (from.kind === 'primitive')
       return void report(pos, `${where}: "${segment}" below a primitive`);
+    // Paths are element names: a field's wire name.
     const fields = inheritedFields(types.get(from.type)!, types);
-    const f = fields.find((x) => x.name === segment);
+    const f = fields.find((x) => (x.xmlName ?? x.name) === segment);
     if (!f)
       return void report(
         pos,
-        `${where}: type "${from.type}" has no field "${segment}"`,
+        `${where}: type "${from.type}" has no element "${segment}"`,
         didYouMean(
           segment,
-          fields.map((x) => x.name),
+          fields.map((x) => x.xmlName ?? x.name),
         ),
       );
     return f.type === 'list' ? { kind: 'list', item: f.item!, of: f.of! } : stepOf(f.type);

@@ -1,6 +1,6 @@
 // Cross-checks of the operations: names and methods unique, parameters primitive (decimals with a
 // declared scale), results that exist and name their HTTP root, paging by int parameters.
-import { uniqueNames, type CheckCtx } from './check-context.js';
+import { uniqueNames, uniqueWireNames, type CheckCtx } from './check-context.js';
 import { checkPlainItem, checkScale, checkTypeRef } from './cross-check-values.js';
 import { didYouMean } from './diagnostics.js';
 import { isPrimitive, primitiveNames, type SpecOperation } from './format.js';
@@ -43,6 +43,7 @@ export function checkOperations(c: CheckCtx): void {
       report,
       ` in operation "${op.name}"`,
     );
+    uniqueWireNames(op.parameters, report, ` in operation "${op.name}"`);
     for (const p of op.parameters) {
       if (!isPrimitive(p.type))
         report(

@@ -2,7 +2,13 @@
 // operation exists, lists name their item element, inheritance is sound. Runs on whatever loaded,
 // so format and cross-reference errors are reported together; a name declared in a file whose
 // format is wrong counts as known (that file has its own error).
-import { uniqueNames, type CheckCtx, type Declared, type Report } from './check-context.js';
+import {
+  uniqueNames,
+  uniqueWireNames,
+  type CheckCtx,
+  type Declared,
+  type Report,
+} from './check-context.js';
 import { checkOperations } from './cross-check-operations.js';
 import { checkService } from './cross-check-service.js';
 import { checkPlainItem, checkScale, checkTypeRef } from './cross-check-values.js';
@@ -94,7 +100,20 @@ function checkTypes(c: CheckCtx): void {
     if (t.extends !== undefined) checkBase(c, t, own);
     else if (t.overrides?.length)
       report(t.pos, `type "${t.name}" has overrides but extends nothing`);
+    if (t.extends === undefined || (types.has(t.extends) && !inheritanceCycle(t, types)))
+      uniqueWireNames(inheritedFields(t, types), report, ` in type "${t.name}"`);
   }
+  checkTypeWireNames(c);
+}
+
+/** Complex types are named once in the WSDL, beside the authentication header's type. */
+function checkTypeWireNames(c: CheckCtx): void {
+  const header = c.spec.authentication?.authentication.header;
+  const named = [...c.types.values()].filter((t) => !t.abstract);
+  uniqueWireNames(named, c.report, ' of a type');
+  for (const t of named)
+    if (header && (t.xmlName ?? t.name) === header.element)
+      c.report(t.pos, `type "${t.name}" has the WSDL name of the ${header.element} header`);
 }
 
 function checkBase(c: CheckCtx, t: SpecType, own: SpecField[]): void {

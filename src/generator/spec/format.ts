@@ -6,7 +6,8 @@ import { bool, int, list, name, obj, oneOf, opt, req, str, type Checker } from '
 export * from './primitive-names.js';
 
 const field = obj({
-  name: req(name, 'the element name and the TypeScript property'),
+  name: req(name, 'the TypeScript property; also the element name, unless xmlName names another'),
+  xmlName: opt(name, "the element's name on the wire, when it is not `name`"),
   type: req(str, 'a primitive, `list`, or the name of a complex type'),
   scale: opt(int, 'decimal places, required for decimals'),
   of: opt(str, 'list item type (primitive or complex), required for lists'),
@@ -23,7 +24,11 @@ const field = obj({
 });
 
 const complexType = obj({
-  name: req(name, 'the XSD complex type and TypeScript interface'),
+  name: req(
+    name,
+    'the TypeScript interface; also the XSD complex type, unless xmlName names another',
+  ),
+  xmlName: opt(name, "the type's name in the WSDL, when it is not `name`"),
   doc: req(str, 'what the document says of the type'),
   section: req(str, 'the section of the document that shows it'),
   extends: opt(str, 'the complex type whose fields come first'),
@@ -47,7 +52,11 @@ export const typesFile = obj({
 
 /** A parameter is a primitive; a decimal names its scale. */
 const parameter = obj({
-  name: req(name, 'the parameter element, HTTP parameter and TypeScript property'),
+  name: req(
+    name,
+    'the TypeScript property; also the element and HTTP parameter, unless xmlName names another',
+  ),
+  xmlName: opt(name, "the parameter's element and HTTP name on the wire, when it is not `name`"),
   type: req(str, 'a primitive'),
   scale: opt(int, 'decimal places, required for decimals'),
   doc: opt(str, 'rules for the value (help pages, TSDoc)'),

@@ -100,7 +100,7 @@ export function writeResult(
 /** An HTTP GET/POST parameter read from `form`. */
 export function readParam(p: IrParameter, imp: Imports): string {
   const c = PRIMITIVE_CODECS[p.scalar];
-  return `${imp.runtime.value(c.readParam)}(form, ${q(p.name)}${c.scaled ? `, ${p.scale ?? 0}` : ''})`;
+  return `${imp.runtime.value(c.readParam)}(form, ${q(p.xmlName)}${c.scaled ? `, ${p.scale ?? 0}` : ''})`;
 }
 
 /** An HTTP GET/POST parameter's text; anything the spec does not allow is refused. */

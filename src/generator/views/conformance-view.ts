@@ -59,7 +59,13 @@ export function conformanceView(ir: IrSpec) {
         mutating: op.mutating,
       }),
     ),
-    values: c.values.map((v) => JSON.stringify(v)),
+    // spec/conformance.yaml names parameters by their wire names; the checker fills the codecs'
+    // parameter objects, keyed by TypeScript names.
+    values: c.values.map((v) => {
+      const params = ir.operations.flatMap((op) => op.parameters);
+      const names = params.filter((p) => v.parameters.includes(p.xmlName)).map((p) => p.name);
+      return JSON.stringify({ ...v, parameters: [...new Set(names)] });
+    }),
     sources: c.sources.map((s) => JSON.stringify(source(s))),
     writes: c.writes.map((w) => JSON.stringify({ ...source(w), then: w.then.map(source) })),
     checks: JSON.stringify(c.checks),

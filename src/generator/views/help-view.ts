@@ -45,21 +45,27 @@ const SCALAR_NOTES: Record<ScalarKind, string> = {
 const scalarType = (s: ScalarKind, scale: number | null) =>
   s === 'decimal' && scale !== null ? `decimal (${scale} places)` : s;
 
-const typeLink = (name: string) => `<a href="#type-${html(name)}">${html(name)}</a>`;
+/** Where a name on the wire differs from the TypeScript name, the page says both. */
+const tsNote = (x: { name: string; xmlName: string }) =>
+  x.xmlName === x.name ? undefined : `TypeScript: ${x.name}.`;
+
+/** A link to a type's section (anchored by its TypeScript name), named as the WSDL names it. */
+const typeLink = (ir: IrSpec, name: string) =>
+  `<a href="#type-${html(name)}">${html(ir.types.find((t) => t.name === name)!.xmlName)}</a>`;
 
 /** A field's or result's type as HTML: scalars with their scale, complex types linked. */
-const valueType = (v: IrValue) =>
-  v.kind === 'scalar' ? html(scalarType(v.scalar, v.scale)) : typeLink(v.typeName);
+const valueType = (ir: IrSpec, v: IrValue) =>
+  v.kind === 'scalar' ? html(scalarType(v.scalar, v.scale)) : typeLink(ir, v.typeName);
 
-function fieldRow(f: IrField) {
+function fieldRow(ir: IrSpec, f: IrField) {
   return {
-    name: html(f.name),
+    name: html(f.xmlName),
     type: f.list
-      ? `list of ${valueType(f.value)} (items &lt;${html(f.list.itemElement)}&gt;)`
-      : valueType(f.value),
+      ? `list of ${valueType(ir, f.value)} (items &lt;${html(f.list.itemElement)}&gt;)`
+      : valueType(ir, f.value),
     nullable: f.nullable ? 'yes' : 'no',
     notes: html(
-      [f.optional ? 'May be absent.' : undefined, ...f.docs]
+      [tsNote(f), f.optional ? 'May be absent.' : undefined, ...f.docs]
         .filter((d) => d !== undefined)
         .join(' '),
     ),
@@ -104,13 +110,13 @@ function paramInput(p: IrParameter) {
   };
 }
 
-function resultSummary(op: IrOperation): string {
+function resultSummary(ir: IrSpec, op: IrOperation): string {
   const r = op.result;
   if (r.kind === 'none') return `No result: an empty &lt;${html(op.responseElement)}&gt;.`;
   const inner =
     r.kind === 'value'
-      ? `one ${valueType(r.value)}`
-      : `a list of ${valueType(r.value)} (items &lt;${html(r.itemElement)}&gt;)`;
+      ? `one ${valueType(ir, r.value)}`
+      : `a list of ${valueType(ir, r.value)} (items &lt;${html(r.itemElement)}&gt;)`;
   return `&lt;${html(op.resultElement)}&gt; holds ${inner}.`;
 }
 
@@ -121,9 +127,10 @@ function typeSections(ir: IrSpec) {
   const roots = ir.operations.map(resultTypeOf).filter((t): t is string => t !== undefined);
   return reachableTypes(ir, roots).map((t) => ({
     const: sectionConst(t.name),
-    name: html(t.name),
+    anchor: html(t.name),
+    name: html(t.xmlName === t.name ? t.name : `${t.xmlName} (TypeScript: ${t.name})`),
     doc: html(t.docs.join(' ')),
-    fields: t.fields.map(fieldRow),
+    fields: t.fields.map((f) => fieldRow(ir, f)),
     empty: t.fields.length === 0,
   }));
 }
@@ -138,14 +145,14 @@ function operationView(ir: IrSpec, op: IrOperation) {
     notes: op.docs.slice(1).map(html),
     mutating: op.mutating,
     params: op.parameters.map((p) => ({
-      name: html(p.name),
+      name: html(p.xmlName),
       type: html(p.scalar),
       typeNote: html(SCALAR_NOTES[p.scalar]),
-      doc: html(p.docs.join(' ')),
+      doc: html([tsNote(p), ...p.docs].filter((d) => d !== undefined).join(' ')),
       input: paramInput(p),
     })),
     hasParams: op.parameters.length > 0,
-    result: resultSummary(op),
+    result: resultSummary(ir, op),
     httpRoot: op.httpRoot === null ? null : html(op.httpRoot),
     types: (root ? reachableTypes(ir, [root]) : []).map((t) => ({ const: sectionConst(t.name) })),
     gaps: operationGaps(ir, op).map((id) => ({

@@ -111,7 +111,7 @@ function operationView(op: IrOperation, imp: Imports) {
     signatures: signatures(op),
     httpReads: op.parameters.map((p) => ({ name: p.name, read: readParam(p, imp) })),
     httpWrites: op.parameters.map((p) => ({
-      name: p.name,
+      name: p.xmlName,
       text: writeParam(p, `v.${p.name}`, `${op.name}.${p.name}`, imp),
     })),
     ...resultCodecs(op, imp),

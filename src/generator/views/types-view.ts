@@ -23,6 +23,10 @@ import {
   type TypeScope,
 } from './ts-names.js';
 
+/** Where the element on the wire is named otherwise than the property. */
+const wireNote = (x: { name: string; xmlName: string }) =>
+  x.xmlName === x.name ? undefined : `On the wire: <${x.xmlName}>.`;
+
 function resultDocs(op: IrOperation): string[] {
   return docLines([
     `Result of ${op.name}: ${op.resultText}.`,
@@ -53,7 +57,7 @@ export function typesView(ir: IrSpec) {
   const scales = ir.primitives.flatMap((p) => p.scales);
   const scaleName = (scale: number) => scales.find((s) => s.value === scale)?.name;
   const fieldDocs = (f: IrField) =>
-    docLines([...f.docs, valueNote(f.value, scaleName), provenanceLine(f.provenance)]);
+    docLines([...f.docs, wireNote(f), valueNote(f.value, scaleName), provenanceLine(f.provenance)]);
   const received = (t: IrType) => {
     const fields = receivedFields(t, differing);
     return {
@@ -85,6 +89,7 @@ export function typesView(ir: IrSpec) {
       `Document section: ${t.section}.`,
       t.gap ? `Not shown in the document; decision: gap ${t.gap} in spec/gaps.yaml.` : undefined,
       t.abstract ? 'Groups fields shared by other types; not an element on the wire.' : undefined,
+      t.xmlName === t.name ? undefined : `Named ${t.xmlName} in the WSDL.`,
       t.wireOrderKnown
         ? undefined
         : 'The document groups these fields by type: their wire order is unknown (decoders accept any order).',
@@ -114,6 +119,7 @@ export function typesView(ir: IrSpec) {
       tsType: tsParamType(p, scope),
       docs: docLines([
         ...p.docs,
+        wireNote(p),
         valueNote({ kind: 'scalar', scalar: p.scalar, scale: p.scale }, scaleName),
         provenanceLine(p.provenance),
       ]),

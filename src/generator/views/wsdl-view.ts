@@ -56,7 +56,10 @@ function bindingViews(ir: IrSpec) {
 
 export function wsdlView(ir: IrSpec) {
   const xsd = (k: ScalarKind) => `s:${ir.primitives.find((p) => p.name === k)!.xsd}`;
-  const valueType = (v: IrValue) => (v.kind === 'scalar' ? xsd(v.scalar) : `tns:${v.typeName}`);
+  // Complex types by their names in the WSDL (xmlName), which may differ from TypeScript's.
+  const wire = new Map(ir.types.map((t) => [t.name, t.xmlName]));
+  const valueType = (v: IrValue) =>
+    v.kind === 'scalar' ? xsd(v.scalar) : `tns:${wire.get(v.typeName)!}`;
   const arrays = new Map<string, { name: string; itemElement: string; itemType: string }>();
   const arrayOf = (v: IrValue, itemElement: string, where: string) => {
     const name = arrayName(itemElement);
@@ -88,7 +91,7 @@ export function wsdlView(ir: IrSpec) {
   const types = ir.types
     .filter((t) => !t.abstract)
     .map((t) => ({
-      name: t.name,
+      name: t.xmlName,
       elements: t.fields.map((f) => element(f, t.name)),
       empty: t.fields.length === 0,
     }));

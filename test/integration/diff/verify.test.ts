@@ -12,6 +12,11 @@ import { DIFF_CASES } from '../../support/diff-cases.js';
 import { PROJECT_ROOT } from '../../support/ir.js';
 import type { VerifyJob, VerifyJobResult } from '../../support/verify-runner.js';
 
+const TS_FIELD = 'field renamed in TypeScript only (xmlName keeps the element)';
+const WIRE_FIELD = 'field renamed on the wire only (the TypeScript name stays)';
+const TS_PARAM = 'parameter renamed in TypeScript only';
+const WIRE_PARAM = 'parameter renamed on the wire only';
+
 // [edit, rule, audience, claimed severity, verdict]: wrong claims must be contradicted.
 const CLAIMS = [
   ['required field removed', 'FIELD_NO_REMOVE', 'wire-lax', 'safe', 'contradicted'],
@@ -24,6 +29,14 @@ const CLAIMS = [
   ['authentication header renamed', 'AUTH_NO_CHANGE', 'typescript', 'breaking', 'contradicted'],
   ['operation added', 'OPERATION_ADDED', 'typescript', 'dangerous', 'confirmed'],
   ['paging removed', 'PAGING_NO_REMOVE', 'typescript', 'safe', 'contradicted'],
+  // A TypeScript-only rename is safe on the wire and breaking for TypeScript; a wire rename the
+  // other way round: claimed otherwise, verify says so.
+  [TS_FIELD, 'FIELD_TS_RENAMED', 'wire-lax', 'breaking', 'contradicted'],
+  [TS_FIELD, 'FIELD_TS_RENAMED', 'typescript', 'safe', 'contradicted'],
+  [WIRE_FIELD, 'FIELD_XML_RENAMED', 'wire-lax', 'safe', 'contradicted'],
+  [WIRE_FIELD, 'FIELD_XML_RENAMED', 'typescript', 'breaking', 'contradicted'],
+  [TS_PARAM, 'PARAMETER_TS_RENAMED', 'wire-lax', 'breaking', 'contradicted'],
+  [WIRE_PARAM, 'PARAMETER_XML_RENAMED', 'wire-lax', 'safe', 'contradicted'],
 ] as const;
 
 const jobs: VerifyJob[] = [

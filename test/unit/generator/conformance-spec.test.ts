@@ -33,7 +33,14 @@ async function errorsWith(file: string, from: string, to: string): Promise<strin
   return [];
 }
 
-describe('spec/conformance.yaml cross-checks', () => {
+/** The line of spec/conformance.yaml that declares the value `name`. */
+const valueLine = async (name: string) =>
+  (await readFile(join(SPEC_DIR, 'conformance.yaml'), 'utf8'))
+    .split('\n')
+    .findIndex((l) => l.startsWith(`    - { name: ${name}, `)) + 1;
+
+describe('spec/conformance.yaml cross-checks', async () => {
+  const eventIdLine = await valueLine('eventId');
   const cases: { given: [string, string, string]; want: RegExp }[] = [
     {
       given: [
@@ -49,7 +56,7 @@ describe('spec/conformance.yaml cross-checks', () => {
         'yields: { eventId: Event/EventId }',
         'yields: { eventId: Event/EventID }',
       ],
-      want: /^spec\/conformance\.yaml:\d+:\d+: EventProfileSearch eventId: type "Event" has no field "EventID" \(did you mean "EventId"\?\)$/,
+      want: /^spec\/conformance\.yaml:\d+:\d+: EventProfileSearch eventId: type "Event" has no element "EventID" \(did you mean "EventId"\?\)$/,
     },
     {
       given: [
@@ -67,6 +74,17 @@ describe('spec/conformance.yaml cross-checks', () => {
       given: ['conformance.yaml', 'fault: AuthenticationFailed }', 'fault: AuthFailed }'],
       want: /^spec\/conformance\.yaml:\d+:\d+: unknown fault code "AuthFailed"/,
     },
+    {
+      // A value of the same name in another case exists: the advice is to add the parameter to it.
+      given: [
+        'operations.yaml',
+        '      - { name: roadshowId, type: int }',
+        '      - { name: roadshowId, type: int }\n      - { name: EventID, type: int }',
+      ],
+      want: new RegExp(
+        `^spec/operations\\.yaml:\\d+:\\d+: parameter "EventID" of "GetTicketTypesByRoadshowId" is taken by no value of spec/conformance\\.yaml \\(add EventID to the parameters of the value "eventId" at spec/conformance\\.yaml:${eventIdLine}: parameters: \\[eventId, EventID\\]\\)$`,
+      ),
+    },
   ];
   it.each(cases)('$given.0: $given.2', async ({ given, want }) => {
     const errors = await errorsWith(...given);
@@ -74,6 +92,15 @@ describe('spec/conformance.yaml cross-checks', () => {
       errors.some((e) => want.test(e)),
       errors.join('\n'),
     ).toBe(true);
+  });
+
+  it('names parameters by their wire names: a TypeScript-only rename keeps its value', async () => {
+    const errors = await errorsWith(
+      'operations.yaml',
+      '      - { name: roadshowId, type: int }',
+      '      - { name: id, xmlName: roadshowId, type: int }',
+    );
+    expect(errors).toEqual([]);
   });
 
   it('refuses a write listed among the reads', async () => {
