@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { DEFAULT_PACKAGE, type PackageInfo } from '../generator/artifacts.js';
-import type { Difference } from '../generator/output.js';
+import { MANIFEST, type Difference } from '../generator/output.js';
 import { UsageError } from './usage.js';
 
 // The generator (prettier, handlebars, yaml) and the version gate load only when a command needs
@@ -65,8 +65,15 @@ function packageOf(o: PathOptions): PackageInfo {
 export function advice(diffs: readonly Difference[]): string {
   const paths = (kind: Difference['kind']) =>
     diffs.filter((d) => d.kind === kind).map((d) => d.path);
-  const [edited, stale, foreign] = [paths('different'), paths('extra'), paths('foreign')];
+  const different = diffs.filter((d) => d.kind === 'different');
+  const regenerated = different.filter((d) => d.cause === 'spec' && d.path !== MANIFEST);
+  const edited = different.filter((d) => d.cause !== 'spec').map((d) => d.path);
+  const [stale, foreign] = [paths('extra'), paths('foreign')];
   const lines = ['run: npx evgen generate'];
+  if (regenerated.length)
+    lines.push(
+      `  spec/ or templates/ changed since generated/ was written: it updates ${regenerated.map((d) => d.path).join(', ')}`,
+    );
   if (edited.length)
     lines.push(
       `  it overwrites the hand edits in ${edited.join(', ')}: to keep an edit, make it in spec/ or templates/ instead`,
@@ -150,8 +157,12 @@ export function registerGeneratorCommands(program: Command): void {
       return;
     }
     console.error(`${where} is not what the spec produces (${diffs.length} file(s)):`);
+    const why = {
+      spec: ' (spec/ or templates/ changed: run generate)',
+      edited: ' (edited by hand)',
+    };
     for (const d of diffs) {
-      console.error(`  ${d.kind.padEnd(9)} ${d.path}`);
+      console.error(`  ${d.kind.padEnd(9)} ${d.path}${d.cause ? why[d.cause] : ''}`);
       if (d.diff) console.error(d.diff.replace(/^/gm, '      '));
     }
     console.error(advice(diffs));

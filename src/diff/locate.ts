@@ -1,12 +1,13 @@
 // Lines of spec symbols, for `file:line` in reports. The IR's provenance names a file and a
 // symbol (`BookingResponse.CreatedDate`); the line is found from the loader's YAML positions:
-// the entry whose `name` (or `id`, `code`) is the symbol's first part, then within it the second.
+// the entry whose `name` (or `id`, `code`, `operation`) is the symbol's first part, then within it
+// the second.
 // A part starting with `.` names a key instead (`.endpointPath`).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 
-const KEYS = ['name', 'id', 'code'];
+const KEYS = ['name', 'id', 'code', 'operation'];
 
 /** A spec file as provenance names it (`spec/…`), relative to its spec folder. */
 export const inSpec = (specFile: string) => specFile.replace(/^spec\//, '');

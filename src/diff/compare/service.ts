@@ -70,22 +70,71 @@ export function compareService(ctx: DiffContext): void {
   compareBindings(ctx, at);
   compareAuth(ctx, at);
   compareFaults(ctx, at);
-  // Opaque types change what the checker accepts, not the wire or the types.
-  const conformance = (x: typeof b) =>
-    JSON.stringify([x.conformance, x.types.filter((t) => t.opaque).map((t) => t.name)]);
-  if (conformance(b) !== conformance(h))
-    at(
-      'CONFORMANCE_CHANGED',
-      'head',
-      'spec/conformance.yaml',
-      [],
-      'conformance',
-      'how the generated conformance suite finds values and what it checks changed',
-      [],
-    );
+  compareConformance(ctx, at);
   const gaps = (x: typeof b) => JSON.stringify(x.gaps);
   if (gaps(b) !== gaps(h))
     at('DOC_CHANGED', 'head', 'spec/gaps.yaml', [], 'gaps', 'decisions changed', []);
+}
+
+/** Entries of spec/conformance.yaml by key: values by name, sources and writes by operation. */
+function compareConformance(ctx: DiffContext, at: At): void {
+  const b = ctx.baseIr.conformance;
+  const h = ctx.headIr.conformance;
+  const section = <T>(
+    name: string,
+    base: readonly T[],
+    head: readonly T[],
+    key: (x: T) => string,
+  ) => {
+    // The n-th entry of a key (a source may read one operation twice).
+    const keyed = (list: readonly T[]) => {
+      const seen = new Map<string, number>();
+      return new Map(
+        list.map((x) => {
+          const k = key(x);
+          const n = seen.get(k) ?? 0;
+          seen.set(k, n + 1);
+          return [n === 0 ? k : `${k}#${n + 1}`, x] as const;
+        }),
+      );
+    };
+    const [kb, kh] = [keyed(base), keyed(head)];
+    for (const k of new Set([...kb.keys(), ...kh.keys()])) {
+      const [x, y] = [kb.get(k), kh.get(k)];
+      if (JSON.stringify(x) === JSON.stringify(y)) continue;
+      const what = x === undefined ? 'added' : y === undefined ? 'removed' : 'changed';
+      at(
+        'CONFORMANCE_CHANGED',
+        y === undefined ? 'base' : 'head',
+        'spec/conformance.yaml',
+        [`.${name}`, k.replace(/#\d+$/, '')],
+        `conformance.${name}.${k}`,
+        `${what}: how the generated conformance suite finds values or what it checks`,
+        [],
+      );
+    }
+  };
+  section('values', b.values, h.values, (v) => v.name);
+  section('sources', b.sources, h.sources, (s) => s.operation);
+  section('writes', b.writes, h.writes, (s) => s.operation);
+  for (const [name, x, y] of [
+    ['checks', b.checks, h.checks],
+    ['hostile', b.hostile, h.hostile],
+  ] as const)
+    for (const k of Object.keys({ ...x, ...y }))
+      if (
+        JSON.stringify((x as Record<string, unknown>)[k]) !==
+        JSON.stringify((y as Record<string, unknown>)[k])
+      )
+        at(
+          'CONFORMANCE_CHANGED',
+          'head',
+          'spec/conformance.yaml',
+          [`.${name}`, `.${k}`],
+          `conformance.${name}.${k}`,
+          'changed: what the generated conformance suite checks',
+          [],
+        );
 }
 
 type At = (

@@ -38,6 +38,15 @@ export function compareTypes(ctx: DiffContext): void {
         `${h.name}: WSDL name ${b.xmlName} → ${h.xmlName}: no message changes; code generated from the WSDL names the old type`,
         ops,
       );
+    // Opaque types change what the checker accepts, not the wire or the types.
+    if (b.opaque !== h.opaque)
+      typeChange(
+        ctx,
+        'CONFORMANCE_CHANGED',
+        h,
+        `${h.name} ${h.opaque ? 'made' : 'no longer'} opaque: what the generated conformance suite accepts in it`,
+        [],
+      );
     if (b.docs.join('\n') !== h.docs.join('\n') || b.section !== h.section || b.gap !== h.gap)
       typeChange(ctx, 'DOC_CHANGED', h, `${h.name}: documentation changed`, []);
   }

@@ -1,6 +1,7 @@
 // Reads every spec file, checks each against its format with positions, cross-checks what loaded,
-// and returns the raw spec or throws one SpecError listing every problem found (YAML syntax,
-// format, cross-references) together.
+// and returns the raw spec or throws one SpecError listing every problem found (format and
+// cross-references together). YAML syntax errors come alone: a file that does not parse declares
+// nothing, and the unknown names that follows elsewhere would only bury the error that matters.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
@@ -53,6 +54,7 @@ export const SPEC_FILE_FORMATS: readonly {
 /** Loads and validates the spec in `specDir`. File names in messages are relative to its parent. */
 export async function loadSpec(specDir: string): Promise<RawSpec> {
   const diagnostics: Diagnostic[] = [];
+  const syntax: Diagnostic[] = [];
   const declared: Declared = { types: new Set(), operations: new Set(), gaps: new Set() };
   const display = (abs: string) =>
     join(basename(specDir), relative(specDir, abs)).split('\\').join('/');
@@ -66,7 +68,7 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
       diagnostics.push({ pos: { file, line: 1, col: 1 }, message: 'file is missing' });
       return undefined;
     }
-    const parsed = parseYaml(text, file, diagnostics);
+    const parsed = parseYaml(text, file, syntax, diagnostics);
     if (!parsed) return undefined;
     collectDeclared(parsed.doc.toJS(), declared);
     return checker(parsed.doc.contents, parsed.ctx, { file, line: 1, col: 1 });
@@ -92,6 +94,7 @@ export async function loadSpec(specDir: string): Promise<RawSpec> {
       hint: `the spec is ${FIXED_FILE_NAMES.join(', ')} and types/*.yaml`,
     });
 
+  if (syntax.length > 0) throw new SpecError(sortDiagnostics(syntax));
   const spec = { ...fixed, typeFiles } as PartialSpec;
   diagnostics.push(...crossCheck(spec, declared));
   if (diagnostics.length > 0) throw new SpecError(sortDiagnostics(diagnostics));
@@ -129,11 +132,12 @@ function collectDeclared(json: unknown, into: Declared): void {
   for (const n of names(o.gaps, 'id')) into.gaps.add(n);
 }
 
-/** Parses one YAML text; syntax errors become diagnostics. */
+/** Parses one YAML text; syntax errors go to `out`, the format checks' diagnostics to `report`. */
 function parseYaml(
   text: string,
   file: string,
   out: Diagnostic[],
+  report: Diagnostic[],
 ): { doc: Document; ctx: CheckContext } | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
@@ -160,7 +164,7 @@ function parseYaml(
     }
   }
   if (doc.errors.length > 0) return undefined;
-  return { doc, ctx: { file, lines, report: (d) => out.push(d) } };
+  return { doc, ctx: { file, lines, report: (d) => report.push(d) } };
 }
 
 function yamlMessage(code: string, message: string): string {

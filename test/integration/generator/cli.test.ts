@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectIr } from '../../support/ir.js';
 import { runEvgen } from '../../support/evgen.js';
+import { removeSpecCopies, specCopy } from '../../support/spec-copy.js';
 
 const run = (...args: string[]) => runEvgen(args);
 
 const temps: string[] = [];
 afterAll(() => Promise.all(temps.map((d) => rm(d, { recursive: true, force: true }))));
+afterAll(removeSpecCopies);
 
 describe('evgen CLI', () => {
   it('describes every command and the exit codes', async () => {
@@ -56,6 +58,26 @@ describe('evgen CLI', () => {
     expect(stderr).toContain('+ // hand edit');
     expect(stderr).toContain(
       'run: npx evgen generate\n  it overwrites the hand edits in src/codecs.ts: to keep an edit, make it in spec/ or templates/ instead\n  it refuses to run beside NOTES.md, which evgen did not write: move them away (or pass --force to keep them)',
+    );
+  });
+
+  it('check tells a spec change (run generate) from a hand edit', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'evgen-cli-'));
+    temps.push(out);
+    expect((await run('generate', '--out', out, '--no-typecheck')).code).toBe(0);
+    const spec = await specCopy([
+      {
+        file: 'types/booking.yaml',
+        from: '      - { name: IsTest, type: boolean }',
+        to: '      - { name: IsTest, type: boolean }\n      - { name: Channel, type: string, optional: true }',
+      },
+    ]);
+    const { code, stderr } = await run('check', '--out', out, '--spec', spec);
+    expect(code).toBe(1);
+    expect(stderr).toContain('different src/types.ts (spec/ or templates/ changed: run generate)');
+    expect(stderr).not.toContain('hand edit');
+    expect(stderr).toMatch(
+      /spec\/ or templates\/ changed since generated\/ was written: it updates src\/codecs\.ts, .*src\/types\.ts/,
     );
   });
 

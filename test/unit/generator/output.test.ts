@@ -1,6 +1,7 @@
 // Deterministic output, a staleness check that sees hand edits, new and deleted files, and an
 // output folder that is evgen's alone: it deletes only what it wrote and refuses to write beside
 // anything else unless forced.
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,10 +14,13 @@ import {
   writeOutput,
 } from '../../../src/generator/output.js';
 import { generateFiles } from '../../../src/generator/pipeline.js';
+import { advice } from '../../../src/cli/generator-commands.js';
 import { PROJECT_ROOT, SPEC_DIR, TEMPLATES_DIR } from '../../support/ir.js';
+import { removeSpecCopies, specCopy } from '../../support/spec-copy.js';
 
 const temps: string[] = [];
 afterAll(() => Promise.all(temps.map((d) => rm(d, { recursive: true, force: true }))));
+afterAll(removeSpecCopies);
 const generate = () => generateFiles({ specDir: SPEC_DIR, templatesDir: TEMPLATES_DIR });
 // One generation serves every test that only reads it (none changes the map): a run is ~0.5 s.
 let generated: ReturnType<typeof generate> | undefined;
@@ -72,13 +76,56 @@ describe('generated output', () => {
     expect(seen).toBeGreaterThan(500);
   });
 
-  it('lists every file it writes in the manifest', async () => {
+  it('lists every file it writes in the manifest, with a hash of what it wrote', async () => {
     const files = await gen();
     const listed = files
       .get(MANIFEST)!
       .split('\n')
-      .filter((l) => l && !l.startsWith('#'));
-    expect(listed).toEqual([...files.keys()]);
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(' '));
+    expect(listed.map(([path]) => path)).toEqual([...files.keys()]);
+    for (const [path, hash] of listed)
+      if (path !== MANIFEST)
+        expect(hash, path).toBe(
+          `sha256:${createHash('sha256').update(files.get(path!)!).digest('hex').slice(0, 16)}`,
+        );
+  });
+
+  it('tells a spec change (run generate) from a hand edit (generate overwrites it)', async () => {
+    const specDir = await specCopy([
+      {
+        file: 'types/booking.yaml',
+        from: '      - { name: IsTest, type: boolean }',
+        to: '      - { name: IsTest, type: boolean }\n      - { name: Channel, type: string }',
+      },
+    ]);
+    const changed = await generateFiles({ specDir, templatesDir: TEMPLATES_DIR });
+    const dir = await freshOutput();
+    const cause = async (files: ReadonlyMap<string, string>) =>
+      Object.fromEntries(
+        (await compareOutput(dir, files))
+          .filter((d) => d.path !== MANIFEST)
+          .map((d) => [d.path, d.cause]),
+      );
+    expect(await cause(changed)).toEqual({
+      'src/codecs.ts': 'spec',
+      'src/conformance.ts': 'spec',
+      'src/help.ts': 'spec',
+      'src/types.ts': 'spec',
+      'src/wsdl.ts': 'spec',
+    });
+    const file = join(dir, 'src/types.ts');
+    await writeFile(file, `${await readFile(file, 'utf8')}// hand edit\n`);
+    expect(await cause(await gen())).toEqual({ 'src/types.ts': 'edited' });
+    // Both: the hand edit is what matters (generate overwrites it).
+    expect((await cause(changed))['src/types.ts']).toBe('edited');
+    expect(advice(await compareOutput(dir, changed))).toBe(
+      [
+        'run: npx evgen generate',
+        '  spec/ or templates/ changed since generated/ was written: it updates src/codecs.ts, src/conformance.ts, src/help.ts, src/wsdl.ts',
+        '  it overwrites the hand edits in src/types.ts: to keep an edit, make it in spec/ or templates/ instead',
+      ].join('\n'),
+    );
   });
 
   it('finds a hand-edited file and shows the change, on-disk side marked +', async () => {

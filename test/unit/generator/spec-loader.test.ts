@@ -97,6 +97,28 @@ describe('spec loader diagnostics', () => {
     await expect(loadSpec(spec)).rejects.toThrow(`spec/operations.yaml:${line}:13: ${want}`);
   });
 
+  it('reports a YAML syntax error first and alone, not the unknown names it causes elsewhere', async () => {
+    // BookingDetails is declared in the broken file: operations.yaml's reference to it would
+    // otherwise be reported first, as an unknown type.
+    const spec = await specCopy([
+      {
+        file: 'types/booking.yaml',
+        from: '{ name: InvoiceUrl, type: string }',
+        to: '{ name: InvoiceUrl, type: string',
+      },
+    ]);
+    const e = await loadSpec(spec).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(SpecError);
+    const found = (e as SpecError).diagnostics.map((d) => `${d.pos.file}: ${d.message}`);
+    expect(found.length).toBeGreaterThan(0);
+    expect(
+      found.every((f) =>
+        /^spec\/types\/booking\.yaml: (YAML syntax|bad indentation|duplicate key)/.test(f),
+      ),
+      found.join('\n'),
+    ).toBe(true);
+  });
+
   it('loads the real spec without errors', async () => {
     await expect(loadSpec(SPEC_DIR)).resolves.toBeDefined();
   });
