@@ -1,31 +1,39 @@
 #!/usr/bin/env node
 // The evgen command. It runs the compiled CLI in .build/ (made by `npm install` through the
 // prepare script, or `npm run build`), which starts in a fraction of the time tsx takes to load
-// the TypeScript sources. When a source differs from what that build was made from (an edit, a
-// checkout), it runs the sources through tsx instead, so it never runs stale code; with
-// EVGEN_BUILD=required (CI) a stale or missing build is an error instead.
-import { ROOT, buildIsCurrent } from './build-state.js';
+// the TypeScript sources. Whether the build is still what the sources say is decided by their
+// content (build-state.js): a checkout or a clone that rewrites files without changing them keeps
+// it; a source that did change is compiled again first (build.mjs's rebuild: only the outputs it
+// reaches, a fraction of a second), so evgen never runs stale code and never falls back to tsx
+// for it. Only if that rebuild fails does it run the sources through tsx, saying so; with
+// EVGEN_BUILD=required (CI) that is an error instead.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILD_DIR, ROOT, buildIsCurrent } from './build-state.js';
 
 // diff --verify imports the TypeScript of generated packages while it runs, so it runs from the
-// sources: one copy of every module in the process. The bench measures the code as it is run
-// (compiled, and so are its child processes): a stale build is rebuilt first.
+// sources: one copy of every module in the process.
 const [command] = process.argv.slice(2);
 const loadsTypeScript = command === 'diff' && process.argv.includes('--verify');
 
-let current = !loadsTypeScript && buildIsCurrent();
-if (command === 'bench' && !current) {
-  console.error('the build is older than the sources: building .build/ for the bench…');
-  await (await import('./build.mjs')).build();
-  current = true;
+let compiled = !loadsTypeScript && buildIsCurrent();
+if (!loadsTypeScript && !compiled) {
+  try {
+    await (await import('./build.mjs')).rebuild(BUILD_DIR);
+    compiled = true;
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    if (process.env.EVGEN_BUILD === 'required') {
+      console.error(
+        `error: .build/ is stale and could not be rebuilt (EVGEN_BUILD=required): ${why}`,
+      );
+      process.exitCode = 1;
+    } else console.error(`evgen: .build/ could not be rebuilt (${why}); running the sources`);
+  }
 }
-if (current) {
-  await import('../../.build/cli/main.js');
-} else if (!loadsTypeScript && process.env.EVGEN_BUILD === 'required') {
-  console.error(
-    'error: .build/ is missing or older than the sources (EVGEN_BUILD=required): run npm run build',
-  );
-  process.exitCode = 1;
-} else {
+if (compiled) {
+  await import(pathToFileURL(join(BUILD_DIR, 'cli/main.js')).href);
+} else if (loadsTypeScript || process.env.EVGEN_BUILD !== 'required') {
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: `${ROOT}/tsconfig.json` });
   await import('./main.ts');
