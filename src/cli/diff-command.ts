@@ -11,7 +11,7 @@ import { diffSpecs } from '../diff/diff.js';
 import { formatJson, formatMarkdown, formatText, summarize, type Format } from '../diff/format.js';
 import { checkPackageVersion } from '../diff/gate.js';
 import { checkoutSpec, headSource, loadVersion, UsageError } from '../diff/input.js';
-import { atLeast, worst, type Severity } from '../diff/model.js';
+import { atLeast, keptAudiences, worst, type Severity } from '../diff/model.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,7 +47,7 @@ export function registerDiffCommand(program: Command): void {
     .addOption(
       new Option(
         '--fail-on <severity>',
-        'exit 1 when a change is at least this severe for an audience the spec keeps (compatibility.audiences)',
+        'exit 1 when a change is at least this severe for an audience kept (compatibility.audiences of either spec)',
       )
         .choices(['breaking', 'dangerous', 'none'])
         .default('breaking'),
@@ -99,12 +99,11 @@ async function runDiff(o: DiffOptions): Promise<number> {
       throw e;
     });
     const changes = await diffSpecs(base, head);
-    const summary = summarize(changes, gate, head.ir.compatibility.audiences);
+    const kept = keptAudiences(base, head);
+    const summary = summarize(changes, gate, kept);
     let failed =
       o.failOn !== 'none' &&
-      changes.some((c) =>
-        atLeast(worst(c.severities, head.ir.compatibility.audiences), o.failOn as Severity),
-      );
+      changes.some((c) => atLeast(worst(c.severities, kept), o.failOn as Severity));
     let verifyReport: object | undefined;
     if (o.verify) {
       const { verifyChanges, formatVerify } = await import('../diff/verify/index.js');

@@ -4,7 +4,7 @@ import { compareOperations } from './compare/operations.js';
 import { compareService } from './compare/service.js';
 import { compareTypes } from './compare/types.js';
 import type { SpecVersion } from './input.js';
-import { worst, type Change, type Severity } from './model.js';
+import { keptAudiences, worst, type Change, type Severity } from './model.js';
 
 const ORDER: Record<Severity, number> = { breaking: 0, dangerous: 1, safe: 2 };
 
@@ -13,7 +13,7 @@ export async function diffSpecs(base: SpecVersion, head: SpecVersion): Promise<C
   compareService(ctx);
   compareOperations(ctx);
   compareTypes(ctx);
-  const kept = head.ir.compatibility.audiences;
+  const kept = keptAudiences(base, head);
   return (await ctx.changes()).sort(
     (a, b) =>
       ORDER[worst(a.severities, kept)] - ORDER[worst(b.severities, kept)] ||

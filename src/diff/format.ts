@@ -18,7 +18,7 @@ export interface Summary {
   readonly breaking: number;
   readonly dangerous: number;
   readonly safe: number;
-  /** The audiences the head spec keeps (compatibility.audiences). */
+  /** The audiences judged by: those either spec keeps (keptAudiences). */
   readonly kept: readonly Audience[];
   /** Per audience, kept or not: how many changes are breaking, dangerous, safe for it. */
   readonly audiences: Readonly<Record<Audience, Readonly<Record<Severity, number>>>>;

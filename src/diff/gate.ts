@@ -3,13 +3,15 @@
 // (history.ts), so nothing written in spec/CHANGELOG.md can lower the bar. The version being
 // written must satisfy the diff against every release of its major version line (semver: 1.3.0
 // promises what 1.0.0 did), so a breaking change slipped into an earlier commit is still counted;
-// it must also be newer than every release. A release whose spec this evgen cannot read (a spec
-// format change since) is skipped with a warning; the others still hold.
+// it must also be newer than every release (a checkout of a release tag, unchanged, is that
+// release). Each diff judges by the audiences the release kept as well as those the working spec
+// keeps, so dropping one lowers no bar before the next major version. A release whose spec this
+// evgen cannot read (a spec format change since) is skipped with a warning; the others still hold.
 import { diffSpecs } from './diff.js';
 import { formatChangeLine } from './format.js';
-import { releaseHistory, type ReleasedVersion } from './history.js';
+import { releaseHistory, releaseTag, type ReleasedVersion } from './history.js';
 import { checkoutSpec, loadVersion, type SpecVersion } from './input.js';
-import type { Audience, Change } from './model.js';
+import { keptAudiences, type Audience, type Change } from './model.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
 import {
   bump,
@@ -26,6 +28,8 @@ export interface ReleaseDiff {
   /** The commit whose spec stands for the release (its newest readable one). */
   readonly commit: string;
   readonly changes: readonly Change[];
+  /** The audiences judged by: the release's and the working spec's (keptAudiences). */
+  readonly kept: readonly Audience[];
   readonly level: Level;
   /** The least version those changes allow after this release. */
   readonly need: string;
@@ -64,9 +68,10 @@ async function diffRelease(
       });
       if (!base) continue;
       const changes = await diffSpecs(base, head);
-      const level = requiredLevel(changes, head.ir.compatibility.audiences);
+      const kept = keptAudiences(base, head);
+      const level = requiredLevel(changes, kept);
       const need = level === 'none' ? release.version : bump(release.version, level);
-      return { version: release.version, commit, changes, level, need };
+      return { version: release.version, commit, changes, kept, level, need };
     } finally {
       await checkout.dispose();
     }
@@ -98,6 +103,7 @@ export async function checkPackageVersion(
     return pass(
       `package version ${version}: ${specDir} is not in a git repository, so no release is known to check it against`,
     );
+  warnings.push(...history.warnings);
   if (history.shallow)
     warnings.push(
       'the git history is shallow: releases older than it are not checked (git fetch --unshallow)',
@@ -121,10 +127,12 @@ export async function checkPackageVersion(
       );
   }
   const newest = releases[0]!.version;
-  // Never back, never the same as a release: at least a patch above the newest.
-  let need = compareVersions(version, newest) > 0 ? '0.0.0' : bump(newest, 'patch');
-  for (const d of diffs) need = newer(need, d.need);
   const last = diffs.find((d) => d.version === newest) ?? null;
+  // Never back, never the same as a release: at least a patch above the newest, unless the spec
+  // is that tagged release itself (a checkout of its tag).
+  const isNewest = releases[0]!.tagged && version === newest && last?.level === 'none';
+  let need = compareVersions(version, newest) > 0 || isNewest ? '0.0.0' : bump(newest, 'patch');
+  for (const d of diffs) need = newer(need, d.need);
   const binding = diffs.reduce<ReleaseDiff | null>(
     (b, d) => (b === null || compareVersions(d.need, b.need) > 0 ? d : b),
     null,
@@ -139,14 +147,7 @@ export async function checkPackageVersion(
     warnings,
     message: ok
       ? accepted(version, last)
-      : refused(
-          version,
-          need,
-          newest,
-          binding,
-          working.file,
-          headVersion.ir.compatibility.audiences,
-        ),
+      : refused(version, need, releases[0]!, binding, working.file),
   };
 }
 
@@ -163,21 +164,22 @@ function accepted(version: string, last: ReleaseDiff | null): string {
 function refused(
   version: string,
   need: string,
-  newest: string,
+  newestRelease: ReleasedVersion,
   binding: ReleaseDiff | null,
   file: string,
-  kept: readonly Audience[],
 ): string {
   const lines: string[] = [];
+  const newest = newestRelease.version;
+  const shows = newestRelease.tagged ? `its tag ${releaseTag(newest)} shows` : 'git history shows';
   if (compareVersions(version, newest) <= 0)
     lines.push(
-      `package version ${version} is not newer than ${newest}, which git history shows released: a version is never written twice or lowered`,
+      `package version ${version} is not newer than ${newest}, which ${shows} released: a version is never written twice or lowered`,
     );
   if (binding && compareVersions(binding.need, version) > 0) {
     const which = binding.version === newest ? 'the last release' : 'the release';
     lines.push(
       `package version ${version} understates the diff against ${which}, ${binding.version} (${binding.commit}): ${binding.changes.length} change(s) need a ${binding.level} version, at least ${binding.need}:`,
-      ...binding.changes.map((c) => `  ${formatChangeLine(c, kept)}`),
+      ...binding.changes.map((c) => `  ${formatChangeLine(c, binding.kept)}`),
       `(npx evgen diff --base ${binding.commit} shows them)`,
     );
   }

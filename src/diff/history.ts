@@ -2,19 +2,28 @@
 // touched the spec folder is a state of the spec, and the first `## x.y.z` heading of its
 // CHANGELOG.md is the package version that state carried. The version of the newest state is the
 // one in progress; every other version history shows is released, as its newest commit left it:
-// a version is released when a commit starts the next one.
+// a version is released when a commit starts the next one. A release tag
+// (`@evgen/event-management@1.2.0`, on a commit HEAD contains) says more: that version was
+// published from that commit, so its spec is the release, and a version in progress that carries
+// a tag is released already.
 import { execFile, spawn } from 'node:child_process';
 import { relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_PACKAGE } from '../generator/artifacts.js';
 import { repositoryOf } from './input.js';
 import { compareVersions, firstHeading } from './release.js';
+
+/** The tag of a published release: `<package>@<version>`, as npm workspaces tools write it. */
+export const releaseTag = (version: string) => `${DEFAULT_PACKAGE.name}@${version}`;
 
 const run = promisify(execFile);
 
 export interface ReleasedVersion {
   readonly version: string;
-  /** The commits whose spec carried it, newest first (abbreviated hashes). */
+  /** The commits whose spec carried it, newest first (abbreviated hashes); a tag's commit alone. */
   readonly commits: readonly string[];
+  /** Released by a tag: its commit is the release. */
+  readonly tagged: boolean;
 }
 
 export interface ReleaseHistory {
@@ -25,8 +34,10 @@ export interface ReleaseHistory {
   readonly shallow: boolean;
   /** The version of the newest state (HEAD's): in progress, not released. */
   readonly inProgress: string | undefined;
-  /** Every other version history shows, newest version first. */
+  /** Every other version history shows, and every tagged one, newest version first. */
   readonly releases: readonly ReleasedVersion[];
+  /** Release tags not taken (their commit's CHANGELOG.md names another version). */
+  readonly warnings: readonly string[];
 }
 
 /** Contents of `<commit>:<path>` for many commits, through one `git cat-file --batch`. */
@@ -86,9 +97,50 @@ export async function releaseHistory(specDir: string): Promise<ReleaseHistory | 
     byVersion.set(version, list);
   });
   const inProgress = byVersion.keys().next().value;
-  const releases = [...byVersion]
-    .filter(([version]) => version !== inProgress)
-    .map(([version, cs]) => ({ version, commits: cs }))
+  const tags = await releaseTags(top, inRepo, git);
+  const releases = [...new Set([...byVersion.keys(), ...tags.found.keys()])]
+    .filter((version) => version !== inProgress || tags.found.has(version))
+    .map((version) => {
+      const tagged = tags.found.get(version);
+      return { version, commits: tagged ? [tagged] : byVersion.get(version)!, tagged: !!tagged };
+    })
     .sort((a, b) => compareVersions(b.version, a.version));
-  return { top, inRepo, shallow, inProgress, releases };
+  return { top, inRepo, shallow, inProgress, releases, warnings: tags.warnings };
+}
+
+/** Release tags on commits HEAD contains whose CHANGELOG.md carries the tag's version: version → commit. */
+async function releaseTags(
+  top: string,
+  inRepo: string,
+  git: (...args: string[]) => Promise<string>,
+): Promise<{ found: Map<string, string>; warnings: string[] }> {
+  const prefix = releaseTag('');
+  const listed = await git(
+    'for-each-ref',
+    '--merged=HEAD',
+    '--format=%(refname:strip=2) %(*objectname:short) %(objectname:short)',
+    `refs/tags/${prefix}*`,
+  ).catch(() => '');
+  const tags = listed
+    .split('\n')
+    .filter(Boolean)
+    // The commit: an annotated tag's peeled object, a lightweight tag's own (the other is empty).
+    .map((l) => l.split(' ').filter(Boolean) as [string, string])
+    .map(([name, commit]) => ({ name, version: name.slice(prefix.length), commit }))
+    .filter((t) => /^\d+\.\d+\.\d+$/.test(t.version));
+  const logs = await readAt(
+    top,
+    tags.map((t) => `${t.commit}:${inRepo === '.' ? '' : `${inRepo}/`}CHANGELOG.md`),
+  );
+  const found = new Map<string, string>();
+  const warnings: string[] = [];
+  tags.forEach((t, i) => {
+    const heading = logs[i] === undefined ? undefined : firstHeading(logs[i]);
+    if (heading === t.version) found.set(t.version, t.commit);
+    else
+      warnings.push(
+        `tag ${t.name} is not taken: the CHANGELOG.md of its commit ${t.commit} heads ${heading ?? 'no version'}`,
+      );
+  });
+  return { found, warnings };
 }

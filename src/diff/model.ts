@@ -52,6 +52,19 @@ export function worst(s: Severities, kept: readonly Audience[] = AUDIENCES): Sev
   return kept.map((a) => s[a]).reduce<Severity>((m, x) => (RANK[x] > RANK[m] ? x : m), 'safe');
 }
 
+/**
+ * The audiences a diff judges by: those the head spec keeps and those the base kept. A release's
+ * promise holds for its whole major line, so a commit narrowing compatibility.audiences together
+ * with a change breaking the audience it drops still needs a major version.
+ */
+export function keptAudiences(base: Compatible, head: Compatible): Audience[] {
+  const keeps = (v: Compatible, a: Audience) => v.ir.compatibility.audiences.includes(a);
+  return AUDIENCES.filter((a) => keeps(base, a) || keeps(head, a));
+}
+interface Compatible {
+  readonly ir: { readonly compatibility: { readonly audiences: readonly Audience[] } };
+}
+
 export function atLeast(s: Severity, threshold: Severity): boolean {
   return RANK[s] >= RANK[threshold];
 }

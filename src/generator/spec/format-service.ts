@@ -110,7 +110,7 @@ export const serviceFile = obj({
         'the clients a version keeps working (evgen diff): a change breaking one needs a major version',
       ),
     }),
-    'what a version promises; left out: all three audiences are kept',
+    'what a version promises; left out: all three audiences are kept. A release keeps its promise for its major line: dropping an audience takes effect at the next major version',
   ),
 });
 

@@ -41,6 +41,16 @@ const RENAME: SpecEdit = {
   from: '{ name: CreatedDate, type: dateTime }',
   to: '{ name: DateCreated, type: dateTime }',
 };
+/** Breaking for TypeScript code only: the wire name stays. */
+const TS_RENAME: SpecEdit = {
+  ...RENAME,
+  to: '{ name: DateCreated, xmlName: CreatedDate, type: dateTime }',
+};
+const DROP_TYPESCRIPT: SpecEdit = {
+  file: 'service.yaml',
+  from: 'audiences: [wire-lax, typescript]',
+  to: 'audiences: [wire-lax]',
+};
 const SECURE_KEY = '      - { name: SecureKey, type: string }';
 const optionalField = (name: string): SpecEdit => ({
   file: 'types/booking.yaml',
@@ -82,11 +92,18 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const reset = async () => {
   await git('reset', '-q', '--hard', at.v120);
   await git('clean', '-qfd');
+  for (const t of (await git('tag', '--list')).split('\n').filter(Boolean))
+    await git('tag', '-d', t);
 };
+/** Marks a commit published, as a maintainer does after npm publish. */
+const tag = (version: string, commit: string) =>
+  git('tag', `@evgen/event-management@${version}`, commit);
 const gate = () => runEvgen(['diff', '--head', spec, '--fail-on', 'none', '--check-version'], repo);
 
 interface Bypass {
   readonly given: string;
+  /** Release tags set first: version → the commit published. */
+  readonly tags?: Readonly<Record<string, keyof typeof at>>;
   /** Committed in order before the working tree's edits. */
   readonly commits?: readonly (readonly SpecEdit[])[];
   readonly edits?: (head: string) => readonly SpecEdit[];
@@ -141,12 +158,28 @@ const BYPASSES: readonly Bypass[] = [
     need: '2.0.0',
     written: '1.3.0',
   },
+  {
+    given: 'a published version still written to: its tag makes it a release',
+    tags: { '1.2.0': 'v120' },
+    edits: () => [optionalField('Region')],
+    against: { version: '1.2.0', at: 'v120', last: true },
+    need: '1.3.0',
+    written: '1.2.0',
+  },
+  {
+    given: 'the audience a change breaks dropped from the kept ones in the same edit',
+    edits: () => [TS_RENAME, DROP_TYPESCRIPT, heading('1.3.0')],
+    against: { version: '1.1.0', at: 'v110', last: true },
+    need: '2.0.0',
+    written: '1.3.0',
+  },
 ];
 
-describe('the version gate refuses every CHANGELOG.md edit that understates the diff', () => {
+describe('the version gate refuses every edit that would understate the diff', () => {
   for (const b of BYPASSES)
     it(b.given, async () => {
       await reset();
+      for (const [version, commit] of Object.entries(b.tags ?? {})) await tag(version, at[commit]);
       for (const edits of b.commits ?? []) {
         await apply(edits);
         await commit(b.given);
@@ -229,6 +262,10 @@ describe('the version gate accepts what the diff allows', () => {
       given: 'a breaking rename under a new major version',
       edits: [RENAME, heading('2.0.0')],
     },
+    {
+      given: 'an audience dropped under a new major version, with a change breaking it',
+      edits: [TS_RENAME, DROP_TYPESCRIPT, heading('2.0.0')],
+    },
     { given: 'no change at all', edits: [] },
   ];
   for (const c of cases)
@@ -242,6 +279,28 @@ describe('the version gate accepts what the diff allows', () => {
         /package version \d+\.\d+\.\d+ satisfies the diff against the last release, 1\.1\.0/,
       );
     });
+
+  it('a checkout of a tagged release, unchanged, is that release', async () => {
+    await reset();
+    await tag('1.2.0', at.v120);
+    const r = await gate();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      `package version 1.2.0 satisfies the diff against the last release, 1.2.0 (${at.v120}): no change`,
+    );
+  });
+
+  it('takes no tag whose commit carries another version, and says so', async () => {
+    await reset();
+    await tag('1.1.0', at.v100);
+    await apply([optionalField('Region')]);
+    const r = await gate();
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `warning: tag @evgen/event-management@1.1.0 is not taken: the CHANGELOG.md of its commit ${at.v100} heads 1.0.0`,
+    );
+    expect(r.stdout).toMatch(/satisfies the diff against the last release, 1\.1\.0 \(/);
+  });
 
   it('ignores Base lines, and says so', async () => {
     await reset();
