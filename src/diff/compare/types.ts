@@ -100,6 +100,10 @@ function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: strin
       operations,
     });
 
+  // What an old reader does without the element: a field it may miss (optional, or left out when
+  // null) reads as absent, any other fails the call.
+  const absentRead = (f: IrField) =>
+    f.optional || f.omittedWhenNull ? 'silently lose its value' : 'fail';
   for (const [bf, hf] of pairs) {
     if (bf.name !== hf.name)
       emit(
@@ -113,7 +117,7 @@ function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: strin
         'FIELD_XML_RENAMED',
         hf,
         'head',
-        `element <${bf.xmlName}> → <${hf.xmlName}> on the wire: old clients ${hf.optional ? 'silently lose its value' : 'fail'}`,
+        `element <${bf.xmlName}> → <${hf.xmlName}> on the wire: old clients ${absentRead(bf)}`,
       );
     compareField(ctx, bf, hf, (rule, message) => emit(rule, hf, 'head', message));
   }
@@ -122,9 +126,7 @@ function compareFields(ctx: DiffContext, b: IrType, h: IrType, operations: strin
     const twin =
       added.find((a) => h.fields.indexOf(a) === i && sameField(ctx, bf, a)) ??
       added.find((a) => sameField(ctx, bf, a));
-    const readers = bf.optional
-      ? 'clients reading it silently lose its value'
-      : 'clients reading it fail';
+    const readers = `clients reading it ${absentRead(bf)}`;
     emit(
       'FIELD_NO_REMOVE',
       bf,
