@@ -71,9 +71,50 @@ export function compareService(ctx: DiffContext): void {
   compareAuth(ctx, at);
   compareFaults(ctx, at);
   compareConformance(ctx, at);
-  const gaps = (x: typeof b) => JSON.stringify(x.gaps);
-  if (gaps(b) !== gaps(h))
-    at('DOC_CHANGED', 'head', 'spec/gaps.yaml', [], 'gaps', 'decisions changed', []);
+  compareGaps(ctx, at);
+}
+
+/**
+ * The entries of two lists, paired by key (the n-th of a key with the n-th: a source may read one
+ * operation twice), that differ: [key, base entry, head entry], undefined where one side lacks it.
+ */
+function changedEntries<T>(
+  base: readonly T[],
+  head: readonly T[],
+  key: (x: T) => string,
+): [string, T | undefined, T | undefined][] {
+  const keyed = (list: readonly T[]) => {
+    const seen = new Map<string, number>();
+    return new Map(
+      list.map((x) => {
+        const k = key(x);
+        const n = seen.get(k) ?? 0;
+        seen.set(k, n + 1);
+        return [n === 0 ? k : `${k}#${n + 1}`, x] as const;
+      }),
+    );
+  };
+  const [kb, kh] = [keyed(base), keyed(head)];
+  return [...new Set([...kb.keys(), ...kh.keys()])]
+    .map((k) => [k, kb.get(k), kh.get(k)] as [string, T | undefined, T | undefined])
+    .filter(([, x, y]) => JSON.stringify(x) !== JSON.stringify(y));
+}
+
+const what = (x: unknown, y: unknown) =>
+  x === undefined ? 'added' : y === undefined ? 'removed' : 'changed';
+
+/** gaps.yaml: one change per decision, at its entry. */
+function compareGaps(ctx: DiffContext, at: At): void {
+  for (const [id, x, y] of changedEntries(ctx.baseIr.gaps, ctx.headIr.gaps, (g) => g.id))
+    at(
+      'DOC_CHANGED',
+      y === undefined ? 'base' : 'head',
+      'spec/gaps.yaml',
+      ['.gaps', id],
+      `gaps.${id}`,
+      `${what(x, y)}: the decision on what the document does not show`,
+      [],
+    );
 }
 
 /** Entries of spec/conformance.yaml by key: values by name, sources and writes by operation. */
@@ -86,33 +127,16 @@ function compareConformance(ctx: DiffContext, at: At): void {
     head: readonly T[],
     key: (x: T) => string,
   ) => {
-    // The n-th entry of a key (a source may read one operation twice).
-    const keyed = (list: readonly T[]) => {
-      const seen = new Map<string, number>();
-      return new Map(
-        list.map((x) => {
-          const k = key(x);
-          const n = seen.get(k) ?? 0;
-          seen.set(k, n + 1);
-          return [n === 0 ? k : `${k}#${n + 1}`, x] as const;
-        }),
-      );
-    };
-    const [kb, kh] = [keyed(base), keyed(head)];
-    for (const k of new Set([...kb.keys(), ...kh.keys()])) {
-      const [x, y] = [kb.get(k), kh.get(k)];
-      if (JSON.stringify(x) === JSON.stringify(y)) continue;
-      const what = x === undefined ? 'added' : y === undefined ? 'removed' : 'changed';
+    for (const [k, x, y] of changedEntries(base, head, key))
       at(
         'CONFORMANCE_CHANGED',
         y === undefined ? 'base' : 'head',
         'spec/conformance.yaml',
         [`.${name}`, k.replace(/#\d+$/, '')],
         `conformance.${name}.${k}`,
-        `${what}: how the generated conformance suite finds values or what it checks`,
+        `${what(x, y)}: how the generated conformance suite finds values or what it checks`,
         [],
       );
-    }
   };
   section('values', b.values, h.values, (v) => v.name);
   section('sources', b.sources, h.sources, (s) => s.operation);

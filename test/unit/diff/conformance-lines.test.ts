@@ -1,5 +1,5 @@
-// A change of spec/conformance.yaml is reported at the entry that changed, one change per entry,
-// not at line 1 of the file.
+// A change of spec/conformance.yaml (or spec/gaps.yaml) is reported at the entry that changed, one
+// change per entry, not at line 1 of the file.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,4 +66,22 @@ describe('CONFORMANCE_CHANGED names the entry and its line', () => {
         c.want.map((w) => [w.path, lines.findIndex((l) => l.includes(w.line)) + 1]),
       );
     });
+});
+
+describe('a change of spec/gaps.yaml names the gap and its line', () => {
+  it('one DOC_CHANGED per decision changed, at its entry', async () => {
+    const dir = await specCopy([
+      { file: 'gaps.yaml', from: 'decision: WebsiteModel has', to: 'decision: WebsiteModel holds' },
+    ]);
+    const changes = (await diffSpecs(project, await loadVersion(dir))).filter((x) =>
+      x.location.file.endsWith('/gaps.yaml'),
+    );
+    const line =
+      (await readFile(join(dir, 'gaps.yaml'), 'utf8'))
+        .split('\n')
+        .findIndex((l) => l.includes('- id: website-model')) + 1;
+    expect(changes.map((x) => [x.rule, x.path, x.location.line])).toEqual([
+      ['DOC_CHANGED', 'gaps.website-model', line],
+    ]);
+  });
 });
