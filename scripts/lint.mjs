@@ -3,9 +3,9 @@
 // generated/ is its own project and sees @evgen/runtime through the runtime's published
 // declarations (src/runtime/dist), which npm install does not build: without them every call into
 // the runtime lints as an unresolved type. So the declarations are built first when missing or
-// older than a runtime source, and the cache lives in a folder named after them: eslint's cache
-// keys on each file's own text, and findings cached against other declarations (or none) must not
-// be reused. CI lints without the cache (.ci/run).
+// older than a runtime source, and generated/'s cache lives in a folder named after them: eslint's
+// cache keys on each file's own text, and findings cached against other declarations (or none)
+// must not be reused. CI lints without the cache (.ci/run).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -40,17 +40,27 @@ if (!existsSync(declarations) || statSync(declarations).mtimeMs < newestSource) 
 
 const hash = createHash('sha1');
 for (const f of files(DIST, '.d.ts')) hash.update(relative(DIST, f)).update(readFileSync(f));
-const key = hash.digest('hex').slice(0, 12);
-// One cache at a time: the folders of earlier declarations go.
+// generated/ and the rest are two TypeScript programs (generated/tsconfig.json and the root's),
+// each linted with a cache of its own: only generated/ sees the declarations, so only its cache is
+// named after them, and the rest's survives a runtime rebuild.
+const parts = [
+  { cache: `generated-${hash.digest('hex').slice(0, 12)}`, target: ['generated'] },
+  { cache: 'rest', target: ['--ignore-pattern', 'generated/**', '.'] },
+];
+// One cache a part: the folders of earlier declarations (and older layouts) go.
 if (existsSync(CACHES))
   for (const old of readdirSync(CACHES))
-    if (old !== key) rmSync(join(CACHES, old), { recursive: true, force: true });
-mkdirSync(join(CACHES, key), { recursive: true });
-run('npx', [
-  'eslint',
-  '--cache',
-  '--cache-location',
-  `${join(CACHES, key)}/`,
-  ...process.argv.slice(2),
-  '.',
-]);
+    if (!parts.some((p) => p.cache === old))
+      rmSync(join(CACHES, old), { recursive: true, force: true });
+for (const { cache, target } of parts) {
+  const dir = join(CACHES, cache);
+  mkdirSync(dir, { recursive: true });
+  run('npx', [
+    'eslint',
+    '--cache',
+    '--cache-location',
+    `${dir}/`,
+    ...process.argv.slice(2),
+    ...target,
+  ]);
+}
