@@ -2,48 +2,31 @@
 // spec whose history released 1.0.0 and started 1.1.0: the last release as the default base, git
 // refs as --base, the three formats, --verify, --fail-on. The version gate has its own file
 // (release-gate.test.ts), as have --base folders and the exit codes (base-and-exit.test.ts).
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEC_DIR } from '../../support/ir.js';
 import { runEvgen } from '../../support/evgen.js';
+import { specRepo, type SpecRepo } from '../../support/spec-repo.js';
 
-const exec = promisify(execFile);
 const run = (cwd: string, ...args: string[]) => runEvgen(args, cwd);
 
+let history: SpecRepo;
 let repo: string;
 let spec: string;
 let released: string;
-const git = (...args: string[]) => exec('git', args, { cwd: repo }).then((r) => r.stdout.trim());
-const edit = async (file: string, from: string, to: string) => {
-  const path = join(spec, file);
-  const text = await readFile(path, 'utf8');
-  if (!text.includes(from)) throw new Error(`${from} not in ${file}`);
-  await writeFile(path, text.replace(from, to));
-};
+const edit = (file: string, from: string, to: string) => history.edit({ file, from, to });
 const CREATED = '{ name: CreatedDate, type: dateTime }';
 
 beforeAll(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'evgen-diff-repo-'));
-  spec = join(repo, 'spec');
-  await cp(SPEC_DIR, spec, { recursive: true });
   // The copy's log holds a 1.0.0, released by the commit starting 1.1.0.
-  const log = join(spec, 'CHANGELOG.md');
-  const text = await readFile(log, 'utf8');
-  await writeFile(log, `${text.slice(0, text.indexOf('\n## ') + 1)}## 1.0.0\n\nFirst release.\n`);
-  const commit = (message: string, ...args: string[]) =>
-    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message, ...args);
-  await git('init', '-q', '-b', 'main');
-  await git('add', 'spec');
-  await commit('spec 1.0.0');
-  released = await git('rev-parse', '--short', 'HEAD');
-  await writeFile(log, (await readFile(log, 'utf8')).replace('## 1.0.0', '## 1.1.0\n\n## 1.0.0'));
-  await commit('start 1.1.0', '-a');
+  history = await specRepo('diff-repo');
+  ({ dir: repo, spec } = history);
+  released = await history.commit('spec 1.0.0');
+  await edit('CHANGELOG.md', '## 1.0.0', '## 1.1.0\n\n## 1.0.0');
+  await history.commit('start 1.1.0');
 });
-afterAll(() => rm(repo, { recursive: true, force: true }));
+afterAll(() => history.remove());
 
 describe('evgen diff (git base)', () => {
   it('finds nothing against the last release when the spec is unchanged, and exits 0', async () => {
@@ -157,7 +140,13 @@ describe('evgen diff (git base)', () => {
   it('fails on a dangerous change only with --fail-on dangerous', async () => {
     await edit('authentication.yaml', 'clockSkewSeconds: 300', 'clockSkewSeconds: 60');
     const args = ['diff', '--head', spec, '--base', released];
-    await edit('types/booking.yaml', '{ name: DateCreated, type: dateTime }', CREATED);
+    // BookingResponse's (AttendeeResponse has a DateCreated of its own).
+    const grossCost = '\n      - { name: GrossCost';
+    await edit(
+      'types/booking.yaml',
+      `{ name: DateCreated, type: dateTime }${grossCost}`,
+      `${CREATED}${grossCost}`,
+    );
     expect((await run(repo, ...args)).code).toBe(0);
     expect((await run(repo, ...args, '--fail-on', 'dangerous')).code).toBe(1);
     await edit('authentication.yaml', 'clockSkewSeconds: 60', 'clockSkewSeconds: 300');

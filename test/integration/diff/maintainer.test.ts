@@ -4,29 +4,21 @@
 // wire. Each step edits the spec, runs validate, diff, the version gate and generate as a
 // maintainer does (exit codes 0, 1 and 2 checked), and ends with the generated server stub
 // answering the generated clients of that version and of the release before it.
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadVersion } from '../../../src/diff/input.js';
 import { loadVersionPackage, type LoadedVersion } from '../../../src/diff/verify/stubs.js';
 import { runEvgen } from '../../support/evgen.js';
-import { SPEC_DIR, TEMPLATES_DIR } from '../../support/ir.js';
-import { applyEdit, type SpecEdit } from '../../support/spec-copy.js';
+import { TEMPLATES_DIR } from '../../support/ir.js';
+import type { SpecEdit } from '../../support/spec-copy.js';
+import { specRepo, type SpecRepo } from '../../support/spec-repo.js';
 
-const exec = promisify(execFile);
+let history: SpecRepo;
 let repo: string;
 let spec: string;
-const git = (...args: string[]) => exec('git', args, { cwd: repo }).then((r) => r.stdout.trim());
 const evgen = (...args: string[]) => runEvgen(args, repo);
-const edit = async (...edits: SpecEdit[]) => {
-  for (const e of edits) {
-    const file = join(spec, e.file);
-    await writeFile(file, applyEdit(await readFile(file, 'utf8'), e));
-  }
-};
+const edit = (...edits: SpecEdit[]) => history.edit(...edits);
 /** The version being written: a new first heading with a line for the change. */
 const heading = (from: string, to: string, line: string): SpecEdit => ({
   file: 'CHANGELOG.md',
@@ -35,10 +27,8 @@ const heading = (from: string, to: string, line: string): SpecEdit => ({
 });
 /** Commits and tags the release, as a maintainer does after npm publish. */
 const release = async (version: string) => {
-  await git('add', '-A');
-  await git('-c', 'user.name=m', '-c', 'user.email=m@m', 'commit', '-qm', `release ${version}`);
-  await git('tag', `@evgen/event-management@${version}`);
-  return git('rev-parse', '--short', 'HEAD');
+  await history.commit(`release ${version}`);
+  await history.git('tag', `@evgen/event-management@${version}`);
 };
 const diff = (...more: string[]) => evgen('diff', '--head', spec, ...more);
 const gate = () => diff('--fail-on', 'none', '--check-version');
@@ -74,20 +64,15 @@ async function call(client: LoadedVersion, server: LoadedVersion, method: string
 }
 
 beforeAll(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'evgen-maintainer-'));
-  spec = join(repo, 'spec');
-  await cp(SPEC_DIR, spec, { recursive: true });
-  const log = join(spec, 'CHANGELOG.md');
-  const text = await readFile(log, 'utf8');
-  await writeFile(log, `${text.slice(0, text.indexOf('\n## ') + 1)}## 1.0.0\n\nFirst release.\n`);
-  await git('init', '-q', '-b', 'main');
+  history = await specRepo('maintainer');
+  ({ dir: repo, spec } = history);
   await release('1.0.0');
   expect((await generate()).code).toBe(0);
   await served();
 }, 120_000);
 afterAll(async () => {
   await Promise.all(packages.map((p) => p.dispose()));
-  await rm(repo, { recursive: true, force: true });
+  await history.remove();
 });
 
 // Each step runs evgen a few times and loads a package.

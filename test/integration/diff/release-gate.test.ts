@@ -2,34 +2,22 @@
 // 1.0.0 and 1.1.0 and has 1.2.0 in progress: every way a CHANGELOG.md edit once let a version
 // understate the diff is refused, with the changes counted, the version needed and the heading to
 // write; `evgen diff` proposes from the same release the gate checks against.
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEvgen } from '../../support/evgen.js';
-import { SPEC_DIR } from '../../support/ir.js';
-import { applyEdit, type SpecEdit } from '../../support/spec-copy.js';
+import type { SpecEdit } from '../../support/spec-copy.js';
+import { specRepo, type SpecRepo } from '../../support/spec-repo.js';
 
-const exec = promisify(execFile);
+let history: SpecRepo;
 let repo: string;
 let spec: string;
 /** Commits: 1.0.0 released, 1.1.0 released (an optional field), 1.2.0 started. */
 const at: Record<'v100' | 'v110' | 'v120', string> = { v100: '', v110: '', v120: '' };
 
-const git = (...args: string[]) => exec('git', args, { cwd: repo }).then((r) => r.stdout.trim());
-const commit = async (message: string) => {
-  await git('add', '-A');
-  await git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', message);
-  return git('rev-parse', '--short', 'HEAD');
-};
-const apply = async (edits: readonly SpecEdit[]) => {
-  for (const e of edits) {
-    const file = join(spec, e.file);
-    await writeFile(file, applyEdit(await readFile(file, 'utf8').catch(() => ''), e));
-  }
-};
+const git = (...args: string[]) => history.git(...args);
+const commit = (message: string) => history.commit(message);
+const apply = (edits: readonly SpecEdit[]) => history.edit(...edits);
 /** A new first heading (and section) above the one in progress, as a maintainer starts one. */
 const heading = (version: string, section = ''): SpecEdit => ({
   file: 'CHANGELOG.md',
@@ -59,13 +47,8 @@ const optionalField = (name: string): SpecEdit => ({
 });
 
 beforeAll(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'evgen-gate-'));
-  spec = join(repo, 'spec');
-  await cp(SPEC_DIR, spec, { recursive: true });
-  const log = join(spec, 'CHANGELOG.md');
-  const text = await readFile(log, 'utf8');
-  await writeFile(log, `${text.slice(0, text.indexOf('\n## ') + 1)}## 1.0.0\n\nFirst release.\n`);
-  await git('init', '-q', '-b', 'main');
+  history = await specRepo('gate');
+  ({ dir: repo, spec } = history);
   at.v100 = await commit('1.0.0');
   // Sections name their base the way the old gate read them: none of it may lower the bar.
   await apply([
@@ -86,7 +69,7 @@ beforeAll(async () => {
   ]);
   at.v120 = await commit('start 1.2.0');
 });
-afterAll(() => rm(repo, { recursive: true, force: true }));
+afterAll(() => history.remove());
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const reset = async () => {
