@@ -243,30 +243,14 @@ async function checkSoap(
       'noCredentials',
     );
   else {
-    try {
-      const values = x.tables.auth.decodeHeader(d, header);
-      await checkCredentials(x, v, values, name, req.at, headerName);
-    } catch (e) {
-      if (!(e instanceof XmlDecodeError)) throw e;
-      e.prepend(headerName);
-      v.add(
-        'AuthenticationHeader',
-        { path: e.path, expected: e.expected, found: show(e.got) },
-        'noCredentials',
-      );
-    }
-  }
-  try {
-    op.decodeSoapRequest(d, envelope.payload, sent);
-  } catch (e) {
-    if (!(e instanceof XmlDecodeError)) throw e;
-    e.prepend(name);
-    v.add(
-      'parameters',
-      { path: e.path, expected: e.expected, found: show(e.got) },
-      'invalidParameter',
+    const values = decoded(v, 'AuthenticationHeader', 'noCredentials', headerName, () =>
+      x.tables.auth.decodeHeader(d, header),
     );
+    if (values) await checkCredentials(x, v, values, name, req.at, headerName);
   }
+  decoded(v, 'parameters', 'invalidParameter', name, (): unknown =>
+    op.decodeSoapRequest(d, envelope.payload, sent),
+  );
   return v.done();
 }
 
@@ -369,17 +353,31 @@ async function checkHttp(
       'noCredentials',
     );
   } else await checkCredentials(x, v, values as AuthValues, name, req.at, 'header');
+  decoded(v, 'parameters', 'invalidParameter', undefined, (): unknown =>
+    op.decodeHttpRequest(form),
+  );
+  return v.done();
+}
+
+/**
+ * What a generated decoder makes of the request; when it refuses, undefined and a finding of
+ * `check` at the decoder's path (below `root`), refused as `refusal`.
+ */
+function decoded<T>(
+  v: Verdict,
+  check: RequestCheck,
+  refusal: RefusalKind,
+  root: string | undefined,
+  decode: () => T,
+): T | undefined {
   try {
-    op.decodeHttpRequest(form);
+    return decode();
   } catch (e) {
     if (!(e instanceof XmlDecodeError)) throw e;
-    v.add(
-      'parameters',
-      { path: e.path, expected: e.expected, found: show(e.got) },
-      'invalidParameter',
-    );
+    if (root !== undefined) e.prepend(root);
+    v.add(check, { path: e.path, expected: e.expected, found: show(e.got) }, refusal);
+    return undefined;
   }
-  return v.done();
 }
 
 /**
