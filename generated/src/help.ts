@@ -737,7 +737,7 @@ const FAULTS = `<p>Faults carry one of these codes in their detail. The table sa
 <tr><th scope="row"><code>Conflict</code></th><td>The request conflicts with the state of the data, such as a full event or ticket type.</td><td><code>soap:Client</code> (500)</td><td><code>soap12:Sender</code> (400)</td><td>409</td></tr>
 <tr><th scope="row"><code>NotImplemented</code></th><td>The server does not implement this operation (a server stub created with some handlers only). The message names the operation.</td><td><code>soap:Server</code> (500)</td><td><code>soap12:Receiver</code> (500)</td><td>501</td></tr>
 <tr><th scope="row"><code>Unavailable</code></th><td>The service cannot take the request now (too many requests waiting, stopping, or its database unreachable); nothing was done. The message says which. Calls may be repeated after Retry-After seconds.</td><td><code>soap:Server</code> (503)</td><td><code>soap12:Receiver</code> (503)</td><td>503, Retry-After: 1 s</td></tr>
-<tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;; details go only to the server log.</td><td><code>soap:Server</code> (500)</td><td><code>soap12:Receiver</code> (500)</td><td>500</td></tr>
+<tr><th scope="row"><code>Internal</code></th><td>The server failed. The message is always &quot;Internal error&quot;, followed by &quot;(request &lt;id&gt;)&quot; where the server gives requests ids (the reference service does); details go only to the server log.</td><td><code>soap:Server</code> (500)</td><td><code>soap12:Receiver</code> (500)</td><td>500</td></tr>
 </tbody>
 </table>
 </div>

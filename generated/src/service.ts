@@ -218,7 +218,7 @@ export const WIRE = {
         retryAfterSeconds: 1,
       },
       /**
-       * The server failed. The message is always "Internal error"; details go only to the server log.
+       * The server failed. The message is always "Internal error", followed by "(request <id>)" where the server gives requests ids (the reference service does); details go only to the server log.
        * @generated from spec/errors.yaml:54 Internal
        */
       {

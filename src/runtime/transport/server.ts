@@ -11,6 +11,7 @@ import {
   encodeHttpFault,
   encodeSoapFault,
   resolveFault,
+  type ResolvedFault,
 } from './faults.js';
 import { BoundedCache } from './memo.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
@@ -57,6 +58,8 @@ export interface LogEntry {
   readonly durationMs: number;
   readonly apiKeyName: string | undefined;
   readonly faultCode: string | undefined;
+  /** The request's id, when the service gives requests one (`requestId`). */
+  readonly requestId?: string;
   /**
    * For the operator's log, never sent: what was thrown for a fault with the internal code, or
    * the cause under another fault (the driver's error under Unavailable).
@@ -106,6 +109,11 @@ export interface ServiceHandlerOptions {
    * is an error at creation, and so is `partial` itself when the table names no such code.
    */
   readonly partial?: boolean;
+  /**
+   * The request's id (e.g. its validated X-Request-Id): put on its log entry and at the end of an
+   * internal fault's text, so that the caller can quote it to whoever reads the log.
+   */
+  readonly requestId?: (req: ServiceRequest) => string | undefined;
   /** One entry per request (never the secret or the signature). */
   readonly onLog?: (entry: LogEntry) => void;
   /**
@@ -148,6 +156,16 @@ function internalErrorMessage(entry: LogEntry, error: LoggedError, answered: str
   const head = `${error.name}: ${error.message}`;
   const detail = error.stack?.startsWith(head) ? error.stack : `${head}\n${error.stack ?? ''}`;
   return `internal error in ${entry.operation ?? 'a request'} (${entry.binding ?? 'no binding'}), answered "${answered}": ${detail.trimEnd()}`;
+}
+
+/** An internal fault's text ends with the request's id: the caller's handle on the log line. */
+function withRequestId(
+  fault: ResolvedFault,
+  wire: WireSpec,
+  requestId: string | undefined,
+): ResolvedFault {
+  if (requestId === undefined || fault.def.code !== wire.faults.raisedFor.internal) return fault;
+  return { ...fault, message: `${fault.message} (request ${requestId})` };
 }
 
 /**
@@ -231,6 +249,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     let faultCode: string | undefined;
     let error: { logged: LoggedError; answered: string } | undefined;
     let cause: LoggedError | undefined; // of a fault that is not internal: the log's, not the client's
+    const requestId = options.requestId?.(req);
     try {
       // A SOAP request's target is its binding's path itself: only other targets need a URL parsed.
       const soapHere = req.method === 'POST' ? pipeline.soapByPath.get(req.url) : undefined;
@@ -238,7 +257,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
         ? await soap(pipeline, req, soapHere, ns, log)
         : await route(pipeline, req, requestUrl(req.url), ns, host, log);
     } catch (e) {
-      const fault = resolveFault(e, wire.faults);
+      const fault = withRequestId(resolveFault(e, wire.faults), wire, requestId);
       faultCode = fault.def.code;
       // What was thrown goes to the operator only; the client gets the code's fixed message.
       if (faultCode === wire.faults.raisedFor.internal)
@@ -259,6 +278,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       status: res.status,
       durationMs: performance.now() - started,
       faultCode,
+      ...(requestId === undefined ? {} : { requestId }),
       ...(error ? { error: error.logged } : cause ? { error: cause } : {}),
     };
     options.onLog?.(entry);
