@@ -10,6 +10,7 @@ import {
 import type { ReferenceDatabase } from '../reference/database.js';
 import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 import { UsageError } from './usage.js';
+import { DEFAULT_ADMIN_HOST, LOG_LEVELS, type LogLevel } from '../reference/ops/options.js';
 
 // The reference service (better-sqlite3 and the generated server) loads only when one of these
 // commands runs, so the generator's commands start without it.
@@ -76,6 +77,9 @@ interface ServeOptions {
   readOnly?: boolean;
   maxConnections?: number;
   maxConnectionsPerClient?: number;
+  logLevel: LogLevel;
+  adminPort?: number;
+  adminHost: string;
 }
 
 function progressBar(done: number, total: number): void {
@@ -119,6 +123,8 @@ async function serve(o: ServeOptions): Promise<void> {
       ? {}
       : { maxConnectionsPerClient: o.maxConnectionsPerClient }),
     readOnly: o.readOnly ?? false,
+    logLevel: o.logLevel,
+    ...(o.adminPort === undefined ? {} : { admin: { host: o.adminHost, port: o.adminPort } }),
   }).catch((e: unknown) => {
     throw listenError(e, o);
   });
@@ -146,7 +152,7 @@ async function serve(o: ServeOptions): Promise<void> {
     : '';
   const keysHint = `  API keys: npx evgen keys create --name <you>${dbArgument(o.db)} (the secret is shown once)\n${svc.demoKey || o.readOnly ? '' : '            (the demo key pair was printed when this database was created)\n'}`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections), ${svc.maxConnectionsPerClient} per client address (--max-connections-per-client)\n${keysHint}${key}`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n${svc.admin ? `  metrics:  ${svc.admin.url}/metrics (admin listener)\n` : ''}  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections), ${svc.maxConnectionsPerClient} per client address (--max-connections-per-client)\n${keysHint}${key}`,
   );
 }
 
@@ -202,6 +208,18 @@ export function registerServiceCommands(program: Command): void {
       `connections one client address (an IPv6 /64) may hold at once; past it new ones are refused and logged (default: ${DEFAULT_MAX_CONNECTIONS_PER_CLIENT})`,
       countFromOne,
     )
+    .addOption(
+      new Option('--log-level <level>', 'lowest level of the JSON log lines on stdout')
+        .choices(LOG_LEVELS)
+        .default('info'),
+    )
+    .addOption(
+      new Option(
+        '--admin-port <n>',
+        'port of the admin listener (/metrics, test controls), never the public one; 0 for any free one (default: none)',
+      ).argParser(portNumber),
+    )
+    .option('--admin-host <host>', 'address of the admin listener', DEFAULT_ADMIN_HOST)
     .action(serve);
 
   dbOption(

@@ -33,6 +33,9 @@ import { logDroppedConnections } from './connections.js';
 import { healthCheck, healthRoute } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
+import { createOps, type Ops } from './ops/index.js';
+import type { AdminListener } from './ops/admin.js';
+import type { LogLevel } from './ops/options.js';
 
 export interface ReferenceOptions {
   /** A SQLite file path or a postgres:// URL. */
@@ -57,6 +60,10 @@ export interface ReferenceOptions {
   readonly maxConnections?: number;
   /** Connections one client address may hold (default: the runtime's). */
   readonly maxConnectionsPerClient?: number;
+  /** Lowest level logged (default info). */
+  readonly logLevel?: LogLevel;
+  /** The admin listener (/metrics); none when absent. Its host defaults to the loopback address. */
+  readonly admin?: { readonly host?: string; readonly port: number };
 }
 
 export interface ReferenceService {
@@ -77,6 +84,8 @@ export interface ReferenceService {
   readonly maxConnectionsPerClient: number;
   /** The worker threads (undefined with workers: 0). */
   readonly pool: WorkerPool | undefined;
+  /** The admin listener, when `admin` was given. */
+  readonly admin: AdminListener | undefined;
   close(): Promise<void>;
 }
 
@@ -142,10 +151,17 @@ const HEALTH_PATH = '/healthz';
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const target = databaseTarget(o.database);
   checkOptions(target, o);
-  const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const ops = createOps({
+    ...(o.log ? { log: o.log } : {}),
+    ...(o.logLevel ? { logLevel: o.logLevel } : {}),
+    ...(o.admin ? { admin: o.admin } : {}),
+  });
+  const log = ops.line;
   // The port first: a start that cannot listen creates and seeds nothing.
   const gate = startingGate();
-  const server = await listen(gate.handler, {
+  // Request ids on every answer, the starting gate's too.
+  const front = ops.front(gate.handler, gate.release);
+  const server = await listen(front.handler, {
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 8080,
     ...(o.maxConnections === undefined ? {} : { maxConnections: o.maxConnections }),
@@ -154,7 +170,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       : { maxConnectionsPerClient: o.maxConnectionsPerClient }),
     // A load balancer's health check is answered even when every connection is taken.
     reservedPath: HEALTH_PATH,
-    onWritten: gate.release,
+    onWritten: front.release,
     // e.g. an accept refused for want of file descriptors: logged, and the server goes on.
     onError: (e) =>
       log(
@@ -162,10 +178,18 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       ),
   });
   logDroppedConnections(server.server, server.limits, log);
+  ops.listening(server.server);
+  let parts: Awaited<ReturnType<typeof openService>> | undefined;
   try {
     await prepare(target, o);
-    const parts = await openService(target, o, log);
+    parts = await openService(target, o, ops);
     gate.open(parts);
+    // The admin port before the demo key, as the public port: a start that fails leaves no key.
+    const admin = await ops.start({
+      server: server.server,
+      pool: parts.pool,
+      database: parts.database,
+    });
     // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
     // and the next start makes one (under the write lock: concurrent starts make one).
     const demoKey = o.readOnly ? undefined : await parts.database.run(ensureDemoKey());
@@ -180,19 +204,24 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       maxConnections: server.limits.maxConnections,
       maxConnectionsPerClient: server.limits.maxConnectionsPerClient,
       pool: parts.pool,
+      admin,
       async close() {
         await server.close();
-        await parts.close();
+        await parts?.close();
+        await ops.close();
       },
     };
   } catch (e) {
     await server.close();
+    await parts?.close();
+    await ops.close();
     throw e;
   }
 }
 
 /** The service on a prepared database: its handler (worker threads or inline) and /healthz. */
-async function openService(target: DatabaseTarget, o: ReferenceOptions, log: (l: string) => void) {
+async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops) {
+  const log = ops.line;
   // A read-only database cannot hold the replay record: it goes to a file of this process's own.
   const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
   const workers = o.workers ?? defaultWorkers();
@@ -219,15 +248,17 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, log: (l:
   let handler: ServiceHandler;
   let stop: () => Promise<void>;
   if (workers === 0) {
-    const inline = createReferenceHandler(config, log);
+    const inline = createReferenceHandler(config, ops.request);
     handler = inline.handler;
     stop = inline.close;
   } else {
     // No worker of a lane ready (WorkerStartError): nothing is served, and the process exits.
-    const started = await WorkerPool.start({ config, workers, log }).catch(async (e: unknown) => {
-      await closeStores();
-      throw e;
-    });
+    const started = await WorkerPool.start({ config, workers, log, onRequest: ops.request }).catch(
+      async (e: unknown) => {
+        await closeStores();
+        throw e;
+      },
+    );
     pool = started;
     handler = (req) => started.handle(req);
     stop = () => started.close();

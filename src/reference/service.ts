@@ -1,9 +1,11 @@
 // One instance of the reference service: a store on the database, the handlers, and the generated
 // server around them. Built once per worker thread (or once on the request loop with workers: 0).
-import type { LogEntry, ServiceHandler } from '@evgen/runtime';
+import type { LogEntry, ServiceHandler, ServiceRequest } from '@evgen/runtime';
 import { createEventService } from '@evgen/event-management/server';
 import { openStore, type DatabaseTarget } from './database.js';
 import { referenceHandlers } from './handlers/index.js';
+import type { RequestRecord } from './ops/logger.js';
+import { givenRequestId, traceIdOf } from './ops/request-id.js';
 
 export interface ServiceConfig {
   readonly database: DatabaseTarget;
@@ -27,23 +29,30 @@ export interface ServiceConfig {
 const browserClient = async () => (await import('../browser/bundle.js')).buildBrowserClient();
 
 /**
- * The log line of one request (never the secret or the signature), tagged with its worker: with
- * the error under a fault (the driver's, under Unavailable; what was thrown, under Internal) by
- * name, message and code. Stacks go to stderr (onDiagnostic), not into the line.
+ * The log record of one request (never the secret or the signature), tagged with its request id,
+ * its trace id (W3C traceparent) and its worker; the error under a fault (the driver's, under
+ * Unavailable; what was thrown, under Internal) by name, message and code. Stacks go to stderr
+ * (onDiagnostic), not into the record.
  */
-export function logLine(entry: LogEntry, worker: number | undefined): string {
-  const { error, ...rest } = entry;
-  return JSON.stringify({
+export function requestRecord(
+  entry: LogEntry,
+  req: ServiceRequest,
+  worker: number | undefined,
+): RequestRecord {
+  const { time: _time, error, ...rest } = entry;
+  const traceId = traceIdOf(req.headers.traceparent);
+  return {
     ...rest,
     durationMs: Math.round(entry.durationMs * 100) / 100,
+    ...(traceId === undefined ? {} : { traceId }),
     ...(error ? { error: { name: error.name, message: error.message, code: error.code } } : {}),
     ...(worker === undefined ? {} : { worker }),
-  });
+  };
 }
 
 export function createReferenceHandler(
   config: ServiceConfig,
-  log: (line: string) => void,
+  onRequest: (record: RequestRecord) => void,
   worker?: number,
 ): { handler: ServiceHandler; close: () => Promise<void> } {
   const store = openStore(config.database, config);
@@ -53,8 +62,10 @@ export function createReferenceHandler(
     testForms: config.testForms ? { clientScript: browserClient } : false,
     ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
     ...(config.publicUrl ? { publicBaseUrl: config.publicUrl } : {}),
-    // Internal errors' stacks go to stderr, tagged with the worker; never to this line.
-    onLog: (entry) => log(logLine(entry, worker)),
+    // The request loop gave the request its id (ops/request-id.ts).
+    requestId: givenRequestId,
+    // Internal errors' stacks go to stderr, tagged with the worker; never to this record.
+    onLog: (entry, req) => onRequest(requestRecord(entry, req, worker)),
     onDiagnostic: (message) =>
       process.stderr.write(`${message}${worker === undefined ? '' : ` (worker ${worker})`}\n`),
   });

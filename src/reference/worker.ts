@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ServiceRequest, ServiceResponse } from '@evgen/runtime';
 import { ownsBuffer } from './detach.js';
 import type { Lane } from './lanes.js';
+import type { RequestRecord } from './ops/logger.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 
 export interface WorkerData {
@@ -19,7 +20,7 @@ export interface WorkerData {
 export type ToWorker = { type: 'request'; id: number; req: ServiceRequest } | { type: 'close' };
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'log'; line: string }
+  | { type: 'request'; record: RequestRecord }
   | { type: 'response'; id: number; res: ServiceResponse };
 
 /** Niceness of a bulk worker: the quick lane and the request loop come first for the CPU. */
@@ -43,7 +44,7 @@ const port = parentPort!;
 const { config, id, lane } = workerData as WorkerData;
 if (lane === 'bulk') lowerPriority();
 const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
-const service = createReferenceHandler(config, (line) => send({ type: 'log', line }), id);
+const service = createReferenceHandler(config, (record) => send({ type: 'request', record }), id);
 
 /** A body that owns its whole buffer can be moved; a view into a shared pool is copied first. */
 function transferable(body: Uint8Array): Uint8Array {

@@ -13,6 +13,7 @@ import { LANES, laneOf, operationOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
 import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
+import type { RequestRecord } from './ops/logger.js';
 
 const ENTRY = new URL('./worker-entry.js', import.meta.url);
 /** Requests waiting per lane before new ones are refused (Unavailable: 503, Retry-After). */
@@ -49,9 +50,12 @@ interface Thread {
 export interface PoolOptions {
   readonly config: ServiceConfig;
   readonly workers: number;
+  /** Events of the pool (worker started, exited...) as JSON lines. */
   readonly log: (line: string) => void;
   /** The module a thread runs, from this folder without extension (worker-entry.js); default worker. */
   readonly module?: string;
+  /** The record of each request a worker served. */
+  readonly onRequest: (record: RequestRecord) => void;
 }
 
 /** No worker of a lane became ready at start-up: the service cannot serve that lane's calls. */
@@ -76,6 +80,8 @@ export class WorkerPool {
   readonly #gaveUp = new Set<Lane>();
   /** Called when a lane's start settles: every worker ready, or the lane gave up. */
   readonly #settled: Record<Lane, (() => void)[]> = { quick: [], bulk: [] };
+  /** Threads that stopped unasked, per lane (metrics). */
+  readonly #exits: Record<Lane, number> = { quick: 0, bulk: 0 };
   #nextId = 1;
   #nextRequest = 1;
   #closing = false;
@@ -115,6 +121,17 @@ export class WorkerPool {
     const n: Record<Lane, number> = { quick: 0, bulk: 0 };
     for (const t of this.#threads) if (t.ready) n[t.lane]++;
     return n;
+  }
+
+  /** Per lane: requests waiting, threads running, and threads that stopped unasked (metrics). */
+  get laneStats(): Record<Lane, { queued: number; running: number; restarts: number }> {
+    const running = this.running;
+    const of = (lane: Lane) => ({
+      queued: this.#queues[lane].length,
+      running: running[lane],
+      restarts: this.#exits[lane],
+    });
+    return { quick: of('quick'), bulk: of('bulk') };
   }
 
   /** The live threads: id, lane and heap limits (for health and operators). */
@@ -201,7 +218,7 @@ export class WorkerPool {
     this.#tried[lane]++;
     let failure: string | undefined;
     worker.on('message', (m: FromWorker) => {
-      if (m.type === 'log') this.o.log(m.line);
+      if (m.type === 'request') this.o.onRequest(m.record);
       else if (m.type === 'ready') {
         t.ready = true;
         this.#failedStarts[lane] = 0;
@@ -222,6 +239,7 @@ export class WorkerPool {
       t.current = undefined;
       if (!this.#closing) {
         this.#event('worker exited', t, { code });
+        this.#exits[lane]++;
         if (!wasReady) {
           this.#failedStarts[lane]++;
           this.#lastFailure[lane] = failure ?? `the worker exited with code ${code}`;

@@ -114,8 +114,11 @@ export interface ServiceHandlerOptions {
    * internal fault's text, so that the caller can quote it to whoever reads the log.
    */
   readonly requestId?: (req: ServiceRequest) => string | undefined;
-  /** One entry per request (never the secret or the signature). */
-  readonly onLog?: (entry: LogEntry) => void;
+  /**
+   * One entry per request (never the secret or the signature), with the request it is about (for
+   * fields of the service's own, such as a trace id from its headers).
+   */
+  readonly onLog?: (entry: LogEntry, req: ServiceRequest) => void;
   /**
    * Messages for the operator: an internal error with its name, message and stack (the client
    * only ever gets "Internal error"), and the operations not implemented. Default: console.error
@@ -281,7 +284,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
       ...(requestId === undefined ? {} : { requestId }),
       ...(error ? { error: error.logged } : cause ? { error: cause } : {}),
     };
-    options.onLog?.(entry);
+    options.onLog?.(entry, req);
     if (error) diagnostic(internalErrorMessage(entry, error.logged, error.answered));
     return res;
   };

@@ -24,7 +24,7 @@ export async function startReference(
   seed = { events: 12, bookings: 400 },
   options: Pick<
     ReferenceOptions,
-    'cors' | 'testForms' | 'workers' | 'maxConnectionsPerClient'
+    'cors' | 'testForms' | 'workers' | 'maxConnectionsPerClient' | 'admin' | 'logLevel'
   > = {},
 ): Promise<Reference> {
   const db = await newDatabase();

@@ -50,7 +50,13 @@ const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
 
 function start(logs: string[] = []) {
-  return WorkerPool.start({ config, workers: 1, log: (l) => logs.push(l), module: FAILING });
+  return WorkerPool.start({
+    config,
+    workers: 1,
+    log: (l) => logs.push(l),
+    onRequest: () => undefined,
+    module: FAILING,
+  });
 }
 
 /** Stops the lane's worker with its replacements failing. */

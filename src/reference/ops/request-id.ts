@@ -1,0 +1,58 @@
+// Request ids and W3C trace context. A caller's X-Request-Id is kept when it is short and plain (it
+// goes into log lines, fault texts and a response header); anything else, or none, gets a new id.
+// The id is decided on the request loop, before a worker sees the request, and returned on every
+// answer. A `traceparent` (W3C Trace Context) is read for its trace id, which the log line keeps.
+import { randomUUID } from 'node:crypto';
+import type { ServiceHandler, ServiceRequest, ServiceResponse } from '@evgen/runtime';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** The longest id accepted from a caller; a longer one is replaced, never cut. */
+export const MAX_REQUEST_ID_LENGTH = 128;
+/** Visible ASCII without quotes, spaces, commas or semicolons: safe in a header, a log, a text. */
+const PLAIN_ID = new RegExp(`^[A-Za-z0-9._:/+=@-]{1,${MAX_REQUEST_ID_LENGTH}}$`);
+
+/** The caller's id when it is plain and short enough, else a new one (a random UUID). */
+export function requestIdOf(sent: string | undefined): string {
+  return sent !== undefined && PLAIN_ID.test(sent) ? sent : randomUUID();
+}
+
+// version-traceid-parentid-flags, lower-case hex; a later version may append fields after a dash.
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const ZEROS = /^0+$/;
+
+/** The trace id of a valid W3C traceparent header; undefined for none or an invalid one. */
+export function traceIdOf(traceparent: string | undefined): string | undefined {
+  if (traceparent === undefined || traceparent.length > 512) return undefined;
+  const m = TRACEPARENT.exec(traceparent);
+  if (!m) return undefined;
+  const [, version, traceId, parentId, , rest] = m;
+  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
+  if (ZEROS.test(traceId!) || ZEROS.test(parentId!)) return undefined;
+  return traceId;
+}
+
+/** The id a front handler gave the request (the header it set). */
+export const givenRequestId = (req: ServiceRequest): string | undefined =>
+  req.headers[REQUEST_ID_HEADER];
+
+/**
+ * `handler` with request ids: each request reaches it with its decided X-Request-Id, and every
+ * answer carries that header. `original` maps an answer back to the one `handler` gave (answers
+ * are tracked by identity, see detach.ts).
+ */
+export function withRequestIds(handler: ServiceHandler): {
+  handler: ServiceHandler;
+  original: (answer: ServiceResponse) => ServiceResponse;
+} {
+  const originals = new WeakMap<ServiceResponse, ServiceResponse>();
+  return {
+    handler: async (req) => {
+      const id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+      const res = await handler({ ...req, headers: { ...req.headers, [REQUEST_ID_HEADER]: id } });
+      const answer = { ...res, headers: { ...res.headers, [REQUEST_ID_HEADER]: id } };
+      originals.set(answer, res);
+      return answer;
+    },
+    original: (answer) => originals.get(answer) ?? answer,
+  };
+}

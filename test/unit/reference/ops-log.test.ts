@@ -1,0 +1,127 @@
+// Request ids, trace ids and the log's configuration: which caller ids are kept, which traceparent
+// headers give a trace id, what redaction removes, which level a request line gets.
+import { describe, expect, it } from 'vitest';
+import { WIRE } from '@evgen/event-management/service';
+import {
+  MAX_REQUEST_ID_LENGTH,
+  requestIdOf,
+  traceIdOf,
+} from '../../../src/reference/ops/request-id.js';
+import { REDACTED, createServiceLog, requestLevel } from '../../../src/reference/ops/logger.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+
+describe('requestIdOf', () => {
+  const kept = ['abc', 'req-1.2_3:4/5+6=7@8', 'x'.repeat(MAX_REQUEST_ID_LENGTH)];
+  for (const given of kept)
+    it(`keeps ${given.slice(0, 20)}`, () => expect(requestIdOf(given)).toBe(given));
+  const replaced = [
+    undefined,
+    '',
+    'x'.repeat(MAX_REQUEST_ID_LENGTH + 1),
+    'two words',
+    'a,b',
+    'quote"d',
+    'line\nbreak',
+    'é',
+  ];
+  for (const given of replaced)
+    it(`replaces ${JSON.stringify(given)} with a new id`, () => {
+      const id = requestIdOf(given);
+      expect(id).toMatch(UUID);
+      expect(requestIdOf(given)).not.toBe(id);
+    });
+});
+
+describe('traceIdOf', () => {
+  const cases: { given: string | undefined; want: string | undefined }[] = [
+    { given: `00-${TRACE}-00f067aa0ba902b7-01`, want: TRACE },
+    { given: `01-${TRACE}-00f067aa0ba902b7-01-later`, want: TRACE },
+    { given: `00-${TRACE}-00f067aa0ba902b7-01-extra`, want: undefined },
+    { given: `ff-${TRACE}-00f067aa0ba902b7-01`, want: undefined },
+    { given: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`, want: undefined },
+    { given: `00-${TRACE}-${'0'.repeat(16)}-01`, want: undefined },
+    { given: `00-${TRACE.toUpperCase()}-00f067aa0ba902b7-01`, want: undefined },
+    { given: `00-${TRACE}-00f067aa0ba902b7`, want: undefined },
+    { given: undefined, want: undefined },
+  ];
+  for (const { given, want } of cases)
+    it(`${String(given)} -> ${String(want)}`, () => expect(traceIdOf(given)).toBe(want));
+});
+
+describe('the service log', () => {
+  const logged = (level?: 'info' | 'warn') => {
+    const lines: string[] = [];
+    const log = createServiceLog({ write: (l) => lines.push(l), ...(level ? { level } : {}) });
+    return { log, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  };
+
+  it('redacts secrets by configuration, at the top and one level down', () => {
+    const { log, lines } = logged();
+    log.logger.info({
+      signature: 'sig',
+      SecretKey: 'sec',
+      APIKey: 'key',
+      adminToken: 'tok',
+      headers: { authorization: 'Bearer tok', 'x-admin-token': 'tok2' },
+      nested: { secretKey: 'sec2', Signature: 'sig2' },
+    });
+    expect(lines).toHaveLength(1);
+    for (const secret of ['sig', 'sec', 'key', 'tok', 'tok2', 'sec2', 'sig2'])
+      expect(lines[0]).not.toMatch(new RegExp(`"${secret}"`));
+    expect(lines[0]).toContain(REDACTED);
+  });
+
+  it('writes a request record with its level and time, and the fields it was given', () => {
+    const { log, parsed } = logged();
+    log.request({
+      operation: 'GetShows',
+      binding: 'soap11',
+      status: 200,
+      durationMs: 1.5,
+      apiKeyName: 'demo',
+      faultCode: undefined,
+      requestId: 'r-1',
+      traceId: TRACE,
+      worker: 3,
+    });
+    const [{ time, ...line }] = parsed() as [Record<string, unknown>];
+    expect(time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect([line]).toEqual([
+      {
+        level: 'info',
+        operation: 'GetShows',
+        binding: 'soap11',
+        status: 200,
+        durationMs: 1.5,
+        apiKeyName: 'demo',
+        requestId: 'r-1',
+        traceId: TRACE,
+        worker: 3,
+      },
+    ]);
+  });
+
+  it('logs from the level given: info lines are left out at warn', () => {
+    const { log, parsed } = logged('warn');
+    log.line(JSON.stringify({ time: 'x', event: 'worker started', worker: 1 }));
+    log.line(JSON.stringify({ time: 'x', event: 'worker exited', worker: 1, code: 1 }));
+    const lines = parsed();
+    expect(lines).toHaveLength(1);
+    const [{ time, ...line }] = lines as [Record<string, unknown>];
+    expect(time).toMatch(/^\d{4}-\d\d-\d\dT/); // pino's, not the line's own
+    expect(line).toEqual({ level: 'warn', event: 'worker exited', worker: 1, code: 1 });
+  });
+
+  const internal = WIRE.faults.raisedFor.internal;
+  const levels = [
+    { given: { status: 200, faultCode: undefined }, want: 'info' },
+    { given: { status: 404, faultCode: 'NotFound' }, want: 'info' },
+    { given: { status: 503, faultCode: 'Unavailable' }, want: 'warn' },
+    { given: { status: 500, faultCode: internal }, want: 'error' },
+  ];
+  for (const { given, want } of levels)
+    it(`a request answered ${given.status} ${given.faultCode ?? ''} is ${want}`, () =>
+      expect(requestLevel(given)).toBe(want));
+});
