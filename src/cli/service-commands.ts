@@ -80,6 +80,8 @@ interface ServeOptions {
   logLevel: LogLevel;
   adminPort?: number;
   adminHost: string;
+  testControls?: boolean;
+  adminToken?: string;
 }
 
 function progressBar(done: number, total: number): void {
@@ -125,6 +127,7 @@ async function serve(o: ServeOptions): Promise<void> {
     readOnly: o.readOnly ?? false,
     logLevel: o.logLevel,
     ...(o.adminPort === undefined ? {} : { admin: { host: o.adminHost, port: o.adminPort } }),
+    ...(o.testControls ? { testControls: { token: o.adminToken ?? '' } } : {}),
   }).catch((e: unknown) => {
     throw listenError(e, o);
   });
@@ -152,8 +155,15 @@ async function serve(o: ServeOptions): Promise<void> {
     : '';
   const keysHint = `  API keys: npx evgen keys create --name <you>${dbArgument(o.db)} (the secret is shown once)\n${svc.demoKey || o.readOnly ? '' : '            (the demo key pair was printed when this database was created)\n'}`;
   process.stderr.write(
-    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n${svc.admin ? `  metrics:  ${svc.admin.url}/metrics (admin listener)\n` : ''}  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections), ${svc.maxConnectionsPerClient} per client address (--max-connections-per-client)\n${keysHint}${key}`,
+    `Event Management reference service\n  endpoint: ${endpoint} (help pages: open it in a browser)\n  WSDL:     ${endpoint}?wsdl\n${published}  health:   ${svc.server.url}/healthz\n${adminLines(svc.admin?.url, o.testControls)}  database: ${describeTarget(svc.target)}${o.readOnly ? ' (read-only)' : ''}\n  workers:  ${workers}\n  connections: at most ${svc.maxConnections} open at once (--max-connections), ${svc.maxConnectionsPerClient} per client address (--max-connections-per-client)\n${keysHint}${key}`,
   );
+}
+
+/** The admin listener's lines of the banner (none without --admin-port). */
+function adminLines(url: string | undefined, controls: boolean | undefined): string {
+  if (url === undefined) return '';
+  const armed = controls ? `  test controls: ${url}/controls (admin token)\n` : '';
+  return `  metrics:  ${url}/metrics (admin listener)\n${armed}`;
 }
 
 /** ` --db <db>` as a shell word, for commands to copy; nothing for the default database. */
@@ -220,6 +230,16 @@ export function registerServiceCommands(program: Command): void {
       ).argParser(portNumber),
     )
     .option('--admin-host <host>', 'address of the admin listener', DEFAULT_ADMIN_HOST)
+    .option(
+      '--test-controls',
+      'serve test controls on the admin listener (force faults and delays, reset the database); needs an admin token',
+    )
+    .addOption(
+      new Option(
+        '--admin-token <token>',
+        'token the test controls ask for (Authorization: Bearer), at least 16 characters; prefer the env EVGEN_ADMIN_TOKEN',
+      ).env('EVGEN_ADMIN_TOKEN'),
+    )
     .action(serve);
 
   dbOption(

@@ -33,7 +33,7 @@ import { logDroppedConnections } from './connections.js';
 import { healthCheck, healthRoute } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
-import { createOps, type Ops } from './ops/index.js';
+import { checkOpsOptions, createOps, type Ops } from './ops/index.js';
 import type { AdminListener } from './ops/admin.js';
 import type { LogLevel } from './ops/options.js';
 
@@ -64,6 +64,8 @@ export interface ReferenceOptions {
   readonly logLevel?: LogLevel;
   /** The admin listener (/metrics); none when absent. Its host defaults to the loopback address. */
   readonly admin?: { readonly host?: string; readonly port: number };
+  /** Test controls on the admin listener, behind this token (at least 16 characters). */
+  readonly testControls?: { readonly token: string };
 }
 
 export interface ReferenceService {
@@ -151,11 +153,14 @@ const HEALTH_PATH = '/healthz';
 export async function startReferenceService(o: ReferenceOptions): Promise<ReferenceService> {
   const target = databaseTarget(o.database);
   checkOptions(target, o);
-  const ops = createOps({
+  const opsOptions = {
     ...(o.log ? { log: o.log } : {}),
     ...(o.logLevel ? { logLevel: o.logLevel } : {}),
     ...(o.admin ? { admin: o.admin } : {}),
-  });
+    ...(o.testControls ? { testControls: o.testControls } : {}),
+  };
+  checkOpsOptions(opsOptions);
+  const ops = createOps(opsOptions);
   const log = ops.line;
   // The port first: a start that cannot listen creates and seeds nothing.
   const gate = startingGate();
@@ -189,6 +194,8 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       server: server.server,
       pool: parts.pool,
       database: parts.database,
+      target,
+      readOnly: o.readOnly ?? false,
     });
     // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
     // and the next start makes one (under the write lock: concurrent starts make one).
@@ -234,6 +241,7 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     cors: o.cors ?? [],
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
+    ...(ops.controls ? { controls: ops.controls } : {}),
   };
   if (config.replayPath) openReplayDatabase(config.replayPath).close();
   const database = await openReferenceDatabase(target, { migrate: false });

@@ -6,6 +6,7 @@ import { openStore, type DatabaseTarget } from './database.js';
 import { referenceHandlers } from './handlers/index.js';
 import type { RequestRecord } from './ops/logger.js';
 import { givenRequestId, traceIdOf } from './ops/request-id.js';
+import { withControls } from './ops/controls.js';
 
 export interface ServiceConfig {
   readonly database: DatabaseTarget;
@@ -22,6 +23,8 @@ export interface ServiceConfig {
   readonly cors: readonly string[];
   /** Fixes the namespace and the WSDL's addresses (default: each request's Host header). */
   readonly publicUrl?: string;
+  /** The armed test controls (ops/controls.ts), shared with the request loop; none when off. */
+  readonly controls?: SharedArrayBuffer;
 }
 
 // The browser bundle of the test forms is built (esbuild, about a quarter of a second) when a page
@@ -56,18 +59,22 @@ export function createReferenceHandler(
   worker?: number,
 ): { handler: ServiceHandler; close: () => Promise<void> } {
   const store = openStore(config.database, config);
-  const handler = createEventService(referenceHandlers(store), {
-    lookupKey: (apiKey) => store.lookupKey(apiKey),
-    replayStore: config.replay === 'off' ? false : store.replay,
-    testForms: config.testForms ? { clientScript: browserClient } : false,
-    ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
-    ...(config.publicUrl ? { publicBaseUrl: config.publicUrl } : {}),
-    // The request loop gave the request its id (ops/request-id.ts).
-    requestId: givenRequestId,
-    // Internal errors' stacks go to stderr, tagged with the worker; never to this record.
-    onLog: (entry, req) => onRequest(requestRecord(entry, req, worker)),
-    onDiagnostic: (message) =>
-      process.stderr.write(`${message}${worker === undefined ? '' : ` (worker ${worker})`}\n`),
-  });
+  const handlers = referenceHandlers(store);
+  const handler = createEventService(
+    config.controls ? withControls(handlers, config.controls) : handlers,
+    {
+      lookupKey: (apiKey) => store.lookupKey(apiKey),
+      replayStore: config.replay === 'off' ? false : store.replay,
+      testForms: config.testForms ? { clientScript: browserClient } : false,
+      ...(config.cors.length ? { cors: { origins: config.cors } } : {}),
+      ...(config.publicUrl ? { publicBaseUrl: config.publicUrl } : {}),
+      // The request loop gave the request its id (ops/request-id.ts).
+      requestId: givenRequestId,
+      // Internal errors' stacks go to stderr, tagged with the worker; never to this record.
+      onLog: (entry, req) => onRequest(requestRecord(entry, req, worker)),
+      onDiagnostic: (message) =>
+        process.stderr.write(`${message}${worker === undefined ? '' : ` (worker ${worker})`}\n`),
+    },
+  );
   return { handler, close: () => store.close() };
 }

@@ -5,7 +5,12 @@ import type { Server } from 'node:http';
 import type { ServiceHandler, ServiceResponse } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../database.js';
 import type { WorkerPool } from '../workers.js';
-import { startAdmin, type AdminListener, type AdminRoute } from './admin.js';
+import type { DatabaseTarget } from '../database.js';
+import { StartupError } from '../startup.js';
+import { startAdmin, type AdminListener } from './admin.js';
+import { ControlTable, controlsBuffer } from './controls.js';
+import { MIN_ADMIN_TOKEN, controlsRoute } from './controls-route.js';
+import { sqliteReset, type DatabaseReset } from './reset.js';
 import { createServiceLog, type RequestRecord } from './logger.js';
 import type { LogLevel } from './options.js';
 import { createMetrics } from './metrics.js';
@@ -17,6 +22,8 @@ export interface OpsOptions {
   readonly logLevel?: LogLevel;
   /** The admin listener (/metrics, test controls); none when absent. */
   readonly admin?: { readonly host?: string; readonly port: number };
+  /** Test controls on the admin listener, behind this token (see controls-route.ts). */
+  readonly testControls?: { readonly token: string };
 }
 
 /** The parts of a started service the metrics read. */
@@ -24,6 +31,19 @@ export interface OpsParts {
   readonly server: Server;
   readonly pool: WorkerPool | undefined;
   readonly database: ReferenceDatabase;
+  readonly target: DatabaseTarget;
+  readonly readOnly: boolean;
+}
+
+/** Options that cannot work together, refused before anything starts. */
+export function checkOpsOptions(o: OpsOptions): void {
+  if (!o.testControls) return;
+  if (!o.admin)
+    throw new StartupError('--test-controls are served on the admin listener: give --admin-port');
+  if (o.testControls.token.length < MIN_ADMIN_TOKEN)
+    throw new StartupError(
+      `--test-controls need an admin token of at least ${MIN_ADMIN_TOKEN} characters (EVGEN_ADMIN_TOKEN)`,
+    );
 }
 
 export function createOps(o: OpsOptions) {
@@ -46,6 +66,9 @@ export function createOps(o: OpsOptions) {
     droppedLogLines: log.dropped,
   });
   let admin: AdminListener | undefined;
+  let reset: DatabaseReset | undefined;
+  // Shared with every worker thread (ServiceConfig.controls) before they start.
+  const controls = o.testControls ? controlsBuffer() : undefined;
   return {
     /** Event lines of the service's parts (JSON text). */
     line: (text: string) => log.line(text),
@@ -67,18 +90,32 @@ export function createOps(o: OpsOptions) {
       server.on('drop', () => metrics.refusedConnection());
     },
     /** Starts the admin listener once the service's parts are up. */
-    async start(started: OpsParts, controls?: AdminRoute): Promise<AdminListener | undefined> {
+    controls,
+    async start(started: OpsParts): Promise<AdminListener | undefined> {
       parts = started;
       if (!o.admin) return undefined;
+      const { target } = started;
+      if (controls && target.dialect === 'sqlite' && !started.readOnly)
+        reset = sqliteReset(target.path);
       admin = await startAdmin({
         ...o.admin,
         registry: metrics.registry,
-        ...(controls ? { controls } : {}),
+        ...(controls && o.testControls
+          ? {
+              controls: controlsRoute({
+                token: o.testControls.token,
+                table: new ControlTable(controls),
+                log: log.line,
+                ...(reset ? { reset } : {}),
+              }),
+            }
+          : {}),
       });
       return admin;
     },
     async close() {
       await admin?.close();
+      reset?.close();
       log.flush();
     },
   };

@@ -38,9 +38,9 @@ export interface LogOptions {
 export interface ServiceLog {
   readonly logger: Logger;
   /** A line of a request served (see requestRecord in service.ts). */
-  request(record: RequestRecord): void;
+  readonly request: (record: RequestRecord) => void;
   /** A line that parts of the service write as JSON text: worker events, refused connections. */
-  line(text: string): void;
+  readonly line: (text: string) => void;
   /** Lines dropped because stdout did not keep up. */
   readonly dropped: () => number;
   /** Writes out what is buffered (at close). */
@@ -95,7 +95,7 @@ export function createServiceLog(o: LogOptions = {}): ServiceLog {
   return {
     logger,
     request: (record) => logger[requestLevel(record)](record),
-    line(text) {
+    line: (text) => {
       let fields: Record<string, unknown>;
       try {
         fields = JSON.parse(text) as Record<string, unknown>;

@@ -24,7 +24,13 @@ export async function startReference(
   seed = { events: 12, bookings: 400 },
   options: Pick<
     ReferenceOptions,
-    'cors' | 'testForms' | 'workers' | 'maxConnectionsPerClient' | 'admin' | 'logLevel'
+    | 'cors'
+    | 'testForms'
+    | 'workers'
+    | 'maxConnectionsPerClient'
+    | 'admin'
+    | 'logLevel'
+    | 'testControls'
   > = {},
 ): Promise<Reference> {
   const db = await newDatabase();
