@@ -30,7 +30,7 @@ export const LATENCY_BUCKETS = [
 export interface MetricSources {
   /** Connections open on the public listener. */
   readonly openConnections: () => Promise<number>;
-  /** Per lane: requests waiting, threads running, threads replaced so far (worker threads only). */
+  /** Per lane: requests waiting, threads running, threads that stopped unasked (worker threads only). */
   readonly lanes?: () => Readonly<
     Record<Lane, { queued: number; running: number; restarts: number }>
   >;
@@ -112,11 +112,11 @@ function laneMetrics(registry: Registry, s: MetricSources): void {
       for (const lane of LANES) this.set({ lane }, now[lane].running);
     },
   });
-  // The pool counts replacements itself; the counter follows it when scraped.
+  // The pool counts the threads that stopped; the counter follows it when scraped.
   const seen: Record<Lane, number> = { quick: 0, bulk: 0 };
   new Counter({
     name: 'evgen_worker_restarts_total',
-    help: 'Worker threads replaced after they stopped, by lane',
+    help: 'Worker threads that stopped unasked (each replaced unless its lane keeps failing to start), by lane',
     labelNames: ['lane'],
     registers: [registry],
     collect() {

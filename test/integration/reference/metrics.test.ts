@@ -87,13 +87,22 @@ describe.each([0, 2])('metrics with %i workers', (workers) => {
     );
   });
 
-  it('reports connections and lanes; never on the public port', async () => {
+  it('reports connections, lanes and worker restarts; never on the public port', async () => {
     const text = await scrape(ref.svc.admin!.url);
     expect(samples(text, 'evgen_connections_open')).toHaveLength(1);
     expect(samples(text, 'evgen_connections_refused_total')).toEqual([{ labels: {}, value: 0 }]);
     const running = sumBy(text, 'evgen_lane_workers_running', 'lane');
     expect(running).toEqual({ quick: workers, bulk: workers });
     expect(new URL(ref.svc.admin!.url).hostname).toBe('127.0.0.1');
+    if (workers > 0) {
+      const [victim] = ref.svc.pool!.threads;
+      await ref.svc.pool!.terminate(victim!.id);
+      await expect
+        .poll(() => ref.svc.pool!.running[victim!.lane], { timeout: 20_000 })
+        .toBe(workers);
+      const after = sumBy(await scrape(ref.svc.admin!.url), 'evgen_worker_restarts_total', 'lane');
+      expect(after).toEqual({ quick: 0, bulk: 0, [victim!.lane]: 1 });
+    }
     const pub = await fetch(`${ref.svc.server.url}/metrics`);
     expect(pub.status).not.toBe(200);
     expect(await pub.text()).not.toContain('evgen_requests_total');
