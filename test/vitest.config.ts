@@ -39,6 +39,7 @@ const PG_MATRIX = [
   'test/integration/reference/replay.test.ts',
   'test/integration/reference/cli.test.ts',
   'test/integration/reference/fairness.test.ts',
+  'test/integration/reference/metrics.test.ts',
 ];
 
 /**

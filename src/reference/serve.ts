@@ -196,6 +196,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
       database: parts.database,
       target,
       readOnly: o.readOnly ?? false,
+      replayPath: parts.replayPath,
     });
     // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
     // and the next start makes one (under the write lock: concurrent starts make one).
@@ -284,6 +285,7 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     database,
     workers,
     pool,
+    replayPath: config.replayPath,
     handler: (req: ServiceRequest) =>
       req.method === 'GET' && req.url === HEALTH_PATH ? health() : handler(req),
     // Answers from worker threads own their buffers: freed once written (see detach.ts).

@@ -1,7 +1,9 @@
 // What an operator (and an integrator's CI) needs around the reference service, wired in one place:
 // the log (logger.ts), request ids (request-id.ts), metrics (metrics.ts) and the admin listener
 // (admin.ts). serve.ts creates it first, hands it the parts as they start, and closes it last.
+import { stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { replayFileOf } from '../db/replay-store.js';
 import type { ServiceHandler, ServiceResponse } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../database.js';
 import type { WorkerPool } from '../workers.js';
@@ -33,6 +35,28 @@ export interface OpsParts {
   readonly database: ReferenceDatabase;
   readonly target: DatabaseTarget;
   readonly readOnly: boolean;
+  /** The replay record's own file (SQLite), when it is not beside the database. */
+  readonly replayPath: string | undefined;
+}
+
+/** The replay record's size: its file and WAL beside a SQLite database, or its PostgreSQL table. */
+async function replayRecordBytes(p: OpsParts): Promise<number | undefined> {
+  if (p.target.dialect === 'postgres') {
+    const [row] = await p.database.query<{ bytes: string }>(
+      "SELECT pg_total_relation_size('replay_record') AS bytes",
+    );
+    return row ? Number(row.bytes) : undefined;
+  }
+  const file = p.replayPath ?? replayFileOf(p.target.path);
+  const sizes = await Promise.all(
+    [file, `${file}-wal`].map((f) =>
+      stat(f).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes[0]! + sizes[1]!;
 }
 
 /** Options that cannot work together, refused before anything starts. */
@@ -63,6 +87,7 @@ export function createOps(o: OpsOptions) {
       const none = { queued: 0, running: 0, restarts: 0 };
       return stats ?? { quick: none, bulk: none };
     },
+    replayRecordBytes: () => (parts ? replayRecordBytes(parts) : Promise.resolve(undefined)),
     droppedLogLines: log.dropped,
   });
   let admin: AdminListener | undefined;

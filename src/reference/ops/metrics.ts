@@ -34,6 +34,8 @@ export interface MetricSources {
   readonly lanes?: () => Readonly<
     Record<Lane, { queued: number; running: number; restarts: number }>
   >;
+  /** Bytes the replay record takes (its files, or its table with indexes); undefined: none. */
+  readonly replayRecordBytes?: () => Promise<number | undefined>;
   /** Log lines dropped because stdout did not keep up. */
   readonly droppedLogLines?: () => number;
 }
@@ -130,6 +132,17 @@ function laneMetrics(registry: Registry, s: MetricSources): void {
 }
 
 function sourceGauges(registry: Registry, s: MetricSources): void {
+  const replay = s.replayRecordBytes;
+  if (replay)
+    new Gauge({
+      name: 'evgen_replay_record_bytes',
+      help: 'Size of the replay record: its SQLite file and write-ahead log, or its PostgreSQL table',
+      registers: [registry],
+      async collect() {
+        const bytes = await replay();
+        if (bytes !== undefined) this.set(bytes);
+      },
+    });
   const dropped = s.droppedLogLines;
   if (dropped)
     new Gauge({

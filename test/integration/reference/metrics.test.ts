@@ -87,10 +87,11 @@ describe.each([0, 2])('metrics with %i workers', (workers) => {
     );
   });
 
-  it('reports connections, lanes and worker restarts; never on the public port', async () => {
+  it('reports connections, lanes, worker restarts and the replay record; never on the public port', async () => {
     const text = await scrape(ref.svc.admin!.url);
     expect(samples(text, 'evgen_connections_open')).toHaveLength(1);
     expect(samples(text, 'evgen_connections_refused_total')).toEqual([{ labels: {}, value: 0 }]);
+    expect(samples(text, 'evgen_replay_record_bytes')[0]!.value).toBeGreaterThan(0);
     const running = sumBy(text, 'evgen_lane_workers_running', 'lane');
     expect(running).toEqual({ quick: workers, bulk: workers });
     expect(new URL(ref.svc.admin!.url).hostname).toBe('127.0.0.1');
