@@ -94,26 +94,27 @@ export function createMetrics(s: MetricSources): ServiceMetrics {
 function laneMetrics(registry: Registry, s: MetricSources): void {
   const lanes = s.lanes;
   if (!lanes) return;
-  new Gauge({
-    name: 'evgen_lane_queued_requests',
-    help: 'Requests waiting for a worker thread, by lane',
-    labelNames: ['lane'],
-    registers: [registry],
-    collect() {
-      const now = lanes();
-      for (const lane of LANES) this.set({ lane }, now[lane].queued);
-    },
-  });
-  new Gauge({
-    name: 'evgen_lane_workers_running',
-    help: 'Worker threads started and not dead, by lane',
-    labelNames: ['lane'],
-    registers: [registry],
-    collect() {
-      const now = lanes();
-      for (const lane of LANES) this.set({ lane }, now[lane].running);
-    },
-  });
+  const laneGauge = (name: string, help: string, of: 'queued' | 'running') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['lane'],
+      registers: [registry],
+      collect() {
+        const now = lanes();
+        for (const lane of LANES) this.set({ lane }, now[lane][of]);
+      },
+    });
+  laneGauge(
+    'evgen_lane_queued_requests',
+    'Requests waiting for a worker thread, by lane',
+    'queued',
+  );
+  laneGauge(
+    'evgen_lane_workers_running',
+    'Worker threads started and not dead, by lane',
+    'running',
+  );
   // The pool counts the threads that stopped; the counter follows it when scraped.
   const seen: Record<Lane, number> = { quick: 0, bulk: 0 };
   new Counter({
