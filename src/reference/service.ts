@@ -43,11 +43,12 @@ export function requestRecord(
   worker: number | undefined,
 ): RequestRecord {
   const { time: _time, error, ...rest } = entry;
-  const traceId = traceIdOf(req.headers.traceparent);
+  const { traceparent } = req.headers;
+  const traceId = traceIdOf(traceparent);
   return {
     ...rest,
     durationMs: Math.round(entry.durationMs * 100) / 100,
-    ...(traceId === undefined ? {} : { traceId }),
+    ...(traceId === undefined ? {} : { traceId, traceparent }),
     ...(error ? { error: { name: error.name, message: error.message, code: error.code } } : {}),
     ...(worker === undefined ? {} : { worker }),
   };

@@ -17,6 +17,7 @@ import { createServiceLog, type RequestRecord } from './logger.js';
 import type { LogLevel } from './options.js';
 import { createMetrics } from './metrics.js';
 import { withRequestIds } from './request-id.js';
+import { recordServerSpan } from './tracing.js';
 
 export interface OpsOptions {
   /** Where log lines go (tests); default stdout. */
@@ -101,6 +102,7 @@ export function createOps(o: OpsOptions) {
     request: (record: RequestRecord) => {
       log.request(record);
       metrics.request(record);
+      recordServerSpan(record);
     },
     /** The listener's handler with request ids, and its release mapped back to the inner answers. */
     front(

@@ -2,7 +2,7 @@
 // written asynchronously (a slow reader holds at most LOG_BUFFER_BYTES; past it lines are dropped
 // and counted, not held). Secrets are removed by configuration (pino's redact paths), whatever a
 // line happens to hold. Levels: a request line is info, warn when the service could not serve it
-// (5xx), error when it failed (the internal fault). The banner and the demo key go to stderr
+// (a Receiver fault such as Unavailable), error when it failed (the internal fault). The banner and the demo key go to stderr
 // (src/cli/service-commands.ts), never through this log.
 import { pino, type Level, type Logger } from 'pino';
 import { WIRE } from '@evgen/event-management/service';
@@ -57,6 +57,8 @@ export interface RequestRecord {
   readonly faultCode: string | undefined;
   readonly requestId?: string;
   readonly traceId?: string;
+  /** The caller's traceparent, for the server span (tracing.ts); not logged. */
+  readonly traceparent?: string;
   readonly worker?: number;
   readonly error?: { readonly name: string; readonly message: string; readonly code?: string };
 }
@@ -70,9 +72,19 @@ const EVENT_LEVELS: Readonly<Record<string, Level>> = {
   'server error': 'error',
 };
 
+/** Fault codes that say the service failed (SOAP 1.2 Receiver), not the request (Sender). */
+const SERVICE_SIDE: ReadonlySet<string> = new Set(
+  WIRE.faults.codes.filter((c) => c.soap12.endsWith(':Receiver')).map((c) => c.code),
+);
+/** Whether a request's fault says the service failed (whatever status its binding gave it). */
+export const serviceFailed = (faultCode: string | undefined): boolean =>
+  faultCode !== undefined && SERVICE_SIDE.has(faultCode);
+
 export function requestLevel(r: Pick<RequestRecord, 'status' | 'faultCode'>): Level {
   if (r.faultCode !== undefined && r.faultCode === WIRE.faults.raisedFor.internal) return 'error';
-  return r.status >= 500 ? 'warn' : 'info';
+  return serviceFailed(r.faultCode) || (r.faultCode === undefined && r.status >= 500)
+    ? 'warn'
+    : 'info';
 }
 
 export function createServiceLog(o: LogOptions = {}): ServiceLog {
@@ -94,7 +106,7 @@ export function createServiceLog(o: LogOptions = {}): ServiceLog {
   );
   return {
     logger,
-    request: (record) => logger[requestLevel(record)](record),
+    request: ({ traceparent: _parent, ...record }) => logger[requestLevel(record)](record),
     line: (text) => {
       let fields: Record<string, unknown>;
       try {

@@ -20,16 +20,22 @@ export function requestIdOf(sent: string | undefined): string {
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 const ZEROS = /^0+$/;
 
-/** The trace id of a valid W3C traceparent header; undefined for none or an invalid one. */
-export function traceIdOf(traceparent: string | undefined): string | undefined {
+/** The caller's trace context from a valid W3C traceparent header; undefined for none or an invalid one. */
+export function traceContextOf(
+  traceparent: string | undefined,
+): { traceId: string; parentId: string; flags: number } | undefined {
   if (traceparent === undefined || traceparent.length > 512) return undefined;
   const m = TRACEPARENT.exec(traceparent);
   if (!m) return undefined;
-  const [, version, traceId, parentId, , rest] = m;
+  const [, version, traceId, parentId, flags, rest] = m;
   if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
   if (ZEROS.test(traceId!) || ZEROS.test(parentId!)) return undefined;
-  return traceId;
+  return { traceId: traceId!, parentId: parentId!, flags: parseInt(flags!, 16) };
 }
+
+/** The trace id of a valid W3C traceparent header; undefined for none or an invalid one. */
+export const traceIdOf = (traceparent: string | undefined): string | undefined =>
+  traceContextOf(traceparent)?.traceId;
 
 /** The id a front handler gave the request (the header it set). */
 export const givenRequestId = (req: ServiceRequest): string | undefined =>

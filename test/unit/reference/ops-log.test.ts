@@ -118,6 +118,8 @@ describe('the service log', () => {
   const levels = [
     { given: { status: 200, faultCode: undefined }, want: 'info' },
     { given: { status: 404, faultCode: 'NotFound' }, want: 'info' },
+    { given: { status: 500, faultCode: 'NotFound' }, want: 'info' }, // SOAP 1.1 answers 500
+    { given: { status: 503, faultCode: undefined }, want: 'warn' },
     { given: { status: 503, faultCode: 'Unavailable' }, want: 'warn' },
     { given: { status: 500, faultCode: internal }, want: 'error' },
   ];
