@@ -7,11 +7,13 @@ import {
   isPlainHost,
   namespaceFor,
   resolveFault,
+  withRequestId,
   type ServiceRequest,
   type ServiceResponse,
 } from '@evgen/runtime';
 import { WIRE, type FaultCode } from '@evgen/event-management/service';
 import { soapBindingOf } from './lanes.js';
+import { givenRequestId } from './ops/request-id.js';
 
 export const fault = (code: FaultCode, message: string) => new ServiceFault(code, message);
 
@@ -31,7 +33,12 @@ export function refusal(req: ServiceRequest, refused: ServiceFault): ServiceResp
   const soap = req.method === 'POST' ? soapBindingOf(req) : undefined;
   const sent = req.headers.host ?? '';
   const ns = namespaceFor(isPlainHost(sent) ? sent : 'localhost', WIRE.namespace);
-  const resolved = resolveFault(refused, WIRE.faults);
+  // An Internal refusal (the worker died) names the request's id, as the service's own do.
+  const resolved = withRequestId(
+    resolveFault(refused, WIRE.faults),
+    WIRE.faults,
+    givenRequestId(req),
+  );
   return soap === undefined
     ? encodeHttpFault(resolved, WIRE.faults)
     : encodeSoapFault(soap, resolved, ns, WIRE.faults);

@@ -79,6 +79,19 @@ export function resolveFault(e: unknown, table: FaultTable): ResolvedFault {
   return { def: internal, message: internal.message ?? '', httpStatus: undefined };
 }
 
+/**
+ * An internal fault with the request's id at the end of its text ("Internal error (request
+ * <id>)"): the caller's handle on the operator's log line. Any other fault, or no id: as it is.
+ */
+export function withRequestId(
+  fault: ResolvedFault,
+  table: FaultTable,
+  requestId: string | undefined,
+): ResolvedFault {
+  if (requestId === undefined || fault.def.code !== table.raisedFor.internal) return fault;
+  return { ...fault, message: `${fault.message} (request ${requestId})` };
+}
+
 export interface EncodedFault {
   readonly status: number;
   /** content-type, and retry-after where the code has one. */

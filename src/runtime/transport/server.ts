@@ -11,7 +11,7 @@ import {
   encodeHttpFault,
   encodeSoapFault,
   resolveFault,
-  type ResolvedFault,
+  withRequestId,
 } from './faults.js';
 import { BoundedCache } from './memo.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
@@ -161,16 +161,6 @@ function internalErrorMessage(entry: LogEntry, error: LoggedError, answered: str
   return `internal error in ${entry.operation ?? 'a request'} (${entry.binding ?? 'no binding'}), answered "${answered}": ${detail.trimEnd()}`;
 }
 
-/** An internal fault's text ends with the request's id: the caller's handle on the log line. */
-function withRequestId(
-  fault: ResolvedFault,
-  wire: WireSpec,
-  requestId: string | undefined,
-): ResolvedFault {
-  if (requestId === undefined || fault.def.code !== wire.faults.raisedFor.internal) return fault;
-  return { ...fault, message: `${fault.message} (request ${requestId})` };
-}
-
 /**
  * Operations of `options.operations` with no handler method: refused unless `partial`, else
  * listed; they answer the fault the table raises for an operation not implemented. A table naming
@@ -260,7 +250,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
         ? await soap(pipeline, req, soapHere, ns, log)
         : await route(pipeline, req, requestUrl(req.url), ns, host, log);
     } catch (e) {
-      const fault = withRequestId(resolveFault(e, wire.faults), wire, requestId);
+      const fault = withRequestId(resolveFault(e, wire.faults), wire.faults, requestId);
       faultCode = fault.def.code;
       // What was thrown goes to the operator only; the client gets the code's fixed message.
       if (faultCode === wire.faults.raisedFor.internal)

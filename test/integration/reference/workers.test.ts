@@ -170,7 +170,7 @@ describe('worker threads', () => {
     });
   });
 
-  it('answers Internal for the request a dying worker held, and replaces the worker', async () => {
+  it('answers Internal, with the request id, for the request a dying worker held, and replaces it', async () => {
     const pool = ref.svc.pool!;
     const key = ref.svc.demoKey!;
     const page = () => {
@@ -179,7 +179,11 @@ describe('worker threads', () => {
       return pageRequest({ APIKey: key.apiKey, Timestamp, Signature });
     };
     const killWhileBusy = async () => {
-      const answer = pool.handle(page()); // handed to the idle bulk worker at once
+      const req = page(); // handed to the idle bulk worker at once, with the id the front gives
+      const answer = pool.handle({
+        ...req,
+        headers: { ...req.headers, 'x-request-id': 'dying-1' },
+      });
       const bulk = pool.threads.find((t) => t.lane === 'bulk')!;
       expect(bulk.busy).toBe(true);
       await pool.terminate(bulk.id);
@@ -193,7 +197,7 @@ describe('worker threads', () => {
     let res = await killWhileBusy();
     for (let tries = 1; res.status === 200 && tries < 3; tries++) res = await killWhileBusy();
     expect(res.status, String(res.body)).toBe(500);
-    expect(String(res.body)).toMatch(/^Internal/);
+    expect(String(res.body)).toMatch(/^Internal: Internal error \(request dying-1\)/);
     expect(pool.running).toEqual({ quick: 1, bulk: 1 });
   });
 
