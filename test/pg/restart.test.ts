@@ -79,7 +79,10 @@ it('PostgreSQL restarted under load: Unavailable/503 while down, back within 5 s
       });
       expect(h.text).not.toMatch(/PGSQL|ECONN|ENOENT|\/tmp/);
       // The operator's log has the cause, the driver's error, for the health check and for every
-      // request the database failed.
+      // request the database failed (written asynchronously: it may follow the answer).
+      await expect
+        .poll(() => lines(nodes[node]!).some((l) => l.page === 'healthz'), { timeout: 5_000 })
+        .toBe(true);
       const logged = lines(nodes[node]!);
       const healthLine = logged.find((l) => l.page === 'healthz');
       expect(healthLine).toMatchObject({ status: 503 });
