@@ -27,6 +27,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Buffer's per-encoding methods (utf8Slice, latin1Write…) are Node internals: not
+          // documented, free to change. buf.toString(encoding, start, end) and buf.write are.
+          selector:
+            'MemberExpression > Identifier.property[name=/^(utf8|latin1|ascii|ucs2|hex|base64|base64url)(Slice|Write)$/]',
+          message:
+            'Undocumented Buffer method: use buf.toString(encoding, start, end) or buf.write.',
+        },
+      ],
     },
   },
   {
