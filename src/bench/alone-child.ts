@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runOnSqlite } from '../reference/database.js';
-import { openDatabase } from '../reference/db/open.js';
+import { openDatabase } from '../reference/sqlite/open.js';
 import { createKey } from '../reference/keys.js';
 import { POOL_PER_WORKER } from '../reference/serve.js';
 import { laneLimits } from '../reference/workers.js';

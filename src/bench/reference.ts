@@ -5,11 +5,11 @@
 import { join } from 'node:path';
 import type { ServiceHandler } from '@evgen/runtime';
 import { databaseTarget, runOnSqlite } from '../reference/database.js';
-import { openDatabase } from '../reference/db/open.js';
+import { openDatabase } from '../reference/sqlite/open.js';
 import { createKey } from '../reference/keys.js';
 import { POOL_INLINE } from '../reference/serve.js';
 import { createReferenceHandler } from '../reference/service.js';
-import { prepareDatabase } from '../reference/startup.js';
+import { prepareDatabase } from '../reference/sqlite/startup.js';
 import { startServer } from './children.js';
 import { load, type Key } from './load.js';
 import { median } from './measure.js';

@@ -3,9 +3,9 @@
 // What the operator commands, the service's start-up and tests need of either, behind one
 // interface: open (migrating), run a store program, seed, open a store.
 import { resolve } from 'node:path';
-import { openDatabase, type Db } from './db/open.js';
-import { SqliteStore } from './db/store.js';
-import { StatementCache, runSqlite } from './db/statements.js';
+import { openDatabase, type Db } from './sqlite/open.js';
+import { SqliteStore } from './sqlite/store.js';
+import { StatementCache, runSqlite } from './sqlite/statements.js';
 import { isPostgresUrl, redactUrl } from './pg/connect.js';
 import { PgDatabase } from './pg/database.js';
 import { migratePostgres, seedNew, withSchemaLock } from './pg/startup.js';

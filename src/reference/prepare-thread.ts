@@ -3,7 +3,7 @@
 // the database is ready (serve.ts), however long a seed or a wait for another process's lock takes.
 import { Worker } from 'node:worker_threads';
 import type { SeedOptions } from './seed/index.js';
-import { StartupError, type Prepared } from './startup.js';
+import { StartupError, type Prepared } from './sqlite/startup.js';
 
 const ENTRY = new URL('./worker-entry.js', import.meta.url);
 

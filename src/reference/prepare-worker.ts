@@ -2,7 +2,7 @@
 // worker-entry.js): prepareDatabase is synchronous, so run on the request loop it held every
 // request, /healthz included, for as long as a seed or a wait for another process's lock took.
 import { parentPort, workerData } from 'node:worker_threads';
-import { prepareDatabase, StartupError } from './startup.js';
+import { prepareDatabase, StartupError } from './sqlite/startup.js';
 import type { FromPrepare, PrepareData } from './prepare-thread.js';
 
 const data = workerData as PrepareData;

@@ -23,9 +23,9 @@ import {
 } from './database.js';
 import { SERVICE, namespaceFor } from '@evgen/event-management/service';
 import { ensureDemoKey } from './keys.js';
-import { openReplayDatabase } from './db/replay-store.js';
+import { openReplayDatabase } from './sqlite/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
-import { StartupError } from './startup.js';
+import { StartupError } from './sqlite/startup.js';
 import { prepareInThread } from './prepare-thread.js';
 import { refusal, unavailable } from './faults.js';
 import type { SeedOptions } from './seed/index.js';

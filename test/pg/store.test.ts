@@ -10,7 +10,7 @@ import {
   seedDatabase,
   type ReferenceDatabase,
 } from '../../src/reference/database.js';
-import { openDatabase } from '../../src/reference/db/open.js';
+import { openDatabase } from '../../src/reference/sqlite/open.js';
 import { referenceHandlers } from '../../src/reference/handlers/index.js';
 import { PgDatabase } from '../../src/reference/pg/database.js';
 import { PostgresStore } from '../../src/reference/pg/store.js';

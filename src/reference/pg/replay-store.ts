@@ -9,7 +9,7 @@
 // stored as 16-byte digests; expired entries are pruned once a second by each store (a DELETE
 // through the expiry index: cheap, and harmless when several do it).
 import type { ReplayStore } from '@evgen/runtime';
-import { REPLAY_PRUNE_INTERVAL_MS, replayDigest } from '../db/replay-store.js';
+import { REPLAY_PRUNE_INTERVAL_MS, replayDigest } from '../sqlite/replay-store.js';
 import { run, statement, value } from '../store/program.js';
 import type { PgDatabase } from './database.js';
 

@@ -3,7 +3,7 @@
 // hold the same rows for the same options: the same answers, row for row. The attendee counts are
 // not copied: PostgreSQL's triggers make them from the attendee rows as they arrive.
 import type pg from 'pg';
-import { openDatabase, type Db } from '../db/open.js';
+import { openDatabase, type Db } from '../sqlite/open.js';
 import { seed, type SeedOptions, type SeedSummary } from '../seed/index.js';
 
 /** Bound parameters of one INSERT: PostgreSQL takes at most 65,535. */

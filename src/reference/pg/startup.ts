@@ -3,7 +3,7 @@
 // once and seed it once; the others wait for the lock, then find the schema and the data there.
 import type pg from 'pg';
 import type { SeedOptions, SeedSummary } from '../seed/index.js';
-import { StartupError } from '../startup.js';
+import { StartupError } from '../sqlite/startup.js';
 import { run, statement, value, values } from '../store/program.js';
 import { redactUrl, runPostgres } from './connect.js';
 import { PgDatabase } from './database.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../db/open.js';
+import type { Db } from '../sqlite/open.js';
 import type { ContactsDone, ContactsWork } from './contacts-worker.js';
 
 /** The tables seedContacts fills, parents first. */

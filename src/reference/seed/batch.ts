@@ -4,7 +4,7 @@
 // attendee-count triggers read) are written out before it, so every row finds what it refers
 // to. Call flush() before the transaction that holds the rows commits.
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/open.js';
+import type { Db } from '../sqlite/open.js';
 
 /** Rows per statement: far below SQLite's 32,766 bound parameters for the widest table (34). */
 export const ROWS_PER_INSERT = 50;

@@ -1,6 +1,6 @@
 // Demo catalogue: companies, statuses, events with their set-up, speakers, shows. Small tables,
 // one row per thing; bookings come from bookings.ts.
-import type { Db } from '../db/open.js';
+import type { Db } from '../sqlite/open.js';
 import { E5_PER_CENT, E5_PER_UNIT, computeCosts } from '../costs.js';
 import type { Rng } from './rng.js';
 import { localDateTime } from './rng.js';

@@ -1,6 +1,6 @@
 // `evgen seed`: a deterministic demo data set across every table, sized by flags.
-import { INSERT_TRIGGER } from '../db/attendee-counts.js';
-import { isBusy, type Db } from '../db/open.js';
+import { INSERT_TRIGGER } from '../sqlite/attendee-counts.js';
+import { isBusy, type Db } from '../sqlite/open.js';
 import { ContactsAside } from './aside.js';
 import { seedCatalogue } from './catalogue.js';
 import { CONTACT_DRAWS, seedBookings, seedContacts, seedSubmissions } from './people.js';

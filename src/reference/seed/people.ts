@@ -1,6 +1,6 @@
 // Contacts (with salted password hashes) and the bookings that bring them to events.
 import { randomBytes, scryptSync } from 'node:crypto';
-import type { Db } from '../db/open.js';
+import type { Db } from '../sqlite/open.js';
 import { BatchInsert, columnsOf, withIndexesAside } from './batch.js';
 import { BASE, type SeededEvent } from './catalogue.js';
 import type { Rng } from './rng.js';

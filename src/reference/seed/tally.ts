@@ -3,7 +3,7 @@
 // recounting afterwards sorted every attendee twice for its GROUP BYs (10 s of 75 at 1,000,000
 // bookings); the seed knows each attendee's event, ticket type and status as it writes it.
 // A test holds the result to the GROUP BYs the counts replace.
-import type { Db } from '../db/open.js';
+import type { Db } from '../sqlite/open.js';
 
 type Counts = Map<number, Map<number, number>>;
 

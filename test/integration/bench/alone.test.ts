@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairedWorkAlone, workAlone } from '../../../src/bench/alone.js';
-import { prepareDatabase } from '../../../src/reference/startup.js';
+import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
 
 let dir: string;
 let db: string;

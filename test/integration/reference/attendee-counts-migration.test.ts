@@ -2,8 +2,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sqliteReferenceDatabase } from '../../../src/reference/database.js';
-import { MIGRATIONS } from '../../../src/reference/db/migrations.js';
-import { migrate } from '../../../src/reference/db/open.js';
+import { MIGRATIONS } from '../../../src/reference/sqlite/migrations.js';
+import { migrate } from '../../../src/reference/sqlite/open.js';
 import { seed } from '../../../src/reference/seed/index.js';
 import { expectCountsLive } from './counts.js';
 

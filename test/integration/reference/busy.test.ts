@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError, ServiceFault } from '@evgen/runtime';
-import { BUSY_TIMEOUT_MS, openDatabase, type Db } from '../../../src/reference/db/open.js';
-import { replayFileOf } from '../../../src/reference/db/replay-store.js';
-import { SqliteStore } from '../../../src/reference/db/store.js';
+import { BUSY_TIMEOUT_MS, openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
+import { replayFileOf } from '../../../src/reference/sqlite/replay-store.js';
+import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
-import { prepareDatabase } from '../../../src/reference/startup.js';
+import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
 import { startReference } from './harness.js';
 
 const ctx = { apiKey: 'k', apiKeyName: 'k', operation: 'test', binding: 'soap11' } as const;

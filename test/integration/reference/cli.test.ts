@@ -15,7 +15,7 @@ import {
   withDatabase,
   type TestDatabase,
 } from '../../support/backend.js';
-import { openDatabase } from '../../../src/reference/db/open.js';
+import { openDatabase } from '../../../src/reference/sqlite/open.js';
 import { PROJECT_ROOT } from '../../support/ir.js';
 
 const BIN = join(PROJECT_ROOT, 'src/cli/bin.js');

@@ -7,7 +7,7 @@ import type { ReferenceDatabase } from '../../../src/reference/database.js';
 import {
   LIVE_EVENT_COUNTS,
   LIVE_TICKET_COUNTS,
-} from '../../../src/reference/db/attendee-counts.js';
+} from '../../../src/reference/sqlite/attendee-counts.js';
 import { reader } from '../../support/backend.js';
 
 export const ctx = {

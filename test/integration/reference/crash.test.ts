@@ -1,7 +1,7 @@
 // Durability: kill -9 the server in the middle of a booking load, restart it, and every
 // acknowledged booking is there, whole; nothing is half-written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/reference/db/open.js';
+import { openDatabase } from '../../../src/reference/sqlite/open.js';
 import { newDatabase, withDatabase, type TestDatabase } from '../../support/backend.js';
 import { bookingLoad, missingBookings, untilAcked } from '../../support/booking-load.js';
 import { serve } from './serve-process.js';

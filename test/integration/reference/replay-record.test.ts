@@ -6,16 +6,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/reference/db/open.js';
+import { openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
 import {
   REPLAY_PRUNE_INTERVAL_MS,
   REPLAY_WAL_BYTES,
   SqliteReplayStore,
   openReplayDatabase,
   replayDigest,
-} from '../../../src/reference/db/replay-store.js';
-import { SqliteStore } from '../../../src/reference/db/store.js';
-import { prepareDatabase } from '../../../src/reference/startup.js';
+} from '../../../src/reference/sqlite/replay-store.js';
+import { SqliteStore } from '../../../src/reference/sqlite/store.js';
+import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WIRE } from '@evgen/event-management/service';
 import { databaseTarget } from '../../../src/reference/database.js';
-import { prepareDatabase } from '../../../src/reference/startup.js';
+import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
 import type { ServiceConfig } from '../../../src/reference/service.js';
 import { WorkerPool, WorkerStartError } from '../../../src/reference/workers.js';
 import { ENDPOINT } from '../../support/requests.js';

@@ -2,9 +2,9 @@
 // every field, the order of every list, and text that JSON has to escape.
 import { describe, expect, it } from 'vitest';
 import type { BookingExtResponse } from '@evgen/event-management/types';
-import { openDatabase, type Db } from '../../../src/reference/db/open.js';
+import { openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
 import { fixed } from '../../../src/reference/handlers/common.js';
-import { SqliteStore } from '../../../src/reference/db/store.js';
+import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { seed } from '../../../src/reference/seed/index.js';
 

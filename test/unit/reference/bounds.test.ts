@@ -2,9 +2,9 @@
 // shapes once took RSS from 225 MB to 1.76 GB: every SQL text was prepared and kept), and search
 // input (994 terms or a 50,000-character word answered Internal, from SQLite's own limits).
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/reference/db/open.js';
-import { StatementCache } from '../../../src/reference/db/statements.js';
-import { SqliteStore } from '../../../src/reference/db/store.js';
+import { openDatabase } from '../../../src/reference/sqlite/open.js';
+import { StatementCache } from '../../../src/reference/sqlite/statements.js';
+import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import {
   MAX_QUERY_LENGTH,

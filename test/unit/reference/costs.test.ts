@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeCosts } from '../../../src/reference/costs.js';
-import { migrate, openDatabase } from '../../../src/reference/db/open.js';
-import { SqliteStore } from '../../../src/reference/db/store.js';
+import { migrate, openDatabase } from '../../../src/reference/sqlite/open.js';
+import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { seed } from '../../../src/reference/seed/index.js';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accessProblem, openFailure } from '../../../src/reference/db/open-failure.js';
+import { accessProblem, openFailure } from '../../../src/reference/sqlite/open-failure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evgen-open-failure-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

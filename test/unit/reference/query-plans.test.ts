@@ -3,7 +3,7 @@
 // the previous SQL each row set was sorted in a temporary B-tree (json_group_array ORDER BY).
 import { describe, expect, it } from 'vitest';
 import { BOOKING_SET_SQL, PAGE_IDS_SQL } from '../../../src/reference/store/bookings.js';
-import { openDatabase } from '../../../src/reference/db/open.js';
+import { openDatabase } from '../../../src/reference/sqlite/open.js';
 import { seed } from '../../../src/reference/seed/index.js';
 
 const db = openDatabase(':memory:');

@@ -4,12 +4,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../../src/reference/db/open.js';
-import { MIGRATIONS } from '../../../src/reference/db/migrations.js';
+import { migrate, openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
+import { MIGRATIONS } from '../../../src/reference/sqlite/migrations.js';
 import {
   LIVE_EVENT_COUNTS,
   LIVE_TICKET_COUNTS,
-} from '../../../src/reference/db/attendee-counts.js';
+} from '../../../src/reference/sqlite/attendee-counts.js';
 import { ContactsAside } from '../../../src/reference/seed/aside.js';
 import { seed, seedFile } from '../../../src/reference/seed/index.js';
 import { CONTACT_DRAWS, seedContacts } from '../../../src/reference/seed/people.js';

@@ -10,11 +10,11 @@ import {
   BUSY_TIMEOUT_MS,
   isBusy,
   type Db,
-} from './db/open.js';
-import { MIGRATIONS } from './db/migrations.js';
-import { moveReplayEntries, openReplayDatabase, replayFileOf } from './db/replay-store.js';
-import { seed, type SeedOptions } from './seed/index.js';
-import { damaged, openFailure } from './db/open-failure.js';
+} from './open.js';
+import { MIGRATIONS } from './migrations.js';
+import { moveReplayEntries, openReplayDatabase, replayFileOf } from './replay-store.js';
+import { seed, type SeedOptions } from '../seed/index.js';
+import { damaged, openFailure } from './open-failure.js';
 
 export class StartupError extends Error {}
 
