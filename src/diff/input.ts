@@ -10,6 +10,7 @@ import { buildIr } from '../generator/ir/build.js';
 import type { IrSpec } from '../generator/ir/model.js';
 import { loadSpec, type RawSpec } from '../generator/spec/load.js';
 import { inSpec, SpecLocator } from './locate.js';
+import { UsageError } from '../cli/usage.js';
 
 const run = promisify(execFile);
 
@@ -50,8 +51,8 @@ export async function loadVersion(
   return { ...s, label, ir: buildIr(raw), raw, locator: new SpecLocator(s.specDir) };
 }
 
-/** Thrown for a --base or --head that names no spec: exit code 2. */
-export class UsageError extends Error {}
+/** Thrown for a --base or --head that names no spec: the CLI's one UsageError, exit code 2. */
+export { UsageError };
 
 export interface Checkout extends SpecSource {
   dispose(): Promise<void>;
