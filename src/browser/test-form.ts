@@ -44,6 +44,8 @@ function baseUrl(): string {
 }
 
 const isBinding = (v: string): v is BindingId => (BINDING_IDS as readonly string[]).includes(v);
+// instanceof a generic class narrows its type parameter to any: this narrows to ServiceError<string>.
+const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
 
 function show(out: HTMLElement, ...nodes: Node[]): void {
   out.replaceChildren(...nodes);
@@ -134,10 +136,10 @@ function attach(form: HTMLFormElement, doc: Document): void {
       );
     } catch (e) {
       const fault =
-        e instanceof ServiceError
+        isServiceError(e)
           ? block(doc, 'p', `Fault ${e.code}: ${e.faultString} (HTTP ${e.httpStatus})`, 'fault')
           : block(doc, 'p', e instanceof Error ? e.message : String(e), 'fault');
-      fault.dataset.code = e instanceof ServiceError ? e.code : '';
+      fault.dataset.code = isServiceError(e) ? e.code : '';
       show(
         out,
         block(doc, 'h3', 'Fault'),

@@ -144,15 +144,16 @@ export function createTransport(o: ClientOptions): Transport {
       res = await doFetch(url, { ...init, signal });
       body = new Uint8Array(await res.arrayBuffer()); // the body can fail or time out too
     } catch (e) {
-      const reason = !signal.aborted
-        ? 'failed'
-        : isTimeout(signal.reason)
-          ? `timed out after ${timeoutMs} ms`
-          : 'was aborted';
+      const code = !signal.aborted ? 'network' : isTimeout(signal.reason) ? 'timeout' : 'aborted';
+      const reason = {
+        network: 'failed',
+        timeout: `timed out after ${timeoutMs} ms`,
+        aborted: 'was aborted',
+      };
       throw new TransportError(
-        `${op.name} over ${binding.id} ${reason}: ${networkCause(e)}`,
-        undefined,
+        `${op.name} over ${binding.id} ${reason[code]}: ${networkCause(e)}`,
         {
+          code,
           cause: e,
         },
       );
@@ -172,7 +173,7 @@ export function createTransport(o: ClientOptions): Transport {
     if (!isXml(media))
       throw new TransportError(
         `${op.name} over ${binding.id}: expected an XML answer, got ${media}`,
-        res.status,
+        { code: 'content-type', httpStatus: res.status },
       );
     if (binding.kind === 'soap') {
       const d = readXml(body);
@@ -187,7 +188,7 @@ export function createTransport(o: ClientOptions): Transport {
       if (name !== op.responseElement)
         throw new TransportError(
           `${op.name}: expected ${op.responseElement} in the SOAP Body, got ${name ?? 'nothing'}`,
-          res.status,
+          { code: 'unexpected-element', httpStatus: res.status },
         );
       return op.decodeSoapResponse(d, payload, ns);
     }
@@ -234,7 +235,8 @@ const isTimeout = (reason: unknown): boolean =>
 
 /** No answer at all (network error, time-out) or 503: the call may be repeated if it changes nothing. */
 const isRetryable = (e: unknown): boolean =>
-  (e instanceof TransportError && (e.httpStatus === undefined || e.httpStatus === 503)) ||
+  (e instanceof TransportError &&
+    (e.code === 'network' || e.code === 'timeout' || e.httpStatus === 503)) ||
   (e instanceof ServiceError && e.httpStatus === 503);
 
 const retryAfterOf = (e: unknown): number | undefined =>
@@ -247,7 +249,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     const abort = () => (
       clearTimeout(timer),
       reject(
-        new TransportError('the call was aborted while waiting to retry', undefined, {
+        new TransportError('the call was aborted while waiting to retry', {
+          code: 'aborted',
           cause: signal?.reason,
         }),
       )

@@ -4,10 +4,14 @@
 import { escapeAttr, escapeText, writeSoapEnvelope } from '../xml/index.js';
 import type { BindingDef, FaultDef, FaultRole, FaultTable } from './wire.js';
 
-/** Thrown by handlers to answer with a fault whose code is one of the service's fault codes. */
-export class ServiceFault extends Error {
+/**
+ * Thrown by a handler: answered as `code`'s fault on the request's binding. `Code` is the
+ * service's fault-code union: a generated package exports this class typed by its own codes
+ * (`ServiceFaultClass<FaultCode>`), so a code the spec does not list does not compile.
+ */
+export class ServiceFault<Code extends string = string> extends Error {
   constructor(
-    readonly code: string,
+    readonly code: Code,
     message: string,
     /** For HTTP GET/POST: one of the code's statuses that says more than its default. */
     readonly httpStatus?: number,
@@ -17,6 +21,17 @@ export class ServiceFault extends Error {
     super(message, options);
     this.name = 'ServiceFault';
   }
+}
+
+/** The ServiceFault class typed by one service's fault codes (what a generated package exports). */
+export interface ServiceFaultClass<Code extends string> {
+  new (
+    code: Code,
+    message: string,
+    httpStatus?: number,
+    options?: ErrorOptions,
+  ): ServiceFault<Code>;
+  readonly prototype: ServiceFault<Code>;
 }
 
 /** Thrown by the engine: the fault table names the code of each situation (`raisedFor`). */
@@ -55,6 +70,9 @@ function codeDef(table: FaultTable, code: string | undefined): FaultDef | undefi
   return code === undefined ? undefined : table.codes.find((c) => c.code === code);
 }
 
+// instanceof a generic class narrows its type parameter to any: this narrows to ServiceFault<string>.
+const isServiceFault = (e: unknown): e is ServiceFault => e instanceof ServiceFault;
+
 /**
  * Any error as the fault that goes out. An unknown code, a role the table names no code for, or an
  * error that is no fault becomes the internal code; a code with a fixed message never carries the
@@ -64,10 +82,10 @@ export function resolveFault(e: unknown, table: FaultTable): ResolvedFault {
   const def =
     e instanceof EngineFault
       ? codeDef(table, table.raisedFor[e.role])
-      : e instanceof ServiceFault
+      : isServiceFault(e)
         ? codeDef(table, e.code)
         : undefined;
-  if (def && (e instanceof EngineFault || e instanceof ServiceFault))
+  if (def && (e instanceof EngineFault || isServiceFault(e)))
     return {
       def,
       message: bounded(def.message ?? e.message),

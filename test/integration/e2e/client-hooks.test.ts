@@ -122,6 +122,7 @@ describe('a request that gets no answer', () => {
     });
     const e = await client.getBookingDetails({ bookingId: 1 }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TransportError);
+    expect(e).toMatchObject({ code: 'network', httpStatus: undefined });
     expect((e as Error).message).toBe(
       `GetBookingDetails over ${WIRE.bindings[0].id} failed: ECONNREFUSED 127.0.0.1:${port} (fetch failed)`,
     );

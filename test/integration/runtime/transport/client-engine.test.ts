@@ -178,18 +178,18 @@ describe('answers that are not results', () => {
       .call(Echo, { count: 1, text: 'a' })
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TransportError);
-    expect(e).toMatchObject({ httpStatus: 502 });
+    expect(e).toMatchObject({ code: 'status', httpStatus: 502 });
     expect((e as Error).message).toMatch(/HTTP 502/);
   });
 
   it('a 200 whose SOAP Body holds another element is a TransportError', async () => {
     const body =
       '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><Other/></s:Body></s:Envelope>';
-    await expect(
-      answering(
-        () => new Response(body, { status: 200, headers: { 'content-type': 'text/xml' } }),
-      ).call(Echo, { count: 1, text: 'a' }),
-    ).rejects.toThrow(/expected EchoResponse/);
+    const call = answering(
+      () => new Response(body, { status: 200, headers: { 'content-type': 'text/xml' } }),
+    ).call(Echo, { count: 1, text: 'a' });
+    await expect(call).rejects.toThrow(/expected EchoResponse/);
+    await expect(call).rejects.toMatchObject({ code: 'unexpected-element', httpStatus: 200 });
   });
 
   // A 200 that is not XML (a proxy's login page, a JSON gateway) says so, whatever the body holds.
@@ -210,7 +210,7 @@ describe('answers that are not results', () => {
         .call(Echo, { count: 1, text: 'a' })
         .catch((x: unknown) => x);
       expect(e, binding).toBeInstanceOf(TransportError);
-      expect(e, binding).toMatchObject({ httpStatus: 200 });
+      expect(e, binding).toMatchObject({ code: 'content-type', httpStatus: 200 });
       expect((e as Error).message, binding).toMatch(want);
       expect((e as Error).message, binding).toContain(`Echo over ${binding}`);
     }
@@ -243,6 +243,7 @@ describe('time-outs and abort', () => {
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TransportError);
     expect((e as Error).message).toMatch(/^Echo over soap11 timed out after 50 ms/);
+    expect(e).toMatchObject({ code: 'timeout', httpStatus: undefined });
   });
 
   it('a per-call timeout wins over the client default', async () => {
@@ -256,9 +257,9 @@ describe('time-outs and abort', () => {
     slow();
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 30);
-    await expect(
-      transport().call(Echo, { count: 1, text: 'a' }, { signal: ac.signal }),
-    ).rejects.toThrow(/Echo over soap11 was aborted/);
+    const call = transport().call(Echo, { count: 1, text: 'a' }, { signal: ac.signal });
+    await expect(call).rejects.toThrow(/Echo over soap11 was aborted/);
+    await expect(call).rejects.toMatchObject({ code: 'aborted' });
   });
 });
 
@@ -317,9 +318,9 @@ describe('retry policy', () => {
     ).rejects.toBeInstanceOf(ServiceError);
     expect(a.log).toHaveLength(1);
     const b = scripted([new TypeError('fetch failed'), ok()]);
-    await expect(
-      transport({ fetch: b.fetch }).call(Echo, { count: 1, text: 'a' }),
-    ).rejects.toBeInstanceOf(TransportError);
+    const call = transport({ fetch: b.fetch }).call(Echo, { count: 1, text: 'a' });
+    await expect(call).rejects.toBeInstanceOf(TransportError);
+    await expect(call).rejects.toMatchObject({ code: 'network' });
     expect(b.log).toHaveLength(1);
   });
 
@@ -332,6 +333,7 @@ describe('retry policy', () => {
     }).call(Echo, { count: 1, text: 'a' }, { signal: ac.signal });
     setTimeout(() => ac.abort(), 20);
     await expect(call).rejects.toThrow(/aborted while waiting to retry/);
+    await expect(call).rejects.toMatchObject({ code: 'aborted' });
     expect(s.log).toHaveLength(1);
   });
 

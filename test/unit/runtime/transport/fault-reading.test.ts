@@ -184,5 +184,6 @@ describe('what is no fault stays a transport error', () => {
       WIRE.faults,
     );
     expect(e).toBeInstanceOf(TransportError);
+    expect(e).toMatchObject({ code: 'status', httpStatus: 502 });
   });
 });
