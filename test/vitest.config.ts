@@ -18,6 +18,7 @@ import { postgresBin } from '../src/reference/pg/local-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runtimeSource = fileURLToPath(new URL('../src/runtime/index.ts', import.meta.url));
+const runtimeInternal = fileURLToPath(new URL('../src/runtime/internal.ts', import.meta.url));
 const generatedSource = fileURLToPath(new URL('../generated/src/', import.meta.url));
 
 const tier = (
@@ -71,6 +72,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@evgen\/runtime$/, replacement: runtimeSource },
+      { find: /^@evgen\/runtime\/internal$/, replacement: runtimeInternal },
       { find: /^@evgen\/event-management\/(.*)$/, replacement: `${generatedSource}$1.ts` },
       { find: /^@evgen\/event-management$/, replacement: `${generatedSource}index.ts` },
     ],

@@ -14,6 +14,7 @@
 // - Parameter order: In SOAP bindings parameter elements follow the listed order.
 // - Element names: case-sensitive.
 // - Omitted when null: a server may leave out the element of a string, list, complex value it does not have, where the field is not nullable (gap omitted-values).
+import type { Decimal, LocalDateTime, XmlDocument } from '@evgen/runtime';
 import {
   NO_ELEMENT,
   missingElement,
@@ -32,10 +33,7 @@ import {
   writeItems,
   writeString,
   wrongType,
-  type Decimal,
-  type LocalDateTime,
-  type XmlDocument,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import type * as T from './types.js';
 
 /**

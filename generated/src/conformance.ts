@@ -2,14 +2,13 @@
 // What the interface document requires on the wire, how to find values to call operations with,
 // and where each family of checks comes from, as data: the conformance checker in @evgen/runtime
 // compares any server's raw responses with it.
-import {
-  discoverParameters,
-  runConformance,
-  type ConformanceModel,
-  type ConformanceOptions,
-  type ConformanceReport,
-  type ParamValues,
+import type {
+  ConformanceModel,
+  ConformanceOptions,
+  ConformanceReport,
+  ParamValues,
 } from '@evgen/runtime';
+import { discoverParameters, runConformance } from '@evgen/runtime/internal';
 import { authScheme } from './auth.js';
 import { operations } from './operations.js';
 import { WIRE } from './service.js';

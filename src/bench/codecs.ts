@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
-import { readSoapEnvelope, readXml, writeSoapMessage } from '@evgen/runtime';
+import { readSoapEnvelope, readXml, writeSoapMessage } from '@evgen/runtime/internal';
 import { operations } from '@evgen/event-management/operations';
 import { childCommand } from './entries.js';
 import { rate } from './measure.js';

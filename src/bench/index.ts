@@ -6,7 +6,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { writeSoapMessage } from '@evgen/runtime';
+import { writeSoapMessage } from '@evgen/runtime/internal';
 import { operations } from '@evgen/event-management/operations';
 import { compareOutput } from '../generator/output.js';
 import { generateFiles } from '../generator/pipeline.js';

@@ -3,7 +3,7 @@
 // RSS with the document's bytes read; the peak is VmHWM, restarted just before decoding.
 // Prints {"bytes":…,"baselineRss":…,"peakRss":…,"decoded":…}.
 import { readFileSync } from 'node:fs';
-import { readSoapEnvelope, readXml } from '@evgen/runtime';
+import { readSoapEnvelope, readXml } from '@evgen/runtime/internal';
 import { operations } from '@evgen/event-management/operations';
 import { peakRss, resetPeakRss } from './measure.js';
 

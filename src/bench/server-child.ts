@@ -103,7 +103,8 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
  */
 async function startStub(c: Extract<ServerConfig, { kind: 'stub' }>): Promise<ServerInfo> {
   const { randomBytes } = await import('node:crypto');
-  const { createServiceHandler, listen } = await import('@evgen/runtime');
+  const { listen } = await import('@evgen/runtime');
+  const { createServiceHandler } = await import('@evgen/runtime/internal');
   const { operations } = await import('@evgen/event-management/operations');
   const { authScheme } = await import('@evgen/event-management/auth');
   const { SERVICE, WIRE } = await import('@evgen/event-management/service');

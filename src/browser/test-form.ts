@@ -6,7 +6,8 @@
 // logged, and the keys are kept, when asked, in this tab's sessionStorage only.
 import { BINDING_IDS, SERVICE, type BindingId } from '@evgen/event-management/service';
 import { EventServiceClient } from '@evgen/event-management/client';
-import { ServiceError, prettyXml } from '@evgen/runtime';
+import { ServiceError } from '@evgen/runtime';
+import { prettyXml } from '@evgen/runtime/internal';
 import { renderValue } from './result-view.js';
 
 const STORED = { apiKey: 'evgen.apiKey', secretKey: 'evgen.secretKey' } as const;
@@ -135,10 +136,9 @@ function attach(form: HTMLFormElement, doc: Document): void {
         rawBlock(doc, raw, '(empty body)'),
       );
     } catch (e) {
-      const fault =
-        isServiceError(e)
-          ? block(doc, 'p', `Fault ${e.code}: ${e.faultString} (HTTP ${e.httpStatus})`, 'fault')
-          : block(doc, 'p', e instanceof Error ? e.message : String(e), 'fault');
+      const fault = isServiceError(e)
+        ? block(doc, 'p', `Fault ${e.code}: ${e.faultString} (HTTP ${e.httpStatus})`, 'fault')
+        : block(doc, 'p', e instanceof Error ? e.message : String(e), 'fault');
       fault.dataset.code = isServiceError(e) ? e.code : '';
       show(
         out,

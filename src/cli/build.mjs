@@ -37,6 +37,7 @@ const TREES = [
 ];
 const ALIASES = [
   [/^@evgen\/runtime$/, 'runtime/index.js'],
+  [/^@evgen\/runtime\/internal$/, 'runtime/internal.js'],
   [/^@evgen\/event-management$/, 'generated/index.js'],
   [/^@evgen\/event-management\/(.+)$/, 'generated/$1.js'],
 ];

@@ -1,7 +1,8 @@
 // The static documentation `evgen docs` writes: the help pages the service serves at its endpoint,
 // with the document's placeholders for addresses ({base_url}, {soap_namespace}; {host} is the host
 // of {base_url}), links between files, and no test forms (a file has no service to call).
-import { helpServiceOf, helpSite, renderOperationPage, type HelpLinks } from '@evgen/runtime';
+import { type HelpLinks } from '@evgen/runtime';
+import { helpServiceOf, helpSite, renderOperationPage } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';

@@ -1,5 +1,5 @@
 // load → validate → IR → render → format (→ type-check): the whole generator, in memory.
-import { DEFAULT_PACKAGE, artifacts, type PackageInfo } from './artifacts.js';
+import { DEFAULT_PACKAGE, artifacts, type Artifact, type PackageInfo } from './artifacts.js';
 import { buildIr } from './ir/build.js';
 import type { IrSpec } from './ir/model.js';
 import { createEngine } from './render/engine.js';
@@ -43,18 +43,17 @@ export async function renderIr(
   pkg: PackageInfo = DEFAULT_PACKAGE,
 ): Promise<GeneratedFiles> {
   const engine = await createEngine(templatesDir);
-  const rendered = await Promise.all(
-    artifacts.map(
-      async (a) =>
-        [
-          a.path,
-          await formatOutput(
-            a.kind,
-            engine.render(a.template, a.view(ir, packageVersion, pkg)),
-            a.path,
-          ),
-        ] as const,
-    ),
-  );
-  return withManifest(new Map(rendered));
+  const rendered = new Map<string, string>();
+  const render = async (phase: readonly Artifact[]) => {
+    const done = await Promise.all(
+      phase.map(async (a) => {
+        const text = engine.render(a.template, a.view(ir, packageVersion, pkg, rendered));
+        return [a.path, await formatOutput(a.kind, text, a.path)] as const;
+      }),
+    );
+    for (const [path, text] of done) rendered.set(path, text);
+  };
+  await render(artifacts.filter((a) => !a.last));
+  await render(artifacts.filter((a) => a.last));
+  return withManifest(rendered); // sorted there
 }

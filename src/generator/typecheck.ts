@@ -37,7 +37,10 @@ export function generatedProject(
       noEmit: true,
       types: ['node'],
       typeRoots: [join(projectRoot, 'node_modules/@types')],
-      paths: { '@evgen/runtime': [join(projectRoot, 'src/runtime/index.ts')] },
+      paths: {
+        '@evgen/runtime': [join(projectRoot, 'src/runtime/index.ts')],
+        '@evgen/runtime/internal': [join(projectRoot, 'src/runtime/internal.ts')],
+      },
     },
   });
   for (const [path, text] of files) {

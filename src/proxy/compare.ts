@@ -3,7 +3,8 @@
 // GetBookingResult/Attendees/AttendeeResponse[0]/Email`). The namespace and the host that follow
 // the address the service was called at are not differences: the recorded ones are read as the
 // replayed ones.
-import { parseSoapEnvelope, parseXml, type XmlElement } from '@evgen/runtime';
+import { type XmlElement } from '@evgen/runtime';
+import { parseSoapEnvelope, parseXml } from '@evgen/runtime/internal';
 
 /** What a difference shows for an element on one side only. */
 export const PRESENT = '(present)';

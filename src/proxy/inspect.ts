@@ -3,7 +3,7 @@
 // Signature and the known secrets redacted. Runs after the answer went out: checking never holds
 // an answer back.
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import type { AnswerChecker } from '@evgen/runtime';
+import type { AnswerChecker } from '@evgen/runtime/internal';
 import { bodyText, type CassetteWriter, type HeaderPairs } from './cassette.js';
 import type { Forwarded } from './forward.js';
 import { clipped, type Finding } from './finding.js';

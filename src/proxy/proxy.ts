@@ -7,15 +7,14 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_MAX_CONNECTIONS, type Level } from '@evgen/runtime';
 import {
   AnswerChecker,
-  DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   isPlainHost,
   shareConnections,
   namespaceFor,
-  type Level,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { Budget } from './capture.js';
 import type { CassetteWriter } from './cassette.js';
 import type { Finding } from './finding.js';

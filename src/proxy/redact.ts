@@ -1,7 +1,7 @@
 // What a cassette or a report never holds: the Signature (as an element, a header, a query or
 // form parameter, or its value anywhere else, escaped or URL-encoded) and any secret the proxy
 // knows, and the headers that carry other credentials.
-import { escapeText } from '@evgen/runtime';
+import { escapeText } from '@evgen/runtime/internal';
 
 export const REDACTED = '[redacted]';
 

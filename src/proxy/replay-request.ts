@@ -2,7 +2,7 @@
 // body, with the recorded namespace replaced by the service's, generated ids replaced by those the
 // replay got (after a write), and the credentials re-signed: the replay's API key, a fresh
 // Timestamp, and the Signature of the recorded Operation with it.
-import { NO_ELEMENT, escapeText, readSoapEnvelope, readXml } from '@evgen/runtime';
+import { NO_ELEMENT, escapeText, readSoapEnvelope, readXml } from '@evgen/runtime/internal';
 import type { RecordedExchange } from './cassette.js';
 import { ID_NAME } from './ignore.js';
 import { signatureOf } from './signature.js';

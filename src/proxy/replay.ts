@@ -3,7 +3,7 @@
 // recorded one. Differences are listed by operation and path; those the rules ignore are counted.
 // With ids ignored, a generated id the replay got in place of the recorded one (a booking a write
 // made) replaces it in the requests after, so they ask for the replay's own record.
-import { AnswerChecker, TimestampClock, namespaceFor } from '@evgen/runtime';
+import { AnswerChecker, TimestampClock, namespaceFor } from '@evgen/runtime/internal';
 import { readCassette, type RecordedExchange } from './cassette.js';
 import { ABSENT, PRESENT, compareAnswers, type ValueDifference } from './compare.js';
 import { atId, ignoredAs, type IgnoreRules, type IgnoredAs } from './ignore.js';

@@ -5,9 +5,15 @@
 // credentials are a gap decision); the first reason a faithful server refuses the request for is
 // one of the conformance refusals (REFUSALS), which judges the answer.
 import {
-  NO_ELEMENT,
   XmlDecodeError,
   XmlParseError,
+  type AuthValues,
+  type BindingDef,
+  type CheckFamily,
+  type XmlDocument,
+} from '@evgen/runtime';
+import {
+  NO_ELEMENT,
   fill,
   mediaType,
   parseTimestamp,
@@ -16,12 +22,8 @@ import {
   sentSoapAction,
   sourceName,
   unquoteAction,
-  type AuthValues,
-  type BindingDef,
-  type CheckFamily,
   type RefusalKind,
-  type XmlDocument,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import type { Finding } from './finding.js';
 import type { Route } from './routes.js';
 import { explainSignature, offsetText } from './signature.js';

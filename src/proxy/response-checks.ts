@@ -4,8 +4,9 @@
 // sends to provoke that refusal (accepted with 200, refused in another form); a refusal in the form
 // the fault table gives its code (the code of the request's refusal, when the proxy could tell why
 // it is refused) with no stack trace in its text.
-import type { AnswerChecker, ConformanceResult, RawAnswer, WireSpec } from '@evgen/runtime';
-import { REFUSALS } from '@evgen/runtime';
+import type { ConformanceResult, WireSpec } from '@evgen/runtime';
+import type { AnswerChecker, RawAnswer } from '@evgen/runtime/internal';
+import { REFUSALS } from '@evgen/runtime/internal';
 import { resultFindings, type Finding } from './finding.js';
 import type { RequestVerdict } from './request-checks.js';
 import type { Route } from './routes.js';

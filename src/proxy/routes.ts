@@ -2,14 +2,8 @@
 // service's WireSpec: a SOAP binding's POST, an HTTP binding's operation call, the WSDL, a help
 // page, something under the endpoint that is no binding's, or something else (forwarded, not
 // checked).
-import {
-  fill,
-  httpOperationAt,
-  mediaType,
-  soapBindingsByPath,
-  type BindingDef,
-  type WireSpec,
-} from '@evgen/runtime';
+import { type BindingDef, type WireSpec } from '@evgen/runtime';
+import { fill, httpOperationAt, mediaType, soapBindingsByPath } from '@evgen/runtime/internal';
 
 export type Route =
   | { readonly kind: 'soap'; readonly binding: BindingDef }

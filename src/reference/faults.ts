@@ -1,16 +1,14 @@
 // The faults the reference service throws, by the codes of spec/errors.yaml: a code the spec does
 // not have fails to compile (the engine would answer an unknown code as Internal).
+import { ServiceFault, type ServiceRequest, type ServiceResponse } from '@evgen/runtime';
 import {
-  ServiceFault,
   encodeHttpFault,
   encodeSoapFault,
   isPlainHost,
   namespaceFor,
   resolveFault,
   withRequestId,
-  type ServiceRequest,
-  type ServiceResponse,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { WIRE, type FaultCode } from '@evgen/event-management/service';
 import { soapBindingOf } from './lanes.js';
 import { givenRequestId } from './ops/request-id.js';

@@ -3,14 +3,13 @@
 // bookings, every attendee of an event, a search) run in the bulk lane; everything else in the
 // quick lane, so a small call never waits behind a page. A request whose operation cannot be
 // told without parsing its body goes to the bulk lane: it cannot hold up the quick one.
+import { type BindingDef, type ServiceRequest } from '@evgen/runtime';
 import {
   httpOperationAt,
   sentSoapAction,
   soapBindingAt,
   unquoteAction,
-  type BindingDef,
-  type ServiceRequest,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import type { operations } from '@evgen/event-management/operations';
 import { WIRE } from '@evgen/event-management/service';
 

@@ -3,7 +3,7 @@
 // whitelist narrow further. Parsed into a SearchFilter whose values the store binds as data: they
 // never become SQL. The query is bounded (length, terms, term length): a query past a bound is an
 // InvalidParameter fault naming the bound, never work for the database.
-import { ValueError, parseDateTimeLexical, quoteInput } from '@evgen/runtime';
+import { ValueError, parseDateTimeLexical, quoteInput } from '@evgen/runtime/internal';
 import { fault } from './faults.js';
 import type { SearchFilter } from './store/store.js';
 

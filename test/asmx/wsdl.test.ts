@@ -5,7 +5,8 @@
 // mapping of each HTTP GET/POST list root (ArrayOf<X>1, nillable items), which names no element on
 // the wire.
 import { expect, inject, it } from 'vitest';
-import { parseXml, type XmlElement } from '@evgen/runtime';
+import { type XmlElement } from '@evgen/runtime';
+import { parseXml } from '@evgen/runtime/internal';
 import { renderWsdl } from '@evgen/event-management/wsdl';
 import { projectIr } from '../support/ir.js';
 import { ASMX_BASE, ASMX_NAMESPACE } from './server.js';

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as soap from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ParamValues } from '@evgen/runtime';
 import {
   XSI_XSD_DECLARATIONS,
   buildRequest,
   namespaceFor,
   parseSoapEnvelope,
   parseXml,
-  type ParamValues,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { discoverConformanceValues } from '@evgen/event-management/conformance';
 import { authScheme } from '@evgen/event-management/auth';
 import { SERVICE, WIRE } from '@evgen/event-management/service';

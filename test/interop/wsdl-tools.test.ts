@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSI_XSD_DECLARATIONS, xmlString } from '@evgen/runtime';
+import { XSI_XSD_DECLARATIONS, xmlString } from '@evgen/runtime/internal';
 import { operations } from '@evgen/event-management/operations';
 import { renderWsdl } from '@evgen/event-management/wsdl';
 import { sampleResult, typeArbitraries } from '../support/arbitraries.js';

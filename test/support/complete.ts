@@ -1,7 +1,7 @@
 // Our server sends every element, so tests that call it read results as they were written: each
 // result the client receives is checked complete by the operation's own encoder (which refuses a
 // missing field, naming it) and handed back in its written type.
-import { XmlWriter } from '@evgen/runtime';
+import { XmlWriter } from '@evgen/runtime/internal';
 import type { EventServiceCallOptions, EventServiceClient } from '@evgen/event-management/client';
 import { operations } from '@evgen/event-management/operations';
 import {

@@ -3,16 +3,18 @@
 // service whose handlers record their parameters and answer each operation's sample result, so a
 // sample can be posted as is and its answer compared with the response sample.
 import {
-  endpointLinks,
-  helpServiceOf,
-  helpSite,
   listen,
-  renderOperationPage,
   type Binding,
   type ListenOptions,
   type RunningServer,
   type ServiceHandlerOptions,
 } from '@evgen/runtime';
+import {
+  endpointLinks,
+  helpServiceOf,
+  helpSite,
+  renderOperationPage,
+} from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';

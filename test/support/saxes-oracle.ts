@@ -2,7 +2,8 @@
 // its own scanner, on saxes (a conformant XML parser). Same refusals (DOCTYPE, processing
 // instructions, limits, encodings); builds the same XmlElement tree.
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
-import { XSI_NS, XmlParseError, type XmlElement, type XmlLimits } from '@evgen/runtime';
+import { XmlParseError, type XmlElement, type XmlLimits } from '@evgen/runtime';
+import { XSI_NS } from '@evgen/runtime/internal';
 
 const DEFAULT_XML_LIMITS: XmlLimits = {
   maxBytes: 64 * 1024 * 1024,

@@ -10,9 +10,14 @@ const q = (s: string) => JSON.stringify(s);
 export const encodeFn = (typeName: string) => `encode${typeName}`;
 export const decodeFn = (typeName: string) => `decode${typeName}`;
 
-/** Where the names an expression uses come from: @evgen/runtime, and the codecs module. */
+/**
+ * Where the names an expression uses come from: @evgen/runtime (the types a generated package's
+ * declarations name), @evgen/runtime/internal (the functions only generated code calls), and the
+ * codecs module.
+ */
 export interface Imports {
   readonly runtime: ImportSet;
+  readonly internal: ImportSet;
   /** Encoders and decoders of complex types (recorded for operations.ts; codecs.ts defines them). */
   readonly codecs: ImportSet;
 }
@@ -26,7 +31,7 @@ const scaleArg = (v: IrValue & { kind: 'scalar' }) =>
  */
 export function writeValue(v: IrValue, expr: string, path: string, imp: Imports): string {
   if (v.kind === 'complex') return `${imp.codecs.value(encodeFn(v.typeName))}(${expr}, ${q(path)})`;
-  return `${imp.runtime.value(PRIMITIVE_CODECS[v.scalar].write)}(${expr}, ${scaleArg(v)}${q(path)})`;
+  return `${imp.internal.value(PRIMITIVE_CODECS[v.scalar].write)}(${expr}, ${scaleArg(v)}${q(path)})`;
 }
 
 /** A writer `(item, path) => xml` for list items: a plain reference where no scale is needed. */
@@ -34,8 +39,8 @@ function itemWriter(v: IrValue, imp: Imports): string {
   if (v.kind === 'complex') return imp.codecs.value(encodeFn(v.typeName));
   const c = PRIMITIVE_CODECS[v.scalar];
   return c.scaled
-    ? `(i, p) => ${imp.runtime.value(c.write)}(i, ${v.scale ?? 0}, p)`
-    : imp.runtime.value(c.write);
+    ? `(i, p) => ${imp.internal.value(c.write)}(i, ${v.scale ?? 0}, p)`
+    : imp.internal.value(c.write);
 }
 
 /** The content of a field's element (the items, for a list). */
@@ -46,7 +51,7 @@ export function writeFieldContent(
   imp: Imports,
 ): string {
   return f.list
-    ? `${imp.runtime.value('writeItems')}(${expr}, ${q(f.list.itemElement)}, ${itemWriter(f.value, imp)}, ${q(path)})`
+    ? `${imp.internal.value('writeItems')}(${expr}, ${q(f.list.itemElement)}, ${itemWriter(f.value, imp)}, ${q(path)})`
     : writeValue(f.value, expr, path, imp);
 }
 
@@ -54,22 +59,22 @@ export function writeFieldContent(
 function readValue(v: IrValue, el: string, imp: Imports): string {
   if (v.kind === 'complex') return `${imp.codecs.value(decodeFn(v.typeName))}(d, ${el}, ns)`;
   const c = PRIMITIVE_CODECS[v.scalar];
-  return `${imp.runtime.value(c.read)}(d, ${el}${c.scaled ? `, ${v.scale ?? 0}` : ''})`;
+  return `${imp.internal.value(c.read)}(d, ${el}${c.scaled ? `, ${v.scale ?? 0}` : ''})`;
 }
 
 /** An ElementDecoder `(d, el, ns) => value` for list items: a plain reference where no extra argument is needed. */
 function itemReader(v: IrValue, imp: Imports): string {
   if (v.kind === 'complex') return imp.codecs.value(decodeFn(v.typeName));
   const c = PRIMITIVE_CODECS[v.scalar];
-  return c.scaled ? `(d, x) => ${readValue(v, 'x', imp)}` : imp.runtime.value(c.read);
+  return c.scaled ? `(d, x) => ${readValue(v, 'x', imp)}` : imp.internal.value(c.read);
 }
 
 /** Decodes the field held by element `c`; complex values and lists prepend their names on error. */
 export function readField(f: Pick<IrField, 'value' | 'list'>, imp: Imports): string {
   if (f.list)
-    return `${imp.runtime.value('readList')}(d, c, ns, ${q(f.list.itemElement)}, ${itemReader(f.value, imp)})`;
+    return `${imp.internal.value('readList')}(d, c, ns, ${q(f.list.itemElement)}, ${itemReader(f.value, imp)})`;
   if (f.value.kind === 'complex')
-    return `${imp.runtime.value('readComplex')}(d, c, ns, ${itemReader(f.value, imp)})`;
+    return `${imp.internal.value('readComplex')}(d, c, ns, ${itemReader(f.value, imp)})`;
   return readValue(f.value, 'c', imp);
 }
 
@@ -81,8 +86,8 @@ export function readResult(
   imp: Imports,
 ): string {
   if (itemElement !== null)
-    return `${imp.runtime.value('readList')}(d, ${el}, ns, ${q(itemElement)}, ${itemReader(v, imp)})`;
-  return `${imp.runtime.value('readComplex')}(d, ${el}, ns, ${itemReader(v, imp)})`;
+    return `${imp.internal.value('readList')}(d, ${el}, ns, ${q(itemElement)}, ${itemReader(v, imp)})`;
+  return `${imp.internal.value('readComplex')}(d, ${el}, ns, ${itemReader(v, imp)})`;
 }
 
 /** A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items. */
@@ -100,11 +105,11 @@ export function writeResult(
 /** An HTTP GET/POST parameter read from `form`. */
 export function readParam(p: IrParameter, imp: Imports): string {
   const c = PRIMITIVE_CODECS[p.scalar];
-  return `${imp.runtime.value(c.readParam)}(form, ${q(p.xmlName)}${c.scaled ? `, ${p.scale ?? 0}` : ''})`;
+  return `${imp.internal.value(c.readParam)}(form, ${q(p.xmlName)}${c.scaled ? `, ${p.scale ?? 0}` : ''})`;
 }
 
 /** An HTTP GET/POST parameter's text; anything the spec does not allow is refused. */
 export function writeParam(p: IrParameter, expr: string, path: string, imp: Imports): string {
   const c = PRIMITIVE_CODECS[p.scalar];
-  return `${imp.runtime.value(c.writeParam)}(${expr}, ${c.scaled ? `${p.scale ?? 0}, ` : ''}${q(path)})`;
+  return `${imp.internal.value(c.writeParam)}(${expr}, ${c.scaled ? `${p.scale ?? 0}, ` : ''}${q(path)})`;
 }

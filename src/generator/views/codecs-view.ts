@@ -21,8 +21,8 @@ export function fieldCodecView(
   const mayBeAbsent = f.optional || f.omittedWhenNull === true;
   const readShape = mayBeAbsent ? 'optional' : shape;
   // What the partials print themselves (templates/partials/decode-*.hbs).
-  if (!mayBeAbsent) imp.runtime.value('missingElement');
-  if (readShape === 'required') imp.runtime.value('nilNotAllowed');
+  if (!mayBeAbsent) imp.internal.value('missingElement');
+  if (readShape === 'required') imp.internal.value('nilNotAllowed');
   const local = localName(f.name);
   const entry = local === f.name ? f.name : `${f.name}: ${local}`;
   return {
@@ -74,8 +74,8 @@ export function encodeSteps(fields: readonly FieldCodecView[]) {
 }
 
 function typeCodecView(t: IrType, imp: Imports, differing: ReadonlySet<string>) {
-  imp.runtime.value('NO_ELEMENT'); // decode-body
-  imp.runtime.value('wrongType'); // the encoder's own check of its value
+  imp.internal.value('NO_ELEMENT'); // decode-body
+  imp.internal.value('wrongType'); // the encoder's own check of its value
   imp.runtime.type('XmlDocument');
   const read = (n: string) => (differing.has(n) ? receivedName(n) : n);
   const scope = { runtime: imp.runtime, complex: (n: string) => `T.${read(n)}` };
@@ -94,13 +94,18 @@ function typeCodecView(t: IrType, imp: Imports, differing: ReadonlySet<string>) 
 
 export function codecsView(ir: IrSpec) {
   // Encoders and decoders are defined in this file: they need no import.
-  const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
+  const imp: Imports = {
+    runtime: new ImportSet(),
+    internal: new ImportSet(),
+    codecs: new ImportSet(),
+  };
   const differing = typesDifferingWhenReceived(ir);
   const types = ir.types.filter((t) => !t.abstract).map((t) => typeCodecView(t, imp, differing));
   return {
     header: header('spec/types/*.yaml'),
     conventions: docLines(ir.service.conventions),
     runtimeImport: imp.runtime.statement('@evgen/runtime'),
+    internalImport: imp.internal.statement('@evgen/runtime/internal'),
     types,
   };
 }

@@ -20,7 +20,7 @@ function resultCodecs(op: IrOperation, imp: Imports) {
   if (r.kind === 'none') {
     return {
       soapResponseWrite: [
-        `out.write(${imp.runtime.value('soapOperationElement')}(${q(op.responseElement)}, ns, ''));`,
+        `out.write(${imp.internal.value('soapOperationElement')}(${q(op.responseElement)}, ns, ''));`,
       ],
       soapResponseDecode: 'return undefined;',
       httpResponseWrite: [],
@@ -33,7 +33,7 @@ function resultCodecs(op: IrOperation, imp: Imports) {
   ];
   const write = writeResult(value, item, op.resultElement, imp);
   const root = op.httpRoot!;
-  const rt = imp.runtime;
+  const rt = imp.internal;
   // A result a server may leave out: no Result element (an xsi:nil one reads the same), a nil root.
   const soapDecode = op.resultOmittedWhenNull
     ? `const c = ${rt.value('findChild')}(d, el, ns, ${q(op.resultElement)});\n      return c === ${rt.value('NO_ELEMENT')} || d.nil(c) ? undefined : ${readResult(value, item, 'c', imp)};`
@@ -42,13 +42,13 @@ function resultCodecs(op: IrOperation, imp: Imports) {
   return {
     // Written in pieces to an XmlWriter, so a long list never becomes one huge string.
     soapResponseWrite: [
-      `out.write(${imp.runtime.value('openOperationElement')}(${q(op.responseElement)}, ns) + '<${op.resultElement}>');`,
+      `out.write(${imp.internal.value('openOperationElement')}(${q(op.responseElement)}, ns) + '<${op.resultElement}>');`,
       write,
       `out.write('</${op.resultElement}></${op.responseElement}>');`,
     ],
     soapResponseDecode: soapDecode,
     httpResponseWrite: [
-      `out.write(${imp.runtime.value('httpDocumentStart')}(${q(root)}, ns));`,
+      `out.write(${imp.internal.value('httpDocumentStart')}(${q(root)}, ns));`,
       write,
       `out.write('</${root}>');`,
     ],
@@ -78,8 +78,8 @@ function signatures(op: IrOperation) {
 }
 
 function operationView(op: IrOperation, imp: Imports) {
-  imp.runtime.value('NO_ELEMENT'); // decode-body
-  imp.runtime.value('soapOperationElement'); // encodeSoapRequest
+  imp.internal.value('NO_ELEMENT'); // decode-body
+  imp.internal.value('soapOperationElement'); // encodeSoapRequest
   const scope = { runtime: imp.runtime, complex: (n: string) => n };
   const fields = op.parameters.map((p) =>
     fieldCodecView(
@@ -119,12 +119,17 @@ function operationView(op: IrOperation, imp: Imports) {
 }
 
 export function operationsView(ir: IrSpec) {
-  const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
+  const imp: Imports = {
+    runtime: new ImportSet(),
+    internal: new ImportSet(),
+    codecs: new ImportSet(),
+  };
   imp.runtime.type('OperationDef');
   const operations = ir.operations.map((op) => operationView(op, imp));
   return {
     header: header('spec/operations.yaml'),
     runtimeImport: imp.runtime.statement('@evgen/runtime'),
+    internalImport: imp.internal.statement('@evgen/runtime/internal'),
     codecImport: imp.codecs.statement('./codecs.js'),
     operations,
   };

@@ -10,8 +10,12 @@ import { docLines, header, paramsTypeName, provenanceLine, resultTypeName } from
 
 export function authView(ir: IrSpec) {
   const a = ir.auth;
-  const imp: Imports = { runtime: new ImportSet(), codecs: new ImportSet() };
-  ['NO_ELEMENT', 'soapOperationElement'].forEach((n) => imp.runtime.value(n));
+  const imp: Imports = {
+    runtime: new ImportSet(),
+    internal: new ImportSet(),
+    codecs: new ImportSet(),
+  };
+  ['NO_ELEMENT', 'soapOperationElement'].forEach((n) => imp.internal.value(n));
   ['AuthScheme', 'AuthValues'].forEach((n) => imp.runtime.type(n));
   const fields = a.fields.map((f) =>
     fieldCodecView(
@@ -37,6 +41,7 @@ export function authView(ir: IrSpec) {
       provenanceLine(a.provenance),
     ]),
     runtimeImport: imp.runtime.statement('@evgen/runtime'),
+    internalImport: imp.internal.statement('@evgen/runtime/internal'),
     fields,
     encodeSteps: encodeSteps(fields),
     httpHeaders: a.httpHeaders,

@@ -4,7 +4,7 @@
 // - CancelAttendee sets the attendee to its event's default cancelled status; CancelBooking sets
 //   the booking to the Cancelled status and every attendee to the default cancelled status; both
 //   are idempotent and answer NotFound for an unknown reference.
-import { cutInput } from '@evgen/runtime';
+import { cutInput } from '@evgen/runtime/internal';
 import type { ServiceHandlers } from '@evgen/event-management/server';
 import type {
   AttendeeExtResponse,

@@ -2,7 +2,7 @@
 // lists events where the contact has an attendee; includeArchived false leaves archived events out;
 // isTestBookingForm true lists events reached through test bookings only, false through real ones.
 // Password is always nil: only salted hashes are stored.
-import { quoteInput } from '@evgen/runtime';
+import { quoteInput } from '@evgen/runtime/internal';
 import { fault } from '../faults.js';
 import type { ServiceHandlers } from '@evgen/event-management/server';
 import type { ContactResponse } from '@evgen/event-management/types';

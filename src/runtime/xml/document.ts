@@ -36,6 +36,7 @@ export class XmlDocument {
   /** Number of elements. */
   readonly count: number;
 
+  /** @internal Documents come from readXml; the scanner's tables are not the public surface. */
   constructor(src: Utf8Source, table: ElementTable) {
     this.#src = src;
     this.#e = table.e;

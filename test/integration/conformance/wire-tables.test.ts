@@ -5,14 +5,13 @@
 // model's refusal codes name the spec's codes: here they are mapped onto the table's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createServiceHandler,
   formatReport,
   listen,
-  runConformance,
   type ConformanceModel,
   type ConformanceReport,
   type RunningServer,
 } from '@evgen/runtime';
+import { createServiceHandler, runConformance } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
 import { operations } from '@evgen/event-management/operations';

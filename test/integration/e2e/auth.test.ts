@@ -1,7 +1,7 @@
 // Every authentication refusal, on every binding: the documented fault or status, and the handler
 // is never called.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSoapEnvelope } from '@evgen/runtime';
+import { parseSoapEnvelope } from '@evgen/runtime/internal';
 import {
   ENDPOINT,
   authHeaderXml,

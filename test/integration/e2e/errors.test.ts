@@ -2,7 +2,8 @@
 // stack trace in a response.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceFault, parseSoapEnvelope } from '@evgen/runtime';
+import { ServiceFault } from '@evgen/runtime';
+import { parseSoapEnvelope } from '@evgen/runtime/internal';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { WIRE } from '@evgen/event-management/service';
 import {

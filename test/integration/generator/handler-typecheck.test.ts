@@ -30,6 +30,7 @@ async function handlerErrors(edit: SpecEdit): Promise<string[]> {
       noEmit: true,
       paths: {
         '@evgen/runtime': [join(PROJECT_ROOT, 'src/runtime/index.ts')],
+        '@evgen/runtime/internal': [join(PROJECT_ROOT, 'src/runtime/internal.ts')],
         '@evgen/event-management/*': [join(out, 'src/*.ts')],
       },
     },

@@ -2,7 +2,8 @@
 // generated server and posted as is (only the placeholders replaced by a fresh signature), is
 // accepted; the handler gets exactly the sample parameters; the answer is the response sample.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prettyXml, type Binding } from '@evgen/runtime';
+import { type Binding } from '@evgen/runtime';
+import { prettyXml } from '@evgen/runtime/internal';
 import { helpPages } from '@evgen/event-management/help';
 import { ENDPOINT } from '../../support/requests.js';
 import {

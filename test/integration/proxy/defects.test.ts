@@ -27,14 +27,14 @@ import {
   type Sender,
 } from './harness.js';
 import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
+import { type Level } from '@evgen/runtime';
 import {
   AnswerChecker,
   REFUSALS,
   namespaceFor,
   type RefusalDef,
-  type Level,
   type RefusalKind,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 
 afterAll(closeDoubles);
 

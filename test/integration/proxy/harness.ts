@@ -1,14 +1,13 @@
 // A proxy in front of a target, with the findings it reports, and traffic of the generated
 // client's engine through it: every operation a target implements, on every binding.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { type AuthValues, type ClientOptions } from '@evgen/runtime';
 import {
   buildRequest,
   createTransport,
   signRequest,
-  type AuthValues,
-  type ClientOptions,
   type RawAnswer,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
 import type { Finding } from '../../../src/proxy/finding.js';

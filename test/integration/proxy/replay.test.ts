@@ -13,7 +13,7 @@ import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
 import { formatProxyMarkdown } from '../../../src/proxy/report.js';
 import { formatReplayMarkdown, replay, type ReplayReport } from '../../../src/proxy/replay.js';
 import { startReference, type Reference } from '../reference/harness.js';
-import { namespaceFor } from '@evgen/runtime';
+import { namespaceFor } from '@evgen/runtime/internal';
 import { SERVICE } from '@evgen/event-management/service';
 import { callAll, handMade, sendMade, watch, type Params } from './harness.js';
 
@@ -157,7 +157,7 @@ describe('a write replayed where ids differ', () => {
     // Book through the proxy, then read the booking the answer names.
     const key = keyOf(a);
     const w = await watch(a.svc.server.url, { record: new CassetteWriter(write) });
-    const { createTransport } = await import('@evgen/runtime');
+    const { createTransport } = await import('@evgen/runtime/internal');
     const { authScheme } = await import('@evgen/event-management/auth');
     const { WIRE } = await import('@evgen/event-management/service');
     const client = createTransport({ baseUrl: w.proxy.url, ...key, auth: authScheme, wire: WIRE });

@@ -3,7 +3,8 @@
 // reference service behind refuses each in the form its fault table gives, so no finding is about
 // its answer. Real HTTP: a reference service, the proxy before it, requests sent through it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namespaceFor, signRequest, type AuthValues } from '@evgen/runtime';
+import { type AuthValues } from '@evgen/runtime';
+import { namespaceFor, signRequest } from '@evgen/runtime/internal';
 import { SERVICE } from '@evgen/event-management/service';
 import type { Finding } from '../../../src/proxy/finding.js';
 import { startReference, type Reference } from '../reference/harness.js';

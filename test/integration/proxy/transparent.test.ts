@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRequest, namespaceFor } from '@evgen/runtime';
+import { buildRequest, namespaceFor } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { GENERATED_TABLES } from '../../../src/proxy/generated-tables.js';
 import { SERVICE, WIRE } from '@evgen/event-management/service';

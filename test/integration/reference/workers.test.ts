@@ -2,7 +2,7 @@
 // dies is logged and replaced, and the service keeps answering; /healthz says whether every lane
 // has one.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseFault } from '@evgen/runtime';
+import { parseFault } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
 import { laneOf } from '../../../src/reference/lanes.js';
 import {

@@ -4,13 +4,8 @@
 // omitted-values); value types and nillable fields, which ASMX always writes, stay required.
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  readSoapEnvelope,
-  readXml,
-  XmlWriter,
-  writeSoapEnvelope,
-  type LocalDateTime,
-} from '@evgen/runtime';
+import type { LocalDateTime } from '@evgen/runtime';
+import { XmlWriter, readSoapEnvelope, readXml, writeSoapEnvelope } from '@evgen/runtime/internal';
 import type { EventServiceClient } from '@evgen/event-management/client';
 import { operations } from '@evgen/event-management/operations';
 import type { ServiceHandlers } from '@evgen/event-management/server';

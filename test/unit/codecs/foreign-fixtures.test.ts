@@ -1,7 +1,7 @@
 // One fixture per operation and binding family, written the way other SOAP stacks write them: the
 // generated decoders must give back exactly the value that was written.
 import { describe, expect, it } from 'vitest';
-import { readSoapEnvelope, readXml } from '@evgen/runtime';
+import { readSoapEnvelope, readXml } from '@evgen/runtime/internal';
 import { operations } from '@evgen/event-management/operations';
 import type { IrOperation } from '../../../src/generator/ir/model.js';
 import { sampleResult, typeArbitraries } from '../../support/arbitraries.js';

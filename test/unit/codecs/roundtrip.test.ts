@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as codecs from '@evgen/event-management/codecs';
-import { XSI_XSD_DECLARATIONS, readXml } from '@evgen/runtime';
+import { XSI_XSD_DECLARATIONS, readXml } from '@evgen/runtime/internal';
 import { typeArbitraries } from '../../support/arbitraries.js';
 import { projectIr } from '../../support/ir.js';
 

@@ -2,7 +2,7 @@
 // and linked; each operation page with its parameters, result shape, faults and gap decisions; no
 // page over 100 KB; text from requests never becomes markup.
 import { describe, expect, it } from 'vitest';
-import { renderOperationPage } from '@evgen/runtime';
+import { renderOperationPage } from '@evgen/runtime/internal';
 import { SERVICE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operationGaps } from '../../../src/generator/views/help-view.js';

@@ -3,16 +3,14 @@
 // called as a function here; test/integration/help covers the same over real HTTP.
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_CACHED_PAGES,
-  createHelpResponder,
-  helpServiceOf,
   type HelpPages,
-  type HelpSamples,
   type HelpSite,
   type ServiceHandler,
   type ServiceRequest,
   type ServiceResponse,
+  type HelpSamples,
 } from '@evgen/runtime';
+import { MAX_CACHED_PAGES, createHelpResponder, helpServiceOf } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { SERVICE, WIRE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';

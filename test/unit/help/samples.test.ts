@@ -2,14 +2,8 @@
 // decodes with the operation's own decoders to the sample parameters; each response decodes to
 // the sample result; and they carry this server's namespace and address.
 import { describe, expect, it } from 'vitest';
-import {
-  prettyXml,
-  readSoapEnvelope,
-  readXml,
-  XmlWriter,
-  type AnyOperationDef,
-  type XmlElement,
-} from '@evgen/runtime';
+import type { AnyOperationDef, XmlElement } from '@evgen/runtime';
+import { XmlWriter, prettyXml, readSoapEnvelope, readXml } from '@evgen/runtime/internal';
 import { SERVICE } from '@evgen/event-management/service';
 import { helpPages } from '@evgen/event-management/help';
 import { operations } from '@evgen/event-management/operations';

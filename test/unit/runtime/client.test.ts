@@ -1,16 +1,16 @@
 // The client engine with a scripted fetch: retry policy, time-outs, abort, timestamps, signing.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { TransportError } from '@evgen/runtime';
 import {
   KeyClocks,
   MAX_CLOCK_KEYS,
   TimestampClock,
-  TransportError,
   clientClockKeys,
   formatTimestamp,
   parseTimestamp,
   signRequest,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { EventServiceClient } from '@evgen/event-management/client';
 
 type Step = Response | Error | 'hang';

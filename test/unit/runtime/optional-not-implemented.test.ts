@@ -3,13 +3,8 @@
 // naming what the spec lacks, and the conformance checker never takes a fault without a detail
 // code for "not implemented" (no code on either side is no match).
 import { describe, expect, it } from 'vitest';
-import {
-  createServiceHandler,
-  EngineFault,
-  resolveFault,
-  type ServiceHandlerOptions,
-  type WireSpec,
-} from '@evgen/runtime';
+import { type ServiceHandlerOptions, type WireSpec } from '@evgen/runtime';
+import { createServiceHandler, EngineFault, resolveFault } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { CONFORMANCE_MODEL } from '@evgen/event-management/conformance';
 import { operations } from '@evgen/event-management/operations';

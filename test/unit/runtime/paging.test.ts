@@ -1,6 +1,6 @@
 // iteratePages: where it stops, and that it asks for a page only once the last one is consumed.
 import { describe, expect, it } from 'vitest';
-import { iteratePages, type Paging } from '@evgen/runtime';
+import { iteratePages, type Paging } from '@evgen/runtime/internal';
 
 interface Params {
   readonly skip: number;

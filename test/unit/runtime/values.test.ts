@@ -1,9 +1,9 @@
 // Lexical forms of the primitive types: exact, never rounded, never zone-shifted.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { XmlEncodeError } from '@evgen/runtime';
 import {
   ValueError,
-  XmlEncodeError,
   escapeAttr,
   escapeText,
   parseBooleanLexical,
@@ -15,7 +15,7 @@ import {
   writeDateTime,
   writeDecimal,
   writeInt,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { decimalArb, xmlString } from '../../support/arbitraries.js';
 
 const ok = <T>(parse: (s: string) => T, cases: [string, T][]) =>

@@ -1,6 +1,7 @@
 // writeItems: list items each wrapped in their element, joined by one literal between items.
 import { describe, expect, it } from 'vitest';
-import { writeItems, XmlEncodeError } from '@evgen/runtime';
+import { XmlEncodeError } from '@evgen/runtime';
+import { writeItems } from '@evgen/runtime/internal';
 
 const item = (n: number) => `<v>${n}</v>`;
 

@@ -6,7 +6,7 @@
 import { runInNewContext } from 'node:vm';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { STRING_UNITS, XmlWriter } from '@evgen/runtime';
+import { STRING_UNITS, XmlWriter } from '@evgen/runtime/internal';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -9,7 +9,7 @@ import {
   writeSoapEnvelope,
   writeSoapMessage,
   xmlString,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 
 const piece = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }),

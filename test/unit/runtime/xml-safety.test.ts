@@ -1,7 +1,8 @@
 // The reader refuses what a SOAP message must not contain, fast, and cannot be made to pollute
 // objects or explode in memory.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_XML_LIMITS, XmlParseError, parseXml, readXml } from '@evgen/runtime';
+import { XmlParseError } from '@evgen/runtime';
+import { DEFAULT_XML_LIMITS, parseXml, readXml } from '@evgen/runtime/internal';
 
 /** For the tests of linear work over many distinct names: lifts the per-document name bound. */
 const MANY_NAMES = { maxNames: Number.POSITIVE_INFINITY };

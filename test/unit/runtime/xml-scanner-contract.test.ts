@@ -2,7 +2,7 @@
 // per-document slots of cached names serve one scan at a time, so a scan started while another is
 // running is refused instead of overwriting the running one's state.
 import { describe, expect, it } from 'vitest';
-import { readXml } from '@evgen/runtime';
+import { readXml } from '@evgen/runtime/internal';
 import { scanDocument, type ScanOptions } from '../../../src/runtime/xml/scan.js';
 import { utf8Source } from '../../../src/runtime/xml/utf8.js';
 import type { Utf8Source } from '../../../src/runtime/xml/text.js';

@@ -1,9 +1,9 @@
 // What real SOAP stacks send is read the same whatever the prefixes, spacing and escaping.
 import { describe, expect, it } from 'vitest';
+import { XmlDecodeError, type XmlDocument } from '@evgen/runtime';
 import {
   SOAP11_NS,
   SOAP12_NS,
-  XmlDecodeError,
   parseSoapEnvelope,
   parseXml,
   readComplex,
@@ -11,8 +11,7 @@ import {
   readList,
   readString,
   readXml,
-  type XmlDocument,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 
 const NS = 'urn:svc';
 

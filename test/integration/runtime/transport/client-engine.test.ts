@@ -5,11 +5,10 @@ import {
   ServiceError,
   ServiceFault,
   TransportError,
-  createTransport,
-  xmlString,
   type Binding,
   type ClientOptions,
 } from '@evgen/runtime';
+import { createTransport, xmlString } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
 import { ENDPOINT, Echo, Forget, KEY, echoServerPerFile, fakeAuth } from './fixtures.js';
 

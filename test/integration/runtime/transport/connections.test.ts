@@ -8,14 +8,12 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  RESERVED_HEAD_MS,
-  clientOf,
   listen,
-  type DroppedConnection,
   type ListenOptions,
   type RunningServer,
   type ServiceResponse,
 } from '@evgen/runtime';
+import { RESERVED_HEAD_MS, clientOf, type DroppedConnection } from '@evgen/runtime/internal';
 import { rawConnection } from '../../../support/sockets.js';
 
 const servers: RunningServer[] = [];

@@ -5,18 +5,20 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   XmlDecodeError,
-  createServiceHandler,
-  escapeText,
   listen,
-  missingElement,
-  readInt,
-  readString,
   type AuthScheme,
   type OperationDef,
   type RunningServer,
   type ServiceHandlerOptions,
   type XmlDocument,
 } from '@evgen/runtime';
+import {
+  createServiceHandler,
+  escapeText,
+  missingElement,
+  readInt,
+  readString,
+} from '@evgen/runtime/internal';
 import { SERVICE, WIRE } from '@evgen/event-management/service';
 
 import {

@@ -4,7 +4,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { listen, parseFault } from '@evgen/runtime';
+import { listen } from '@evgen/runtime';
+import { parseFault } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,

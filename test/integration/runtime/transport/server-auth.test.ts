@@ -1,7 +1,8 @@
 // Every authentication refusal over every binding, through real HTTP: the fault code and status,
 // and the handler never called.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseFault, type Binding } from '@evgen/runtime';
+import { type Binding } from '@evgen/runtime';
+import { parseFault } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,

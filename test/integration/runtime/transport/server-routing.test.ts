@@ -1,7 +1,8 @@
 // Routing at the one address, binding rules, and every way a request can go wrong: each becomes
 // the binding's fault, the handler is not called, and the server keeps serving.
 import { describe, expect, it } from 'vitest';
-import { ServiceFault, parseFault, type Binding } from '@evgen/runtime';
+import { ServiceFault, type Binding } from '@evgen/runtime';
+import { parseFault } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
 import {
   ENDPOINT,

@@ -5,8 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MemoryReplayStore } from '@evgen/runtime';
 import {
-  MemoryReplayStore,
   EngineFault,
   TimestampClock,
   formatTimestamp,
@@ -14,7 +14,7 @@ import {
   signRequest,
   verifyAuth,
   type VerifyOptions,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 
 const hmac = (key: string, message: string) =>
   createHmac('sha1', Buffer.from(key, 'utf8'))

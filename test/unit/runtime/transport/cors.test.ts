@@ -2,7 +2,8 @@
 // bindings use; answers to allowed origins name that origin (never *); other origins get no CORS
 // headers; no origin, no change. Bad configuration is refused when the service is made.
 import { describe, expect, it } from 'vitest';
-import { corsOrigins, withCors, type ServiceRequest, type ServiceResponse } from '@evgen/runtime';
+import { type ServiceRequest, type ServiceResponse } from '@evgen/runtime';
+import { corsOrigins, withCors } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { WIRE } from '@evgen/event-management/service';
 

@@ -3,13 +3,13 @@
 // given: a table unlike the spec's shows that nothing is hard-coded; the spec's own table
 // (generated from spec/errors.yaml) is read back for every code.
 import { describe, expect, it } from 'vitest';
+import { ServiceFault, type BindingDef, type FaultTable, type XmlElement } from '@evgen/runtime';
 import {
   EngineFault,
   MAX_FAULT_TEXT,
   QUOTED_INPUT_CHARS,
   SOAP11_NS,
   SOAP12_NS,
-  ServiceFault,
   cutInput,
   encodeHttpFault,
   encodeSoapFault,
@@ -17,10 +17,7 @@ import {
   quoteInput,
   parseSoapEnvelope,
   resolveFault,
-  type BindingDef,
-  type FaultTable,
-  type XmlElement,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
 
 const NS = 'https://svc.example/API/1_0/SOAP/';

@@ -4,17 +4,15 @@
 // engine, and each request and answer shows the table's values. No HTTP: the client's fetch calls
 // the framework-neutral server handler directly.
 import { describe, expect, it } from 'vitest';
+import { ServiceError, ServiceFault, type ServiceRequest } from '@evgen/runtime';
 import {
-  ServiceError,
-  ServiceFault,
   createServiceHandler,
   createTransport,
   httpOperationAt,
   sentSoapAction,
   soapBindingAt,
   unquoteAction,
-  type ServiceRequest,
-} from '@evgen/runtime';
+} from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { operations } from '@evgen/event-management/operations';
 import { renderWsdl } from '@evgen/event-management/wsdl';
