@@ -278,6 +278,17 @@ export {
   type BindingId,
   type FaultCode,
 } from './service.js';
+export {
+  ServiceError,
+  ServiceFault,
+  TransportError,
+  XmlDecodeError,
+  XmlEncodeError,
+  XmlParseError,
+  type ServiceErrorOptions,
+  type TransportErrorCode,
+  type XmlParseErrorCode,
+} from './errors.js';
 export { authScheme } from './auth.js';
 export {
   EventServiceClient,

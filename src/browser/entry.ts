@@ -3,6 +3,6 @@
 import { startTestForms } from './test-form.js';
 
 export { EventServiceClient } from '@evgen/event-management/client';
-export { ServiceError, TransportError } from '@evgen/runtime';
+export { ServiceError, TransportError } from '@evgen/event-management/errors';
 
 if (typeof document !== 'undefined') startTestForms(document);

@@ -6,7 +6,7 @@
 // logged, and the keys are kept, when asked, in this tab's sessionStorage only.
 import { BINDING_IDS, SERVICE, type BindingId } from '@evgen/event-management/service';
 import { EventServiceClient } from '@evgen/event-management/client';
-import { ServiceError } from '@evgen/runtime';
+import { ServiceError } from '@evgen/event-management/errors';
 import { prettyXml } from '@evgen/runtime/internal';
 import { renderValue } from './result-view.js';
 
@@ -45,8 +45,6 @@ function baseUrl(): string {
 }
 
 const isBinding = (v: string): v is BindingId => (BINDING_IDS as readonly string[]).includes(v);
-// instanceof a generic class narrows its type parameter to any: this narrows to ServiceError<string>.
-const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
 
 function show(out: HTMLElement, ...nodes: Node[]): void {
   out.replaceChildren(...nodes);
@@ -136,10 +134,11 @@ function attach(form: HTMLFormElement, doc: Document): void {
         rawBlock(doc, raw, '(empty body)'),
       );
     } catch (e) {
-      const fault = isServiceError(e)
-        ? block(doc, 'p', `Fault ${e.code}: ${e.faultString} (HTTP ${e.httpStatus})`, 'fault')
-        : block(doc, 'p', e instanceof Error ? e.message : String(e), 'fault');
-      fault.dataset.code = isServiceError(e) ? e.code : '';
+      const fault =
+        e instanceof ServiceError
+          ? block(doc, 'p', `Fault ${e.code}: ${e.faultString} (HTTP ${e.httpStatus})`, 'fault')
+          : block(doc, 'p', e instanceof Error ? e.message : String(e), 'fault');
+      fault.dataset.code = e instanceof ServiceError ? e.code : '';
       show(
         out,
         block(doc, 'h3', 'Fault'),

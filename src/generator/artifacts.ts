@@ -75,6 +75,13 @@ const tsArtifacts: Artifact[] = [
     view: serviceTablesView,
   },
   {
+    path: 'src/errors.ts',
+    kind: 'typescript',
+    template: 'errors.ts.hbs',
+    exportAs: './errors',
+    view: () => ({ header: header('spec/errors.yaml') }),
+  },
+  {
     path: 'src/auth.ts',
     kind: 'typescript',
     template: 'auth.ts.hbs',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAULT_CODES } from '@evgen/event-management/service';
 import { packageEntries } from '../../src/generator/artifacts.js';
 import { docExamples } from '../support/doc-examples.js';
 import { PROJECT_ROOT } from '../support/ir.js';
@@ -83,7 +84,8 @@ await server.close();
 const CJS_APP = `
 import { EventServiceClient } from '@evgen/event-management/client';
 import { createEventService } from '@evgen/event-management/server';
-import { ServiceFault, listen } from '@evgen/runtime';
+import { ServiceFault } from '@evgen/event-management/errors';
+import { listen } from '@evgen/runtime';
 
 async function main(): Promise<void> {
   const server = await listen(createEventService({
@@ -97,6 +99,63 @@ async function main(): Promise<void> {
   await server.close();
 }
 void main();
+`;
+
+// The errors a caller switches on, from the generated package: every fault code of the spec
+// (derived here from FAULT_CODES), 'Unknown', and every TransportError code; a case left out
+// fails the \`never\` check, a misspelt one is not comparable.
+const ERRORS_APP = `
+import {
+  ServiceError,
+  ServiceFault,
+  TransportError,
+  XmlDecodeError,
+  XmlEncodeError,
+  type TransportErrorCode,
+} from '@evgen/event-management';
+
+export function advice(e: unknown): string {
+  if (e instanceof ServiceError) {
+    switch (e.code) {
+${FAULT_CODES.map((c) => `      case '${c}':`).join('\n')}
+        return 'the service said ' + e.code + ': ' + e.faultString;
+      case 'Unknown':
+        return 'a fault without a code';
+      default: {
+        const none: never = e.code;
+        return none;
+      }
+    }
+  }
+  if (e instanceof TransportError) {
+    const code: TransportErrorCode = e.code;
+    switch (code) {
+      case 'network':
+      case 'timeout':
+      case 'aborted':
+      case 'status':
+      case 'content-type':
+      case 'unexpected-element':
+        return 'no answer: ' + code;
+      default: {
+        const none: never = code;
+        return none;
+      }
+    }
+  }
+  if (e instanceof XmlEncodeError || e instanceof XmlDecodeError) return e.path;
+  return String(e);
+}
+export const refused = new ServiceFault('${FAULT_CODES[0]}', 'a handler refuses');
+`;
+
+const BAD_ERRORS_APP = `
+import { ServiceError, ServiceFault } from '@evgen/event-management/errors';
+export function advice(e: unknown): string {
+  if (e instanceof ServiceError && e.code === 'NoSuchCode') return 'never';
+  return '';
+}
+export const refused = new ServiceFault('NoSuchCode', 'x');
 `;
 
 // Only the first ESM project checks the packages' declarations themselves (skipLibCheck false):
@@ -281,6 +340,19 @@ describe('the packed packages in another project', () => {
     expect(await tsc('-p', join(dir, 'cjs', 'tsconfig.node16.json'))).toMatch(
       /error TS1479: The current file is a CommonJS module whose imports will produce 'require' calls; however, the referenced file is an ECMAScript module and cannot be imported with 'require'\. Consider writing a dynamic 'import\("@evgen\/event-management\/client"\)' call instead\./,
     );
+  });
+
+  it('exports the errors typed by the spec: a switch on their codes narrows, a wrong code does not compile', async () => {
+    await writeFile(join(dir, 'errors.ts'), ERRORS_APP);
+    await writeFile(join(dir, 'bad-errors.ts'), BAD_ERRORS_APP);
+    const config = (file: string) =>
+      tsconfig({ module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true }, [file]);
+    await writeFile(join(dir, 'tsconfig.errors.json'), config('errors.ts'));
+    await writeFile(join(dir, 'tsconfig.bad-errors.json'), config('bad-errors.ts'));
+    expect(await tsc('-p', join(dir, 'tsconfig.errors.json'))).toBe('');
+    const out = await tsc('-p', join(dir, 'tsconfig.bad-errors.json'));
+    expect(out).toMatch(/bad-errors\.ts\(4,\d+\): error TS2367: .*'"NoSuchCode"'/);
+    expect(out).toMatch(/bad-errors\.ts\(7,\d+\): error TS2345: Argument of type '"NoSuchCode"'/);
   });
 
   it('refuses at compile time a wrongly typed call, and a subset of handlers without partial', async () => {
