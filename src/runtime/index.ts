@@ -1,7 +1,8 @@
 // @evgen/runtime: the public surface, by name. What integrators call (errors, faults, the node:http
 // adapter, a replay store, conformance reports) and every type a generated package's declarations
 // name. Functions only generated code and evgen's own tools call are in ./internal.ts
-// (@evgen/runtime/internal), which carries no semver promise.
+// (@evgen/runtime/internal), which carries no semver promise; api/runtime.api.md is this file's
+// report, and CI fails when the two differ (npm run api updates it).
 
 // Values and errors of the XML layer.
 export {
