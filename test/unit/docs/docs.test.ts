@@ -1,7 +1,8 @@
 // The docs as a product: the README stays a front door whose CLI table is the CLI's; every
 // relative link resolves inside the repository and none leaves it; the value-representation table
-// is kept once; tarball names match the packages' versions; and no page quotes a figure the
-// latest `npm run bench` table (docs/performance.md, between its markers) does not hold.
+// is kept once; tarball names match the packages' versions and no page offers installing a
+// package by its folder; and no page quotes a figure the latest `npm run bench` table
+// (docs/performance.md, between its markers) does not hold.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,3 +150,34 @@ describe('figures in the docs', () => {
     expect(unbackedFigures(outside, region ?? '')).toEqual([]);
   });
 });
+
+// Installing a package by its folder (`npm install ../evgen/generated`) needs its dist/, which only
+// `npm pack` (prepack) builds: the docs offer the packed tarballs instead, and never the folders.
+describe('install lines', () => {
+  const cases: { given: string; want: string[] }[] = [
+    { given: 'npm install ../evgen/generated', want: ['npm install ../evgen/generated'] },
+    { given: 'npm i /work/evgen/src/runtime', want: ['npm i /work/evgen/src/runtime'] },
+    {
+      given: '"@evgen/event-management": "file:../evgen/generated"',
+      want: ['file:../evgen/generated'],
+    },
+    { given: 'npm install /tmp/evgen-packages/evgen-*.tgz', want: [] },
+    { given: 'npm install @evgen/event-management', want: [] },
+    { given: 'npm install && npm start', want: [] },
+  ];
+  it.each(cases)('a folder install is found: $given', ({ given, want }) => {
+    expect(folderInstalls(given)).toEqual(want);
+  });
+  it.each([...DOCS, 'generated/README.md'])('%s offers no install of a package folder', (page) => {
+    expect(folderInstalls(read(page))).toEqual([]);
+  });
+});
+
+/** Install commands or dependencies that name one of our packages by its folder. */
+function folderInstalls(text: string): string[] {
+  const commands = [...text.matchAll(/\bnpm (?:install|i|add)\b[^\n&|;]*/g)]
+    .map((m) => m[0].trim())
+    .filter((c) => /(^|[\s/])(generated|src\/runtime)\/?(\s|$)/.test(c));
+  const deps = [...text.matchAll(/file:[^\s"'`]*(?:generated|runtime)\b/g)].map((m) => m[0]);
+  return [...commands, ...deps];
+}
