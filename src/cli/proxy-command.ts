@@ -1,8 +1,7 @@
 // evgen proxy and evgen replay: option parsing and checks (usage errors exit 2), then src/proxy.
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_MAX_CONNECTIONS } from '@evgen/runtime';
-import { DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from '@evgen/runtime/internal';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from '@evgen/runtime';
 import { existingDatabase, portNumber, publicUrl } from './options.js';
 import { UsageError } from './usage.js';
 

@@ -2,8 +2,8 @@
 // --db <path or postgres:// URL> (default ./data/events.sqlite, or EVGEN_DB, or DATABASE_URL);
 // only serve and seed create a SQLite file.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_MAX_CONNECTIONS } from '@evgen/runtime';
-import { DEFAULT_MAX_CONNECTIONS_PER_CLIENT, corsOrigins } from '@evgen/runtime/internal';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from '@evgen/runtime';
+import { corsOrigins } from '@evgen/runtime/internal';
 import type { ReferenceDatabase } from '../reference/database.js';
 import { creatableDatabase, existingDatabase, portNumber, publicUrl } from './options.js';
 import { UsageError } from './usage.js';

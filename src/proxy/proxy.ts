@@ -7,10 +7,13 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_MAX_CONNECTIONS, type Level } from '@evgen/runtime';
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+  type Level,
+} from '@evgen/runtime';
 import {
   AnswerChecker,
-  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   isPlainHost,
   shareConnections,
   namespaceFor,

@@ -3,11 +3,8 @@
 // how many, why, and the clients that had the most, so a flood tells the operator who without
 // flooding the log.
 import type { Server } from 'node:http';
-import type {
-  ConnectionLimits,
-  ConnectionRefusal,
-  DroppedConnection,
-} from '@evgen/runtime/internal';
+import type { ConnectionLimits } from '@evgen/runtime';
+import type { ConnectionRefusal, DroppedConnection } from '@evgen/runtime/internal';
 
 /** How long drops are counted before they are logged together. */
 export const DROP_LOG_INTERVAL_MS = 1_000;

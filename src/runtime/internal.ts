@@ -64,7 +64,6 @@ export {
 } from './codec/index.js';
 
 export {
-  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   EngineFault,
   KeyClocks,
   MAX_CLOCK_KEYS,
@@ -99,7 +98,6 @@ export {
   verifyAuth,
   withCors,
   withRequestId,
-  type ConnectionLimits,
   type ConnectionRefusal,
   type DroppedConnection,
   type Paging,

@@ -60,6 +60,7 @@ export {
   shareConnections,
   type ConnectionLimits,
   type ConnectionRefusal,
+  type ConnectionTracker,
   type DroppedConnection,
 } from './node-connections.js';
 export {
