@@ -1,7 +1,7 @@
 // Booking load on one or several nodes for the crash and fault tests: writers book on the node they are given (or
 // the next live one), and every answer is recorded, so a test can say what was acknowledged, what
 // was refused and how, and when.
-import { ServiceError } from '@evgen/runtime';
+import { ServiceError } from '@evgen/event-management/errors';
 import { EventServiceClient } from '@evgen/event-management/client';
 import type { ReferenceDatabase } from '../../src/reference/database.js';
 import { reader } from './backend.js';
