@@ -3,12 +3,12 @@
 // (admin.ts). serve.ts creates it first, hands it the parts as they start, and closes it last.
 import { stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { replayFileOf } from '../db/replay-store.js';
+import { replayFileOf } from '../sqlite/replay-store.js';
 import type { ServiceHandler, ServiceResponse } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../database.js';
 import type { WorkerPool } from '../workers.js';
 import type { DatabaseTarget } from '../database.js';
-import { StartupError } from '../startup.js';
+import { StartupError } from '../sqlite/startup.js';
 import { startAdmin, type AdminListener } from './admin.js';
 import { ControlTable, controlsBuffer } from './controls.js';
 import { MIN_ADMIN_TOKEN, controlsRoute } from './controls-route.js';

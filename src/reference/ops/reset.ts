@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../db/open.js';
+import { openDatabase, type Db } from '../sqlite/open.js';
 
 /** Tables a reset leaves alone. */
 export const KEPT_TABLES: ReadonlySet<string> = new Set(['api_key', 'schema_migrations']);

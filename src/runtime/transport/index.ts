@@ -52,6 +52,7 @@ export {
   encodeHttpFault,
   encodeSoapFault,
   resolveFault,
+  withRequestId,
   type ServiceFaultClass,
 } from './faults.js';
 export {

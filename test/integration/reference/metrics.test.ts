@@ -5,7 +5,8 @@
 // every operation that reads an event by its id alone, on every binding, once for an event that
 // exists and once for one that does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, createTransport, type AnyOperationDef } from '@evgen/runtime';
+import { ServiceError, type AnyOperationDef } from '@evgen/runtime';
+import { createTransport } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { operations } from '@evgen/event-management/operations';
 import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
