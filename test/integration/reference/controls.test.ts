@@ -2,7 +2,7 @@
 // (for one API key or any), listing and clearing them, resetting the database; refused without the
 // token (401) and absent without --test-controls (404), and nothing changes then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError } from '@evgen/runtime';
+import { ServiceError } from '@evgen/event-management/errors';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
 import { createKey } from '../../../src/reference/keys.js';

@@ -5,7 +5,8 @@
 // every operation that reads an event by its id alone, on every binding, once for an event that
 // exists and once for one that does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, type AnyOperationDef } from '@evgen/runtime';
+import type { AnyOperationDef } from '@evgen/runtime';
+import { ServiceError } from '@evgen/event-management/errors';
 import { createTransport } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { operations } from '@evgen/event-management/operations';
