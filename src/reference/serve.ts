@@ -201,6 +201,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
     // Only once the port is bound: a start that cannot listen leaves no key nobody saw printed,
     // and the next start makes one (under the write lock: concurrent starts make one).
     const demoKey = o.readOnly ? undefined : await parts.database.run(ensureDemoKey());
+    ops.flush();
     return {
       server,
       target,

@@ -98,6 +98,8 @@ export function createOps(o: OpsOptions) {
   return {
     /** Event lines of the service's parts (JSON text). */
     line: (text: string) => log.line(text),
+    /** Writes what the log holds: the start-up lines go out before the banner that follows them. */
+    flush: () => log.flush(),
     /** The record of a request served, from whichever instance served it. */
     request: (record: RequestRecord) => {
       log.request(record);
