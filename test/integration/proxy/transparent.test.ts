@@ -4,6 +4,7 @@
 // path outside the endpoint. Many connections at once are all answered; a target that is down
 // gives 502 with a text saying so, and the report counts it; a body longer than the proxy checks
 // is forwarded whole, unchecked; a client that goes away mid-body costs nothing.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -101,14 +102,16 @@ describe("the target's answer, byte for byte", () => {
     const host = new URL(w.proxy.url).host;
     const direct = await make(ref.svc.server.url);
     const viaProxy = await make(w.proxy.url);
+    // The same request id both ways: the service answers with the caller's (or a new one).
+    const id = { 'x-request-id': `transparent-${randomUUID()}` };
     const a = await send(direct.url, {
       method: direct.method,
-      headers: { ...direct.headers, host },
+      headers: { ...direct.headers, ...id, host },
       ...(direct.body !== undefined ? { body: direct.body } : {}),
     });
     const b = await send(viaProxy.url, {
       method: viaProxy.method,
-      headers: viaProxy.headers,
+      headers: { ...viaProxy.headers, ...id },
       ...(viaProxy.body !== undefined ? { body: viaProxy.body } : {}),
     });
     expect([b.status, b.statusMessage]).toEqual([a.status, a.statusMessage]);
