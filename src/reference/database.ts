@@ -13,6 +13,7 @@ import { PostgresStore } from './pg/store.js';
 import { checkSeedOptions, seedFile, type SeedOptions, type SeedSummary } from './seed/index.js';
 import { numbered, type Dialect, type Program } from './store/program.js';
 import type { ReferenceStore } from './store/store.js';
+import type { StoreObservers } from './ops/instance-stats.js';
 
 export type DatabaseTarget =
   | { readonly dialect: 'sqlite'; readonly path: string }
@@ -117,11 +118,17 @@ export interface StoreOptions {
   readonly replayPath?: string | undefined;
   /** PostgreSQL: connections this store may hold at once. */
   readonly poolSize: number;
+  /** What the store reports for the metrics (its pool, its replay record's upkeep). */
+  readonly observe?: StoreObservers;
 }
 
 /** The store a worker (or the request loop) serves from. */
 export function openStore(target: DatabaseTarget, o: StoreOptions): ReferenceStore {
   return target.dialect === 'sqlite'
-    ? SqliteStore.open(target.path, { readOnly: o.readOnly, replayPath: o.replayPath })
-    : PostgresStore.open(target.url, o.poolSize);
+    ? SqliteStore.open(target.path, {
+        readOnly: o.readOnly,
+        replayPath: o.replayPath,
+        replayUpkeep: o.observe?.replay,
+      })
+    : PostgresStore.open(target.url, o.poolSize, o.observe);
 }

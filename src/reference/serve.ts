@@ -244,6 +244,7 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
     ...(ops.controls ? { controls: ops.controls } : {}),
+    stats: ops.instanceStats(target, workers),
   };
   if (config.replayPath) openReplayDatabase(config.replayPath).close();
   const database = await openReferenceDatabase(target, { migrate: false });
@@ -263,12 +264,16 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     stop = inline.close;
   } else {
     // No worker of a lane ready (WorkerStartError): nothing is served, and the process exits.
-    const started = await WorkerPool.start({ config, workers, log, onRequest: ops.request }).catch(
-      async (e: unknown) => {
-        await closeStores();
-        throw e;
-      },
-    );
+    const started = await WorkerPool.start({
+      config,
+      workers,
+      log,
+      onRequest: ops.request,
+      onExit: ops.workerExited,
+    }).catch(async (e: unknown) => {
+      await closeStores();
+      throw e;
+    });
     pool = started;
     handler = (req) => started.handle(req);
     stop = () => started.close();

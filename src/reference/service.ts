@@ -7,6 +7,7 @@ import { referenceHandlers } from './handlers/index.js';
 import type { RequestRecord } from './ops/logger.js';
 import { givenRequestId, traceIdOf } from './ops/request-id.js';
 import { withControls } from './ops/controls.js';
+import { INLINE, storeObservers, type InstanceStatsBuffers } from './ops/instance-stats.js';
 
 export interface ServiceConfig {
   readonly database: DatabaseTarget;
@@ -25,6 +26,8 @@ export interface ServiceConfig {
   readonly publicUrl?: string;
   /** The armed test controls (ops/controls.ts), shared with the request loop; none when off. */
   readonly controls?: SharedArrayBuffer;
+  /** Where each instance reports its pool and replay upkeep for /metrics (ops/instance-stats.ts). */
+  readonly stats?: InstanceStatsBuffers;
 }
 
 // The browser bundle of the test forms is built (esbuild, about a quarter of a second) when a page
@@ -59,7 +62,10 @@ export function createReferenceHandler(
   onRequest: (record: RequestRecord) => void,
   worker?: number,
 ): { handler: ServiceHandler; close: () => Promise<void> } {
-  const store = openStore(config.database, config);
+  const store = openStore(config.database, {
+    ...config,
+    ...(config.stats ? { observe: storeObservers(config.stats, worker ?? INLINE) } : {}),
+  });
   const handlers = referenceHandlers(store);
   const handler = createEventService(
     config.controls ? withControls(handlers, config.controls) : handlers,

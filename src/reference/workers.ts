@@ -56,6 +56,8 @@ export interface PoolOptions {
   readonly module?: string;
   /** The record of each request a worker served. */
   readonly onRequest: (record: RequestRecord) => void;
+  /** A thread that exited (asked or not), by its id: what it held is gone. */
+  readonly onExit?: (id: number) => void;
 }
 
 /** No worker of a lane became ready at start-up: the service cannot serve that lane's calls. */
@@ -233,6 +235,7 @@ export class WorkerPool {
     });
     worker.on('exit', (code) => {
       this.#threads.delete(t);
+      this.o.onExit?.(t.id);
       const wasReady = t.ready;
       t.ready = false;
       if (t.current) t.current.resolve(internal(t.current.req));

@@ -16,6 +16,13 @@ import { sqliteReset, type DatabaseReset } from './reset.js';
 import { createServiceLog, type RequestRecord } from './logger.js';
 import type { LogLevel } from './options.js';
 import { createMetrics } from './metrics.js';
+import {
+  freePoolSlot,
+  instanceStatsBuffers,
+  replayTotals,
+  sumPools,
+  type InstanceStatsBuffers,
+} from './instance-stats.js';
 import { withRequestIds } from './request-id.js';
 import { recordServerSpan } from './tracing.js';
 
@@ -77,6 +84,7 @@ export function createOps(o: OpsOptions) {
     ...(o.logLevel ? { level: o.logLevel } : {}),
   });
   let parts: OpsParts | undefined;
+  let stats: InstanceStatsBuffers | undefined;
   const metrics = createMetrics({
     openConnections: () =>
       new Promise((done) => {
@@ -118,8 +126,27 @@ export function createOps(o: OpsOptions) {
     listening(server: Server) {
       server.on('drop', () => metrics.refusedConnection());
     },
-    /** Starts the admin listener once the service's parts are up. */
     controls,
+    /**
+     * The shared memory where the instances serving calls (`workers` per lane, or the request
+     * loop) report their pools and their replay record's upkeep (ServiceConfig.stats).
+     */
+    instanceStats(target: DatabaseTarget, workers: number): InstanceStatsBuffers {
+      const b = instanceStatsBuffers(Math.max(1, 2 * workers), target.dialect === 'postgres');
+      const pools = b.pools;
+      metrics.instances({
+        ...(pools ? { pools: () => sumPools(pools) } : {}),
+        replay: () => replayTotals(b.replay),
+        checkpoints: target.dialect === 'sqlite',
+      });
+      stats = b;
+      return b;
+    },
+    /** A worker thread exited: its pool's connections are gone with it. */
+    workerExited: (id: number) => {
+      if (stats?.pools) freePoolSlot(stats.pools, id);
+    },
+    /** Starts the admin listener once the service's parts are up. */
     async start(started: OpsParts): Promise<AdminListener | undefined> {
       parts = started;
       if (!o.admin) return undefined;

@@ -8,6 +8,7 @@ import { operations } from '@evgen/event-management/operations';
 import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
 import { LANES, type Lane } from '../lanes.js';
 import type { RequestRecord } from './logger.js';
+import type { PoolCounts, ReplayTotals } from './instance-stats.js';
 
 /** Label value of a request that named no operation (the WSDL, help pages, unknown paths). */
 export const NONE = 'none';
@@ -40,12 +41,24 @@ export interface MetricSources {
   readonly droppedLogLines?: () => number;
 }
 
+/** What the instances serving calls report (ops/instance-stats.ts), known once they start. */
+export interface InstanceSources {
+  /** Their PostgreSQL pools, summed (none on SQLite). */
+  readonly pools?: () => PoolCounts;
+  /** Their replay record's upkeep since start. */
+  readonly replay: () => ReplayTotals;
+  /** The record is SQLite's, whose write-ahead log the upkeep checkpoints. */
+  readonly checkpoints: boolean;
+}
+
 export interface ServiceMetrics {
   readonly registry: Registry;
   /** Counts a request served (from its log record). */
   request(record: RequestRecord): void;
   /** Counts a connection refused (the listener's 'drop'). */
   refusedConnection(): void;
+  /** Adds the metrics of what the instances report, once (when they are created). */
+  instances(s: InstanceSources): void;
 }
 
 export function createMetrics(s: MetricSources): ServiceMetrics {
@@ -88,6 +101,10 @@ export function createMetrics(s: MetricSources): ServiceMetrics {
       latency.observe({ operation }, r.durationMs / 1000);
     },
     refusedConnection: () => refused.inc(),
+    instances(i) {
+      if (i.pools) poolGauges(registry, i.pools);
+      replayCounters(registry, i);
+    },
   };
 }
 
@@ -116,20 +133,18 @@ function laneMetrics(registry: Registry, s: MetricSources): void {
     'running',
   );
   // The pool counts the threads that stopped; the counter follows it when scraped.
-  const seen: Record<Lane, number> = { quick: 0, bulk: 0 };
-  new Counter({
-    name: 'evgen_worker_restarts_total',
-    help: 'Worker threads that stopped unasked (each replaced unless its lane keeps failing to start), by lane',
-    labelNames: ['lane'],
-    registers: [registry],
-    collect() {
-      const now = lanes();
-      for (const lane of LANES) {
-        this.inc({ lane }, now[lane].restarts - seen[lane]);
-        seen[lane] = now[lane].restarts;
-      }
+  followingCounter(
+    registry,
+    {
+      name: 'evgen_worker_restarts_total',
+      help: 'Worker threads that stopped unasked (each replaced unless its lane keeps failing to start), by lane',
+      label: 'lane',
     },
-  });
+    () => {
+      const now = lanes();
+      return Object.fromEntries(LANES.map((lane) => [lane, now[lane].restarts]));
+    },
+  );
 }
 
 function sourceGauges(registry: Registry, s: MetricSources): void {
@@ -154,4 +169,88 @@ function sourceGauges(registry: Registry, s: MetricSources): void {
         this.set(dropped());
       },
     });
+}
+
+function poolGauges(registry: Registry, pools: () => PoolCounts): void {
+  const gauge = (name: string, help: string, of: keyof PoolCounts) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(pools()[of]);
+      },
+    });
+  gauge(
+    'evgen_db_pool_connections',
+    'PostgreSQL connections open in the pools of the instances serving calls (worker threads, or the request loop)',
+    'total',
+  );
+  gauge('evgen_db_pool_connections_idle', 'Of those, connections open and not in use', 'idle');
+  gauge(
+    'evgen_db_pool_waiting',
+    "Calls waiting for a connection of their instance's pool",
+    'waiting',
+  );
+  gauge(
+    'evgen_db_pool_connections_max',
+    'The most connections those pools may open (their sizes, summed)',
+    'max',
+  );
+}
+
+/**
+ * A counter that follows totals kept elsewhere (the worker pool, shared memory) when scraped: by
+ * the values of `label`, or one total when there is none.
+ */
+function followingCounter(
+  registry: Registry,
+  o: { name: string; help: string; label?: string },
+  read: () => number | Readonly<Record<string, number>> | undefined,
+): void {
+  const seen = new Map<string, number>();
+  new Counter({
+    name: o.name,
+    help: o.help,
+    labelNames: o.label ? [o.label] : [],
+    registers: [registry],
+    collect() {
+      const now = read();
+      const totals = typeof now === 'number' ? { '': now } : (now ?? {});
+      for (const [value, total] of Object.entries(totals)) {
+        this.inc(o.label ? { [o.label]: value } : {}, total - (seen.get(value) ?? 0));
+        seen.set(value, total);
+      }
+    },
+  });
+}
+
+function replayCounters(registry: Registry, i: InstanceSources): void {
+  followingCounter(
+    registry,
+    {
+      name: 'evgen_replay_prunes_total',
+      help: 'Pruning passes over the replay record (each instance serving calls deletes expired entries at most once a second)',
+    },
+    () => i.replay().prunes,
+  );
+  followingCounter(
+    registry,
+    {
+      name: 'evgen_replay_pruned_entries_total',
+      help: 'Replay record entries deleted because their timestamp window had passed',
+    },
+    () => i.replay().pruned,
+  );
+  // PostgreSQL checkpoints its own log (pg_stat_bgwriter).
+  if (i.checkpoints)
+    followingCounter(
+      registry,
+      {
+        name: 'evgen_replay_checkpoints_total',
+        help: "Completed checkpoints of the SQLite replay record's write-ahead log: passive (every pruning pass), restart (the log past its limit, started again)",
+        label: 'mode',
+      },
+      () => i.replay().checkpoints,
+    );
 }

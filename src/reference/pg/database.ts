@@ -4,6 +4,7 @@
 // callback transaction (a booking) is run again when PostgreSQL refuses it for a deadlock or a
 // serialization failure. Errors that mean the database cannot be reached become the 503 fault.
 import type pg from 'pg';
+import type { PoolCounts } from '../ops/instance-stats.js';
 import type { Program } from '../store/program.js';
 import { asFault, createPool, isRetryable, isUnavailable, runPostgres } from './connect.js';
 
@@ -16,11 +17,38 @@ const BEGIN: Record<Exclude<Mode, 'statement'>, string> = {
   write: 'BEGIN',
 };
 
-export class PgDatabase {
-  constructor(readonly pool: pg.Pool) {}
+export interface PgOpenOptions {
+  readonly poolSize: number;
+  readonly name?: string;
+  /** Told what the pool holds whenever it changes (/metrics: ops/instance-stats.ts). */
+  readonly onPoolChange?: (counts: PoolCounts) => void;
+}
 
-  static open(url: string, o: { poolSize: number; name?: string }): PgDatabase {
-    return new PgDatabase(createPool(url, o.poolSize, o.name));
+export class PgDatabase {
+  /** Tells onPoolChange what the pool holds now. */
+  readonly #report: () => void;
+
+  private constructor(
+    readonly pool: pg.Pool,
+    { poolSize: max, onPoolChange }: PgOpenOptions,
+  ) {
+    this.#report = onPoolChange
+      ? () =>
+          onPoolChange({
+            total: pool.totalCount,
+            idle: pool.idleCount,
+            waiting: pool.waitingCount,
+            max,
+          })
+      : () => undefined;
+    // Checking out and releasing report in withConnection; a connection closed idle, here; and
+    // the pool's size from the start, before any connection is opened.
+    if (onPoolChange) pool.on('remove', this.#report);
+    this.#report();
+  }
+
+  static open(url: string, o: PgOpenOptions): PgDatabase {
+    return new PgDatabase(createPool(url, o.poolSize, o.name), o);
   }
 
   /**
@@ -30,10 +58,15 @@ export class PgDatabase {
    */
   async withConnection<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
+    const wait = this.pool.idleCount === 0; // for a busy connection, or a new one
+    const connecting = this.pool.connect();
+    if (wait) this.#report();
     try {
-      client = await this.pool.connect();
+      client = await connecting;
     } catch (e) {
       throw asFault(e);
+    } finally {
+      this.#report();
     }
     let broken: Error | undefined;
     const onError = (e: Error) => (broken = e);
@@ -49,6 +82,7 @@ export class PgDatabase {
       client.release(
         broken ?? (failed instanceof Error && isUnavailable(failed) ? failed : undefined),
       );
+      this.#report();
     }
   }
 

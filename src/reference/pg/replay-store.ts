@@ -9,6 +9,7 @@
 // stored as 16-byte digests; expired entries are pruned once a second by each store (a DELETE
 // through the expiry index: cheap, and harmless when several do it).
 import type { ReplayStore } from '@evgen/runtime';
+import type { ReplayUpkeep } from '../ops/instance-stats.js';
 import { REPLAY_PRUNE_INTERVAL_MS, replayDigest } from '../sqlite/replay-store.js';
 import { run, statement, value } from '../store/program.js';
 import type { PgDatabase } from './database.js';
@@ -18,12 +19,16 @@ const PRUNE = statement('DELETE FROM replay_record WHERE expires_at <= ?');
 
 export class PostgresReplayStore implements ReplayStore {
   #lastPrune = 0;
-  constructor(private readonly db: PgDatabase) {}
+  constructor(
+    private readonly db: PgDatabase,
+    private readonly upkeep?: ReplayUpkeep,
+  ) {}
 
   async seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
     if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
       this.#lastPrune = nowMs;
-      await this.db.run(run(PRUNE, nowMs), 'statement');
+      const pruned = await this.db.run(run(PRUNE, nowMs), 'statement');
+      this.upkeep?.pruned(pruned);
     }
     return (
       (await this.db.run(

@@ -5,20 +5,28 @@
 import type { InTransaction } from '../store/booking-tx.js';
 import type { Program } from '../store/program.js';
 import { ProgramStore } from '../store/program-store.js';
+import type { StoreObservers } from '../ops/instance-stats.js';
 import { PgDatabase } from './database.js';
 import { PostgresReplayStore } from './replay-store.js';
 
 export class PostgresStore extends ProgramStore {
   readonly replay: PostgresReplayStore;
 
-  constructor(readonly db: PgDatabase) {
+  constructor(
+    readonly db: PgDatabase,
+    observe: StoreObservers = {},
+  ) {
     super();
-    this.replay = new PostgresReplayStore(db);
+    this.replay = new PostgresReplayStore(db, observe.replay);
   }
 
   /** A store with a pool of at most `poolSize` connections. */
-  static open(url: string, poolSize: number): PostgresStore {
-    return new PostgresStore(PgDatabase.open(url, { poolSize }));
+  static open(url: string, poolSize: number, observe: StoreObservers = {}): PostgresStore {
+    const db = PgDatabase.open(url, {
+      poolSize,
+      ...(observe.pool ? { onPoolChange: observe.pool } : {}),
+    });
+    return new PostgresStore(db, observe);
   }
 
   protected one<T>(p: Program<T>) {

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { ReplayStore } from '@evgen/runtime';
+import type { ReplayUpkeep } from '../ops/instance-stats.js';
 import { BUSY_TIMEOUT_MS, busyAsFault, isBusy, openDatabase, type Db } from './open.js';
 
 /** How often one connection deletes expired entries and checkpoints the WAL. */
@@ -42,7 +43,10 @@ export class SqliteReplayStore implements ReplayStore {
   /** The log passed REPLAY_WAL_BYTES: restart it at the first call that finds no reader on it. */
   #restartDue = false;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly upkeep?: ReplayUpkeep,
+  ) {
     db.pragma('synchronous = NORMAL');
     // Every request writes here, from every worker: SQLite's own busy handler sleeps at least a
     // millisecond when another holds the write lock for its few microseconds, so contention is
@@ -74,13 +78,18 @@ export class SqliteReplayStore implements ReplayStore {
     for (let attempt = 0; ; attempt++) {
       try {
         if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
-          this.#prune.run(nowMs);
+          const { changes } = this.#prune.run(nowMs);
           const { log } = this.#checkpoint.get() as Checkpoint;
           this.#restartDue = log * this.#pageSize > REPLAY_WAL_BYTES;
           this.#lastPrune = nowMs;
+          this.upkeep?.pruned(changes);
+          this.upkeep?.checkpointed('passive');
         }
         // busy: a reader still uses the log, or a writer held the lock: the next call tries again.
-        if (this.#restartDue) this.#restartDue = (this.#restart.get() as Checkpoint).busy !== 0;
+        if (this.#restartDue) {
+          this.#restartDue = (this.#restart.get() as Checkpoint).busy !== 0;
+          if (!this.#restartDue) this.upkeep?.checkpointed('restart');
+        }
         return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
       } catch (e) {
         if (!isBusy(e) || Date.now() > deadline) throw busyAsFault(e);

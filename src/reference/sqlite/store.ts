@@ -10,6 +10,7 @@ import { fault } from '../faults.js';
 import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
+import type { ReplayUpkeep } from '../ops/instance-stats.js';
 
 /** A write on a read-only service: InvalidRequest, as docs/guides/running-the-service.md says. */
 const readOnlyFault = () => fault('InvalidRequest', 'read-only service');
@@ -26,6 +27,8 @@ function unlessBusy<T>(fn: () => T): T {
 export interface StoreOptions extends OpenOptions {
   /** Where replay entries are written when the database itself is read-only. */
   readonly replayPath?: string | undefined;
+  /** Told of the replay record's upkeep (metrics). */
+  readonly replayUpkeep?: ReplayUpkeep | undefined;
 }
 
 export class SqliteStore extends ProgramStore {
@@ -46,7 +49,7 @@ export class SqliteStore extends ProgramStore {
     this.sql = new StatementCache(db);
     // An in-memory database (tests) has no file a second connection could open.
     this.#replayDb = db.memory ? db : openReplayDatabase(o.replayPath ?? replayFileOf(db.name));
-    this.replay = new SqliteReplayStore(this.#replayDb);
+    this.replay = new SqliteReplayStore(this.#replayDb, o.replayUpkeep);
   }
 
   static open(path: string, o: StoreOptions = {}): SqliteStore {

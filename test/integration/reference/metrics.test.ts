@@ -11,8 +11,17 @@ import { createTransport } from '@evgen/runtime/internal';
 import { authScheme } from '@evgen/event-management/auth';
 import { operations } from '@evgen/event-management/operations';
 import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startReference, type Reference } from './harness.js';
 import { samples, scrape, sumBy } from '../../support/prometheus.js';
+import { BACKEND } from '../../support/backend.js';
+import { POOL_INLINE, POOL_PER_WORKER } from '../../../src/reference/serve.js';
+import {
+  REPLAY_PRUNE_INTERVAL_MS,
+  replayFileOf,
+} from '../../../src/reference/sqlite/replay-store.js';
+import { openDatabase } from '../../../src/reference/sqlite/open.js';
+import { LANES } from '../../../src/reference/lanes.js';
 
 const BY_EVENT_ID: readonly AnyOperationDef[] = Object.values(operations).filter(
   (op) => !op.mutating && op.paramNames.length === 1 && op.paramNames[0] === 'eventId',
@@ -47,6 +56,31 @@ async function callAll(ref: Reference, eventIds: readonly number[]): Promise<Cal
       }
   }
   return calls;
+}
+
+/** One sample's value (a metric without labels, or the one sample of a label set). */
+const value = (text: string, name: string, labels: Record<string, string> = {}) =>
+  samples(text, name).find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value;
+
+/** Adds an entry to the replay record whose window passed long ago: the next pruning removes it. */
+async function addExpiredEntry(ref: Reference): Promise<void> {
+  if (BACKEND === 'postgres') {
+    await ref.svc.database.query(
+      "INSERT INTO replay_record (digest, expires_at) VALUES (decode(md5(random()::text), 'hex'), 1)",
+    );
+    return;
+  }
+  const target = ref.svc.target;
+  if (target.dialect !== 'sqlite') throw new Error('a SQLite service was expected');
+  const record = openDatabase(replayFileOf(target.path), { migrate: false });
+  try {
+    record
+      .prepare('INSERT INTO replay_record (digest, expires_at) VALUES (randomblob(16), 1)')
+      .run();
+  } finally {
+    record.close();
+  }
 }
 
 const countBy = (calls: readonly Call[], k: keyof Call) =>
@@ -106,8 +140,54 @@ describe.each([0, 2])('metrics with %i workers', (workers) => {
       const after = sumBy(await scrape(ref.svc.admin!.url), 'evgen_worker_restarts_total', 'lane');
       expect(after).toEqual({ quick: 0, bulk: 0, [victim!.lane]: 1 });
     }
+    if (BACKEND === 'sqlite') expect(samples(text, 'evgen_db_pool_connections')).toEqual([]); // no pool to report
     const pub = await fetch(`${ref.svc.server.url}/metrics`);
     expect(pub.status).not.toBe(200);
     expect(await pub.text()).not.toContain('evgen_requests_total');
   });
+
+  it('counts the replay record being pruned, and the entries it removed', async () => {
+    await ref.client().getShows(); // every instance's first call prunes: the counters exist
+    const before = await scrape(ref.svc.admin!.url);
+    const prunes = value(before, 'evgen_replay_prunes_total')!;
+    const pruned = value(before, 'evgen_replay_pruned_entries_total')!;
+    expect(prunes).toBeGreaterThanOrEqual(1);
+    await addExpiredEntry(ref);
+    await sleep(REPLAY_PRUNE_INTERVAL_MS + 100);
+    await ref.client().getShows(); // whichever instance serves it prunes now
+    const after = await scrape(ref.svc.admin!.url);
+    expect(value(after, 'evgen_replay_prunes_total')).toBeGreaterThan(prunes);
+    expect(value(after, 'evgen_replay_pruned_entries_total')).toBe(pruned + 1);
+    const checkpoints = sumBy(after, 'evgen_replay_checkpoints_total', 'mode');
+    if (BACKEND === 'sqlite')
+      // Each pruning pass checkpoints the record's log; restarting it waits for 16 MB of log.
+      expect(checkpoints).toEqual({
+        passive: value(after, 'evgen_replay_prunes_total'),
+        restart: 0,
+      });
+    else expect(checkpoints).toEqual({}); // PostgreSQL checkpoints its own log
+  });
+
+  it.runIf(BACKEND === 'postgres')(
+    'reports the PostgreSQL pools of the instances: sizes, connections open as the server sees them, none waiting at rest',
+    async () => {
+      await callAll(ref, [1]);
+      const text = await scrape(ref.svc.admin!.url);
+      const max = workers === 0 ? POOL_INLINE : LANES.length * workers * POOL_PER_WORKER;
+      const open = value(text, 'evgen_db_pool_connections')!;
+      expect(value(text, 'evgen_db_pool_connections_max')).toBe(max);
+      expect(open).toBeGreaterThanOrEqual(1);
+      expect(open).toBeLessThanOrEqual(max);
+      expect(value(text, 'evgen_db_pool_connections_idle')).toBe(open); // every call answered
+      expect(value(text, 'evgen_db_pool_waiting')).toBe(0);
+      // The server's own count: these pools' connections and the health check's one, at most.
+      const seen = Number(
+        await ref.value(
+          "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'evgen'",
+        ),
+      );
+      expect(seen - open).toBeGreaterThanOrEqual(0);
+      expect(seen - open).toBeLessThanOrEqual(1);
+    },
+  );
 });
