@@ -41,6 +41,7 @@ const PG_MATRIX = [
   'test/integration/reference/cli.test.ts',
   'test/integration/reference/fairness.test.ts',
   'test/integration/reference/metrics.test.ts',
+  'test/integration/reference/controls.test.ts',
 ];
 
 /**

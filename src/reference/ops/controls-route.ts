@@ -2,7 +2,7 @@
 //   GET    /controls          what is armed
 //   POST   /controls/faults   arm: {"operation", "fault"?, "delayMs"?, "times"?, "apiKey"?}
 //   DELETE /controls          clear everything armed
-//   POST   /controls/reset    the database back to its state at start (SQLite)
+//   POST   /controls/reset    the database back to its state at start (on PostgreSQL, for every node)
 // Every one needs `Authorization: Bearer <token>`; without it, 401 and nothing changes.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AdminAnswer, AdminRequest, AdminRoute } from './admin.js';
@@ -17,7 +17,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export interface ControlsRouteOptions {
   readonly token: string;
   readonly table: ControlTable;
-  /** Absent where the database cannot be reset (PostgreSQL, read-only): 501. */
+  /** Absent where the database cannot be reset (--read-only): 501. */
   readonly reset?: DatabaseReset;
   /** One log line per change, for whoever reads the service's log. */
   readonly log: (line: string) => void;
@@ -44,7 +44,7 @@ export function controlsRoute(o: ControlsRouteOptions): AdminRoute {
   };
   const event = (event: string, extra: object = {}) =>
     o.log(JSON.stringify({ time: new Date().toISOString(), event, ...extra }));
-  const routes: Record<string, (req: AdminRequest) => AdminAnswer> = {
+  const routes: Record<string, (req: AdminRequest) => AdminAnswer | Promise<AdminAnswer>> = {
     'GET /controls': () => ({ status: 200, body: { armed: o.table.list() } }),
     'DELETE /controls': () => {
       const cleared = o.table.list().length;
@@ -61,29 +61,26 @@ export function controlsRoute(o: ControlsRouteOptions): AdminRoute {
       event('test control armed', logged);
       return { status: 201, body: { armed } };
     },
-    'POST /controls/reset': () => {
-      if (!o.reset)
-        return error(501, 'this service cannot reset its database (PostgreSQL or --read-only)');
-      const done = o.reset.reset();
+    'POST /controls/reset': async () => {
+      if (!o.reset) return error(501, 'a --read-only service cannot reset its database');
+      const done = await o.reset.reset();
       event('database reset', done);
       return { status: 200, body: { reset: true, ...done } };
     },
   };
-  return (req) => {
-    if (req.path !== '/controls' && !req.path.startsWith('/controls/'))
-      return Promise.resolve(undefined);
+  return async (req) => {
+    if (req.path !== '/controls' && !req.path.startsWith('/controls/')) return undefined;
     if (!authorized(req))
-      return Promise.resolve({
+      return {
         ...error(401, 'an admin token is needed: Authorization: Bearer <token>'),
         headers: { 'www-authenticate': 'Bearer' },
-      });
+      };
     const route = routes[`${req.method} ${req.path}`];
-    if (!route)
-      return Promise.resolve(error(404, `no control at ${req.method} ${req.path.slice(0, 64)}`));
+    if (!route) return error(404, `no control at ${req.method} ${req.path.slice(0, 64)}`);
     try {
-      return Promise.resolve(route(req));
+      return await route(req);
     } catch (e) {
-      if (e instanceof ControlError) return Promise.resolve(error(400, e.message));
+      if (e instanceof ControlError) return error(400, e.message);
       throw e;
     }
   };

@@ -13,6 +13,7 @@ import { startAdmin, type AdminListener } from './admin.js';
 import { ControlTable, controlsBuffer } from './controls.js';
 import { MIN_ADMIN_TOKEN, controlsRoute } from './controls-route.js';
 import { sqliteReset, type DatabaseReset } from './reset.js';
+import { postgresReset } from '../pg/reset.js';
 import { createServiceLog, type RequestRecord } from './logger.js';
 import type { LogLevel } from './options.js';
 import { createMetrics } from './metrics.js';
@@ -151,8 +152,9 @@ export function createOps(o: OpsOptions) {
       parts = started;
       if (!o.admin) return undefined;
       const { target } = started;
-      if (controls && target.dialect === 'sqlite' && !started.readOnly)
-        reset = sqliteReset(target.path);
+      if (controls && !started.readOnly)
+        reset =
+          target.dialect === 'sqlite' ? sqliteReset(target.path) : await postgresReset(target.url);
       admin = await startAdmin({
         ...o.admin,
         registry: metrics.registry,
@@ -171,7 +173,7 @@ export function createOps(o: OpsOptions) {
     },
     async close() {
       await admin?.close();
-      reset?.close();
+      await reset?.close();
       log.flush();
     },
   };

@@ -3,7 +3,7 @@
 // one transaction, except the API keys (an integrator's keys outlive a reset) and the schema's
 // bookkeeping. Triggers are set aside while the rows go in, so derived tables (attendee counts)
 // come back exactly as they were. Worker threads keep their connections: they read the new rows
-// at their next statement.
+// at their next statement. On PostgreSQL: pg/reset.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,8 @@ export const KEPT_TABLES: ReadonlySet<string> = new Set(['api_key', 'schema_migr
 
 export interface DatabaseReset {
   /** Puts every table back as it was at start; the number of tables copied. */
-  reset(): { tables: number };
-  close(): void;
+  reset(): Promise<{ tables: number }>;
+  close(): Promise<void>;
 }
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -48,11 +48,12 @@ export function sqliteReset(path: string): DatabaseReset {
   return {
     reset() {
       copy.immediate();
-      return { tables: tables.length };
+      return Promise.resolve({ tables: tables.length });
     },
     close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
     },
   };
 }

@@ -110,12 +110,15 @@ export class PgDatabase {
 
   /** `fn` in one write transaction, its programs on its connection; again when refused (40001, 40P01). */
   transaction<T>(fn: (inTx: <U>(p: Program<U>) => Promise<U>) => Promise<T>): Promise<T> {
+    return this.writeOn((c) => fn((program) => runPostgres(c, program)));
+  }
+
+  /** `fn` in one write transaction on one connection; again when refused (40001, 40P01). */
+  writeOn<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     return this.withConnection(async (c) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await PgDatabase.inTransaction(c, 'BEGIN', () =>
-            fn((program) => runPostgres(c, program)),
-          );
+          return await PgDatabase.inTransaction(c, 'BEGIN', () => fn(c));
         } catch (e) {
           if (!isRetryable(e) || attempt >= TRANSACTION_ATTEMPTS) throw e;
         }

@@ -17,7 +17,7 @@ const NOT_COPIED = new Set([
   'ticket_attendee_count',
 ]);
 
-interface Table {
+export interface Table {
   readonly name: string;
   readonly columns: readonly string[];
   /** Its ids come from an identity sequence on PostgreSQL, to be moved past the copied ones. */
@@ -25,7 +25,7 @@ interface Table {
 }
 
 /** The tables to copy, parents before children (the order migration 1 created them in). */
-function tables(db: Db): Table[] {
+function tablesOf(db: Db): Table[] {
   const names = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid")
     .pluck()
@@ -65,10 +65,25 @@ async function copyTable(from: Db, to: pg.ClientBase, t: Table): Promise<void> {
     if (values.length === perInsert * width) await flush();
   }
   await flush();
+  await restartIdentity(to, t);
+}
+
+/** Moves a table's identity sequence past its rows: new rows take the ids SQLite would give. */
+export async function restartIdentity(c: pg.ClientBase, t: Table): Promise<void> {
   if (t.identity)
-    await to.query(
+    await c.query(
       `SELECT setval(pg_get_serial_sequence('${t.name}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${t.name}), false)`,
     );
+}
+
+/** The tables the seed fills, parents before children, as the migrations make them. */
+export function seedTables(): Table[] {
+  const memory = openDatabase(':memory:');
+  try {
+    return tablesOf(memory);
+  } finally {
+    memory.close();
+  }
 }
 
 /** Seeds `to` (empty, migrated; call inside its transaction) with the demo data for `options`. */
@@ -79,7 +94,7 @@ export async function seedPostgres(
   const memory = openDatabase(':memory:');
   try {
     const summary = seed(memory, options);
-    for (const t of tables(memory)) await copyTable(memory, to, t);
+    for (const t of tablesOf(memory)) await copyTable(memory, to, t);
     return summary;
   } finally {
     memory.close();

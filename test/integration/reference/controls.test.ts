@@ -1,6 +1,8 @@
 // Test controls on the admin listener: arming faults and delays for the next calls of an operation
 // (for one API key or any), listing and clearing them, resetting the database; refused without the
-// token (401) and absent without --test-controls (404), and nothing changes then.
+// token (401) and absent without --test-controls (404), and nothing changes then. On both
+// databases (the pg tier runs this file on PostgreSQL too); a --read-only SQLite file cannot be
+// reset (501).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '@evgen/event-management/errors';
 import { EventServiceClient } from '@evgen/event-management/client';
@@ -8,13 +10,16 @@ import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
 import { createKey } from '../../../src/reference/keys.js';
 import { MAX_ARMED } from '../../../src/reference/ops/controls.js';
 import { startReference, type Reference } from './harness.js';
+import { BACKEND, newDatabase, type TestDatabase } from '../../support/backend.js';
+import { databaseTarget, seedDatabase } from '../../../src/reference/database.js';
+import { startReferenceService, type ReferenceService } from '../../../src/reference/serve.js';
 
 const TOKEN = 'integration-token-0123456789';
 const RETRY_AFTER = WIRE.faults.codes.find((c) => c.code === 'Unavailable')!.retryAfterSeconds;
 
 /** A call to the admin listener, with the token unless `token` says otherwise (null: none). */
 async function admin(
-  ref: Reference,
+  ref: Pick<Reference, 'svc'>,
   method: string,
   path: string,
   body?: object,
@@ -31,7 +36,8 @@ async function admin(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const armed = async (ref: Reference) => (await admin(ref, 'GET', '/controls')).body.armed;
+const armed = async (ref: Pick<Reference, 'svc'>) =>
+  (await admin(ref, 'GET', '/controls')).body.armed;
 
 /** A client of `binding` for a key of its own, recording the status of each attempt. */
 function clientWithKey(
@@ -99,7 +105,7 @@ describe.each([0, 2])('test controls with %i workers', (workers) => {
       outcomes.push(
         await c.getShows().then(
           () => 'ok',
-          (e: unknown) => (e instanceof ServiceError ? e.code : String(e)),
+          (e: unknown) => (e instanceof ServiceError ? (e as ServiceError).code : String(e)),
         ),
       );
     expect(outcomes).toEqual(['Conflict', 'Conflict', 'Conflict', 'ok', 'ok']);
@@ -153,9 +159,15 @@ describe.each([0, 2])('test controls with %i workers', (workers) => {
     expect(await armed(ref)).toEqual([]);
   });
 
-  it('resets the database: a booking made before is gone after', async () => {
+  it('resets the database: a booking made before is gone after, keys and counts kept', async () => {
     const count = () => ref.value<number>('SELECT count(*) FROM booking');
+    const counts = () =>
+      ref.svc.database.query(
+        'SELECT ticket_type_id, status_type, n FROM ticket_attendee_count WHERE n <> 0 ORDER BY 1, 2',
+      );
     const before = Number(await count());
+    const countsBefore = await counts();
+    const key = await ref.svc.database.run(createKey('made before the reset'));
     const t = await ref.one<{ id: number; event_id: number; attendee_type_id: number }>(
       'SELECT t.id, t.event_id, l.attendee_type_id FROM ticket_type t JOIN ticket_type_attendee_type l ON l.ticket_type_id = t.id ORDER BY t.id LIMIT 1',
     );
@@ -167,9 +179,12 @@ describe.each([0, 2])('test controls with %i workers', (workers) => {
       contactId: 1,
     });
     expect(Number(await count())).toBe(before + 1);
+    expect(await counts()).not.toEqual(countsBefore);
     expect(await admin(ref, 'POST', '/controls/reset')).toMatchObject({ status: 200 });
     expect(Number(await count())).toBe(before);
+    expect(await counts()).toEqual(countsBefore);
     await ref.client().getShows(); // the demo key survives, and the workers read on
+    await clientWithKey(ref, key, BINDING_IDS[0]).client.getShows(); // so does a key made before
   });
 
   it('without the token (or with a wrong one) every control answers 401 and nothing changes', async () => {
@@ -204,6 +219,34 @@ describe('without --test-controls', () => {
     ] as const)
       expect([path, (await admin(ref, method, path, body)).status]).toEqual([path, 404]);
     await ref.client().getShows();
+  });
+});
+
+describe.runIf(BACKEND === 'sqlite')('a --read-only service', () => {
+  let db: TestDatabase;
+  let svc: ReferenceService | undefined;
+  beforeAll(async () => {
+    db = await newDatabase();
+    await seedDatabase(databaseTarget(db.target), { events: 1, bookings: 0 });
+    svc = await startReferenceService({
+      database: db.target,
+      port: 0,
+      log: () => undefined,
+      readOnly: true,
+      workers: 0,
+      admin: { port: 0 },
+      testControls: { token: TOKEN },
+    });
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await db.remove();
+  });
+
+  it('cannot reset its database: 501, and the other controls work', async () => {
+    const ref = { svc: svc! };
+    expect(await admin(ref, 'POST', '/controls/reset')).toMatchObject({ status: 501 });
+    expect(await armed(ref)).toEqual([]);
   });
 });
 
