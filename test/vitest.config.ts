@@ -42,6 +42,7 @@ const PG_MATRIX = [
   'test/integration/reference/fairness.test.ts',
   'test/integration/reference/metrics.test.ts',
   'test/integration/reference/controls.test.ts',
+  'test/integration/reference/request-ids.test.ts',
 ];
 
 /**
