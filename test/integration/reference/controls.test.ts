@@ -105,7 +105,7 @@ describe.each([0, 2])('test controls with %i workers', (workers) => {
       outcomes.push(
         await c.getShows().then(
           () => 'ok',
-          (e: unknown) => (e instanceof ServiceError ? (e as ServiceError).code : String(e)),
+          (e: unknown) => (e instanceof ServiceError ? e.code : String(e)),
         ),
       );
     expect(outcomes).toEqual(['Conflict', 'Conflict', 'Conflict', 'ok', 'ok']);

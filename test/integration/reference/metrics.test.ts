@@ -50,7 +50,7 @@ async function callAll(ref: Reference, eventIds: readonly number[]): Promise<Cal
       for (const eventId of eventIds) {
         const outcome = await t.call(op, { eventId }).then(
           () => 'ok',
-          (e: unknown) => (e instanceof ServiceError ? (e as ServiceError).code : 'transport'),
+          (e: unknown) => (e instanceof ServiceError ? e.code : 'transport'),
         );
         calls.push({ operation: op.name, binding, outcome });
       }
