@@ -1,7 +1,11 @@
 // Replay protection in the database (gap timestamp-window): every worker thread, every process
 // and every restart on one database file sees the same record, and nothing caps it: an entry
-// stays until its window has passed, then is pruned. Keys are stored as 16-byte digests (a
-// saturated window holds millions). Written through a connection of its own with synchronous
+// stays until its window has passed, then is pruned. An entry is 16 bytes: when its window ends,
+// then a digest of the request key (replayEntry), so entries arrive in about the order of their
+// keys: new ones land on the last pages of the table, and a commit writes a page or two however
+// many entries it holds (a random digest as key dirtied a page per entry, and the WAL and its
+// checkpoints copied them all), and the expired ones are a range at its start, pruned without an
+// index. Written through a connection of its own with synchronous
 // NORMAL: in WAL mode a commit then survives the process being killed (restarts, kill -9) and
 // costs no fsync per request; only a power loss may forget the last entries, whose requests
 // were then answered but not yet made durable either.
@@ -26,6 +30,33 @@ export const REPLAY_WAL_BYTES = 16 * 1024 * 1024;
 export const replayDigest = (key: string) =>
   createHash('sha256').update(key).digest().subarray(0, 16);
 
+/** Bytes of an entry's window end (ms, big-endian) and of its key's digest. */
+const EXPIRY_BYTES = 8;
+const DIGEST_BYTES = 8;
+
+/** The first bytes of an entry whose window ends at `ms`: entries sort by it, earliest first. */
+function expiryPrefix(ms: number): Buffer {
+  const b = Buffer.alloc(EXPIRY_BYTES);
+  b.writeBigUInt64BE(BigInt(ms));
+  return b;
+}
+
+/**
+ * An entry of the record: its window's end, then the first 8 bytes of the request key's SHA-256.
+ * A request key always has the same window end (its Timestamp's), so two requests share an entry
+ * only when their keys are the same, or when 64 bits of digest collide within one millisecond.
+ */
+export const replayEntry = (key: string, expiresAtMs: number): Buffer =>
+  entryOf(replayDigest(key), expiresAtMs);
+
+/** The entry of a digest (the record's earlier key, whose first 8 bytes are the same) and its end. */
+const entryOf = (digest: Uint8Array, expiresAtMs: number): Buffer =>
+  Buffer.concat([expiryPrefix(expiresAtMs), digest.subarray(0, DIGEST_BYTES)]);
+
+/** The replay file's table: entries only, its key their order (see replayEntry). */
+export const REPLAY_ENTRY_TABLE =
+  'CREATE TABLE IF NOT EXISTS replay_entry (entry BLOB PRIMARY KEY) WITHOUT ROWID';
+
 /** A row of PRAGMA wal_checkpoint: busy 1 when it could not finish, log frames, frames copied. */
 interface Checkpoint {
   readonly busy: number;
@@ -33,20 +64,41 @@ interface Checkpoint {
   readonly checkpointed: number;
 }
 
+/** A request's entry waiting for the next commit of the record. */
+interface Pending {
+  readonly entry: Buffer;
+  readonly expiresAtMs: number;
+  readonly nowMs: number;
+  readonly resolve: (seen: boolean) => void;
+  readonly reject: (e: unknown) => void;
+}
+
 export class SqliteReplayStore implements ReplayStore {
+  readonly #db: Db;
   readonly #record;
   readonly #prune;
   readonly #checkpoint;
   readonly #restart;
+  readonly #begin;
+  readonly #commit;
+  readonly #rollback;
   readonly #pageSize: number;
   #lastPrune = 0;
   /** The log passed REPLAY_WAL_BYTES: restart it at the first call that finds no reader on it. */
   #restartDue = false;
+  /** Entries for the next commit, in arrival order; a commit is scheduled while any wait. */
+  #pending: Pending[] = [];
+  /** Commits of the waiting entries tried and refused (another connection held the lock). */
+  #attempts = 0;
+  /** When the oldest waiting entry gives up on the lock (Unavailable). */
+  #deadline = 0;
 
   constructor(
     db: Db,
     private readonly upkeep?: ReplayUpkeep,
   ) {
+    this.#db = db;
+    db.exec(REPLAY_ENTRY_TABLE);
     db.pragma('synchronous = NORMAL');
     // Every request writes here, from every worker: SQLite's own busy handler sleeps at least a
     // millisecond when another holds the write lock for its few microseconds, so contention is
@@ -56,11 +108,10 @@ export class SqliteReplayStore implements ReplayStore {
     // on a request's path: nearly half the record's cost. The
     // pruning step checkpoints instead, once per interval.
     db.pragma('wal_autocheckpoint = 0');
-    // A new key, or one whose window has passed, is written (1 change); a live one is not (0).
-    this.#record = db.prepare(
-      'INSERT INTO replay_record (digest, expires_at) VALUES (?, ?) ON CONFLICT (digest) DO UPDATE SET expires_at = excluded.expires_at WHERE replay_record.expires_at <= ?',
-    );
-    this.#prune = db.prepare('DELETE FROM replay_record WHERE expires_at <= ?');
+    // A new entry is written (1 change); one already there is not (0).
+    this.#record = db.prepare('INSERT INTO replay_entry (entry) VALUES (?) ON CONFLICT DO NOTHING');
+    // Every entry whose window ended at or before the time given (as its expiry prefix, + 1 ms).
+    this.#prune = db.prepare('DELETE FROM replay_entry WHERE entry < ?');
     // PASSIVE: copies what no reader still needs, never waits for one. Under steady load another
     // writer always appends while it runs, so the log never starts again from its beginning and
     // grows without end (about 11 KB a request); past REPLAY_WAL_BYTES a RESTART checkpoint holds
@@ -68,34 +119,83 @@ export class SqliteReplayStore implements ReplayStore {
     // again, truncated to REPLAY_WAL_BYTES.
     this.#checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
     this.#restart = db.prepare('PRAGMA wal_checkpoint(RESTART)');
+    this.#begin = db.prepare('BEGIN IMMEDIATE');
+    this.#commit = db.prepare('COMMIT');
+    this.#rollback = db.prepare('ROLLBACK');
     db.pragma(`journal_size_limit = ${REPLAY_WAL_BYTES}`);
     this.#pageSize = db.pragma('page_size', { simple: true }) as number;
   }
 
-  async seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
-    const digest = replayDigest(key);
-    const deadline = Date.now() + BUSY_TIMEOUT_MS;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
-          const { changes } = this.#prune.run(nowMs);
-          const { log } = this.#checkpoint.get() as Checkpoint;
-          this.#restartDue = log * this.#pageSize > REPLAY_WAL_BYTES;
-          this.#lastPrune = nowMs;
-          this.upkeep?.pruned(changes);
-          this.upkeep?.checkpointed('passive');
-        }
-        // busy: a reader still uses the log, or a writer held the lock: the next call tries again.
-        if (this.#restartDue) {
-          this.#restartDue = (this.#restart.get() as Checkpoint).busy !== 0;
-          if (!this.#restartDue) this.upkeep?.checkpointed('restart');
-        }
-        return this.#record.run(digest, expiresAtMs, nowMs).changes === 0;
-      } catch (e) {
-        if (!isBusy(e) || Date.now() > deadline) throw busyAsFault(e);
-        // The lock is held for microseconds: try again after other work, then a moment later.
-        await new Promise((r) => (attempt < 50 ? setImmediate(r) : setTimeout(r, 1)));
+  /**
+   * Records the key with every other entry that arrives before the next turn of the event loop,
+   * in one transaction (group commit): a request is answered only once its entry is committed,
+   * and the INSERT decides, against every process's entries, whether it was seen. A commit per
+   * request was most of the record's cost; under load one commit now serves every request the
+   * loop read in one turn.
+   */
+  seen(key: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
+    const entry = replayEntry(key, expiresAtMs);
+    return new Promise((resolve, reject) => {
+      if (this.#pending.length === 0) {
+        this.#deadline = Date.now() + BUSY_TIMEOUT_MS;
+        setImmediate(this.#flush);
       }
+      this.#pending.push({ entry, expiresAtMs, nowMs, resolve, reject });
+    });
+  }
+
+  readonly #flush = (): void => {
+    const batch = this.#pending;
+    let seen: boolean[];
+    try {
+      seen = this.#write(batch);
+    } catch (e) {
+      if (isBusy(e) && Date.now() <= this.#deadline) {
+        // The lock is held for microseconds: try again after other work, then a moment later.
+        if (this.#attempts++ < 50) setImmediate(this.#flush);
+        else setTimeout(this.#flush, 1);
+        return;
+      }
+      this.#pending = [];
+      this.#attempts = 0;
+      const fault = busyAsFault(e);
+      for (const p of batch) p.reject(fault);
+      return;
+    }
+    this.#pending = [];
+    this.#attempts = 0;
+    batch.forEach((p, i) => p.resolve(seen[i]!));
+  };
+
+  /** Prunes when due, then writes the entries in one transaction: whether each was seen. */
+  #write(batch: readonly Pending[]): boolean[] {
+    const nowMs = batch[batch.length - 1]!.nowMs;
+    if (nowMs - this.#lastPrune >= REPLAY_PRUNE_INTERVAL_MS) {
+      const { changes } = this.#prune.run(expiryPrefix(nowMs + 1));
+      const { log } = this.#checkpoint.get() as Checkpoint;
+      this.#restartDue = log * this.#pageSize > REPLAY_WAL_BYTES;
+      this.#lastPrune = nowMs;
+      this.upkeep?.pruned(changes);
+      this.upkeep?.checkpointed('passive');
+    }
+    // busy: a reader still uses the log, or a writer held the lock: the next call tries again.
+    if (this.#restartDue) {
+      this.#restartDue = (this.#restart.get() as Checkpoint).busy !== 0;
+      if (!this.#restartDue) this.upkeep?.checkpointed('restart');
+    }
+    // Inside a caller's own transaction (tests), the entries join it.
+    const own = !this.#db.inTransaction;
+    if (own) this.#begin.run();
+    try {
+      // Already there: seen, unless its window has passed (its pruning is due).
+      const seen = batch.map(
+        (p) => this.#record.run(p.entry).changes === 0 && p.expiresAtMs > p.nowMs,
+      );
+      if (own) this.#commit.run();
+      return seen;
+    } catch (e) {
+      if (own && this.#db.inTransaction) this.#rollback.run();
+      throw e;
     }
   }
 }
@@ -114,13 +214,28 @@ export const replayFileOf = (dbPath: string) => `${realpathSync(dbPath)}-replay`
 /** Opens the replay record at `path` (a file of its own), creating its table if needed. */
 export function openReplayDatabase(path: string): Db {
   const db = openDatabase(path, { migrate: false });
-  db.exec(
-    REPLAY_TABLE.replaceAll('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS').replaceAll(
-      'CREATE INDEX',
-      'CREATE INDEX IF NOT EXISTS',
-    ),
-  );
+  db.exec(REPLAY_ENTRY_TABLE);
+  const earlier = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'replay_record'")
+    .get();
+  // An earlier version's record in this file: its live entries move to the new table, at once.
+  if (earlier)
+    db.transaction(() => {
+      keepEntries(db, liveEntries(db, Date.now()));
+      db.exec('DROP TABLE replay_record');
+    }).immediate();
   return db;
+}
+
+/** The entries of an earlier version's table `replay_record` still inside their window. */
+const liveEntries = (db: Db, nowMs: number) =>
+  db
+    .prepare('SELECT digest, expires_at AS expiresAt FROM replay_record WHERE expires_at > ?')
+    .all(nowMs) as { digest: Buffer; expiresAt: number }[];
+
+function keepEntries(replay: Db, live: readonly { digest: Buffer; expiresAt: number }[]): void {
+  const keep = replay.prepare('INSERT INTO replay_entry (entry) VALUES (?) ON CONFLICT DO NOTHING');
+  for (const e of live) keep.run(entryOf(e.digest, e.expiresAt));
 }
 
 /**
@@ -129,14 +244,7 @@ export function openReplayDatabase(path: string): Db {
  * first, then deleted: a crash in between leaves an entry in both places, never in neither.
  */
 export function moveReplayEntries(db: Db, replay: Db, nowMs: number): void {
-  const live = db
-    .prepare('SELECT digest, expires_at AS expiresAt FROM replay_record WHERE expires_at > ?')
-    .all(nowMs) as { digest: Buffer; expiresAt: number }[];
-  if (live.length > 0) {
-    const keep = replay.prepare(
-      'INSERT INTO replay_record (digest, expires_at) VALUES (?, ?) ON CONFLICT (digest) DO UPDATE SET expires_at = max(expires_at, excluded.expires_at)',
-    );
-    replay.transaction(() => live.forEach((e) => keep.run(e.digest, e.expiresAt))).immediate();
-  }
+  const live = liveEntries(db, nowMs);
+  if (live.length > 0) replay.transaction(() => keepEntries(replay, live)).immediate();
   db.prepare('DELETE FROM replay_record').run();
 }

@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
 import {
   REPLAY_PRUNE_INTERVAL_MS,
   REPLAY_WAL_BYTES,
+  REPLAY_TABLE,
   SqliteReplayStore,
   openReplayDatabase,
   replayDigest,
@@ -37,7 +38,7 @@ describe('the SQLite replay record', () => {
       // Past the window: the entry may be used again, and the pruning removed every expired one.
       const later = now + 300_001 + 1_000;
       expect(await store.seen('first', later + 300_000, later)).toBe(false);
-      expect(db.prepare('SELECT count(*) FROM replay_record').pluck().get()).toBe(1);
+      expect(db.prepare('SELECT count(*) FROM replay_entry').pluck().get()).toBe(1);
     } finally {
       db.close();
     }
@@ -86,12 +87,69 @@ describe('the SQLite replay record', () => {
     }
   });
 
+  it('keeps the entries an earlier version wrote into its replay file', async () => {
+    const path = join(dir, 'earlier.sqlite-replay');
+    const now = Date.now();
+    const earlier = openDatabase(path, { migrate: false });
+    earlier.exec(REPLAY_TABLE);
+    earlier
+      .prepare('INSERT INTO replay_record (digest, expires_at) VALUES (?, ?), (?, ?)')
+      .run(replayDigest('live'), now + 300_000, replayDigest('expired'), now - 1);
+    earlier.close();
+    const db = openReplayDatabase(path);
+    try {
+      const store = new SqliteReplayStore(db);
+      expect(await store.seen('live', now + 300_000, now)).toBe(true);
+      expect(await store.seen('expired', now + 300_000, now)).toBe(false);
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck();
+      expect(tables.all()).toEqual(['replay_entry']);
+    } finally {
+      db.close();
+    }
+  });
+
+  // A commit per request, each entry on a page of its own (random digests as keys), was most of
+  // the record's cost: now the requests of one turn of the event loop share a commit, and their
+  // entries, in order of their window's end, share the table's last pages.
+  it('commits the entries of one turn together, on a few pages of the log', async () => {
+    const path = join(dir, 'grouped.sqlite-replay');
+    const db = openReplayDatabase(path);
+    const other = openReplayDatabase(path);
+    try {
+      const store = new SqliteReplayStore(db);
+      const now = Date.now();
+      let n = 0;
+      const turn = (count: number, at = now) =>
+        Promise.all(
+          Array.from({ length: count }, () => store.seen(`k${n++}`, at + 300_000 + n, at)),
+        );
+      for (let i = 0; i < 50; i++) await turn(1_000); // a window already holding 50,000
+      const wal = () => statSync(`${path}-wal`).size;
+      const version = () => other.pragma('data_version', { simple: true }) as number;
+      const [walBefore, versionBefore] = [wal(), version()];
+      expect(await turn(64)).toEqual(Array.from({ length: 64 }, () => false));
+      const frames = (wal() - walBefore) / (4096 + 24);
+      expect(frames).toBeLessThanOrEqual(8); // a page per entry would be 64
+      expect(version()).toBe(versionBefore + 1); // one commit
+      // A replay inside the same turn as its original, and in the next turn: both refused.
+      const again = [
+        store.seen('twice', now + 300_000, now),
+        store.seen('twice', now + 300_000, now),
+      ];
+      expect(await Promise.all(again)).toEqual([false, true]);
+      expect(await store.seen('twice', now + 300_000, now)).toBe(true);
+    } finally {
+      other.close();
+      db.close();
+    }
+  });
+
   /** `db`, whose replay INSERT fails `times` times with `code` before it runs. */
   function failingInsert(db: Db, code: string, times: number): Db {
     let left = times;
     const prepare = (sql: string) => {
       const stmt = db.prepare(sql);
-      if (!sql.startsWith('INSERT INTO replay_record')) return stmt;
+      if (!sql.startsWith('INSERT INTO replay_entry')) return stmt;
       return new Proxy(stmt, {
         get: (target, name) =>
           name !== 'run'
@@ -146,7 +204,7 @@ describe('the SQLite replay record', () => {
       let largest = 0;
       for (let round = 0, n = 0; round < 12; round++) {
         reader.exec('BEGIN');
-        reader.prepare('SELECT count(*) FROM replay_record').get();
+        reader.prepare('SELECT count(*) FROM replay_entry').get();
         now += REPLAY_PRUNE_INTERVAL_MS; // this call prunes and checkpoints
         expect(await store.seen(`k${n++}`, now + 300_000, now)).toBe(false);
         reader.exec('COMMIT');
