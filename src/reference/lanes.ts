@@ -2,7 +2,9 @@
 // is not parsed on the request loop). Operations whose answer grows with the data (pages of
 // bookings, every attendee of an event, a search) run in the bulk lane; everything else in the
 // quick lane, so a small call never waits behind a page. A request whose operation cannot be
-// told without parsing its body goes to the bulk lane: it cannot hold up the quick one.
+// told without parsing its body goes to the bulk lane: it cannot hold up the quick one. Small
+// reads (quick-lane operations the spec does not mark `mutating`) the request loop answers itself
+// (servedOnLoop, serve.ts): handing one to a worker cost the loop as much as serving it.
 import { type BindingDef, type ServiceRequest } from '@evgen/runtime';
 import {
   httpOperationAt,
@@ -10,7 +12,7 @@ import {
   soapBindingAt,
   unquoteAction,
 } from '@evgen/runtime/internal';
-import type { operations } from '@evgen/event-management/operations';
+import { operations } from '@evgen/event-management/operations';
 import { WIRE } from '@evgen/event-management/service';
 
 export type Lane = 'quick' | 'bulk';
@@ -45,4 +47,21 @@ export function laneOf(req: ServiceRequest): Lane {
   const op = operationOf(req);
   if (op === undefined && req.method === 'GET') return 'quick'; // the WSDL, /healthz, help pages
   return op === undefined || BULK_OPERATIONS.has(op) ? 'bulk' : 'quick';
+}
+
+/**
+ * Whether the request loop serves `req` itself: an operation of the quick lane that changes
+ * nothing. Its database work is a few reads that never wait for a lock (WAL), and its replay
+ * entry is written without blocking (sqlite/replay-store.ts); writes, which may wait for another
+ * connection's write lock, stay on the quick lane's workers, as do pages and requests whose
+ * operation the headers do not name.
+ */
+export function servedOnLoop(req: ServiceRequest): boolean {
+  const op = operationOf(req);
+  return (
+    op !== undefined &&
+    !BULK_OPERATIONS.has(op) &&
+    Object.hasOwn(operations, op) &&
+    !operations[op as OperationName].mutating
+  );
 }

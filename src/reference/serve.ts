@@ -1,8 +1,9 @@
 // The reference service: the generated server on a store (SQLite file or PostgreSQL database),
 // with a health check, one JSON log line per request (never the secret or the signature) and a
-// graceful stop. Requests run on worker threads (workers.ts) so that no request waits for
-// another's database work or encoding; `workers: 0` runs them on the request loop itself, as
-// before (the bench's "before"). On PostgreSQL any number of such nodes share one database.
+// graceful stop. Pages and writes run on worker threads (workers.ts) so that no request waits for
+// another's database work or encoding; small reads run on the request loop (lanes.ts,
+// servedOnLoop), where they cost less than the hand-off to a worker did; `workers: 0` runs
+// everything on the request loop. On PostgreSQL any number of such nodes share one database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import { logDroppedConnections } from './connections.js';
 import { healthCheck, healthRoute } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
+import { servedOnLoop } from './lanes.js';
 import { checkOpsOptions, createOps, type Ops } from './ops/index.js';
 import type { AdminListener } from './ops/admin.js';
 import type { LogLevel } from './ops/options.js';
@@ -50,6 +52,11 @@ export interface ReferenceOptions {
   readonly cors?: readonly string[];
   /** Worker threads per lane (see workers.ts); 0 serves on the request loop. Default: cores. */
   readonly workers?: number;
+  /**
+   * With workers: where small reads are served, on the request loop (default) or on the quick
+   * lane's workers (as before; for measuring the hand-off and for tests of both paths).
+   */
+  readonly smallReads?: 'loop' | 'workers';
   /** Serve a read-only database: writes are answered InvalidRequest "read-only service". */
   readonly readOnly?: boolean;
   /** Replay protection: in the database (default), or off (for measuring its cost only). */
@@ -96,10 +103,12 @@ export const defaultWorkers = () => availableParallelism();
 /**
  * PostgreSQL connections per instance of the service: a worker thread serves one request at a
  * time (replay record, key, then the operation: one connection at a time, one spare); the request
- * loop (workers 0) serves many at once. A node holds at most 2 × 2 × workers + 1 connections.
+ * loop (workers 0) serves many at once; beside workers it serves small reads only. A node holds
+ * at most 2 × 2 × workers + 4 + 1 connections.
  */
 export const POOL_PER_WORKER = 2;
 export const POOL_INLINE = 16;
+export const POOL_SMALL_READS = 4;
 
 /** Options that cannot work, refused before the port is bound. */
 function checkOptions(target: DatabaseTarget, o: ReferenceOptions): void {
@@ -275,8 +284,17 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
       throw e;
     });
     pool = started;
-    handler = (req) => started.handle(req);
-    stop = () => started.close();
+    if ((o.smallReads ?? 'loop') === 'loop') {
+      const loop = createReferenceHandler({ ...config, poolSize: POOL_SMALL_READS }, ops.request);
+      handler = (req) => (servedOnLoop(req) ? loop.handler(req) : started.handle(req));
+      stop = async () => {
+        await started.close();
+        await loop.close();
+      };
+    } else {
+      handler = (req) => started.handle(req);
+      stop = () => started.close();
+    }
   }
   const running = pool && (() => pool.running);
   const health = healthRoute(

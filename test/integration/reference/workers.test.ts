@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFault } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
-import { laneOf } from '../../../src/reference/lanes.js';
+import { laneOf, servedOnLoop } from '../../../src/reference/lanes.js';
 import {
   BULK_YOUNG_GENERATION_MB,
   MAX_QUEUED,
@@ -47,7 +47,10 @@ describe('worker threads', () => {
   it('runs one worker per lane, and answers from both', async () => {
     expect(ref.svc.pool!.threads.map((t) => t.lane).sort()).toEqual(['bulk', 'quick']);
     const c = ref.client();
-    expect((await c.getEventDetails7({ eventId: 1 })).EventId).toBe(1);
+    // A write (the quick lane; small reads are the request loop's, see small-reads.test.ts).
+    await expect(c.cancelBooking({ bookingReference: 'none' })).rejects.toMatchObject({
+      code: 'NotFound',
+    });
     expect((await c.getBookingsBatch({ eventId: 1, skip: 0, size: 5 })).length).toBeGreaterThan(0);
     const workers = ref.logs
       .map((l) => JSON.parse(l) as { operation?: string; worker?: number })
@@ -225,6 +228,28 @@ describe('worker threads', () => {
         req(ENDPOINT, { 'content-type': 'application/soap+xml' }), // operation unknown until parsed
       ].map(laneOf),
     ).toEqual(['bulk', 'bulk', 'bulk', 'quick', 'quick', 'quick', 'bulk']);
+  });
+
+  it("serves the quick lane's reads on the request loop, its writes on workers", () => {
+    const soap11 = (op: string) => ({
+      method: 'POST',
+      url: ENDPOINT,
+      headers: { 'content-type': 'text/xml', soapaction: `"https://h/API/1_0/SOAP/${op}"` },
+      body: new Uint8Array(0),
+    });
+    const get = (url: string) => ({ method: 'GET', url, headers: {}, body: new Uint8Array(0) });
+    expect(
+      [
+        soap11('GetEventDetails7'),
+        get(`${ENDPOINT}/GetContact?email=a`),
+        soap11('CancelBooking'), // mutating (spec/operations.yaml)
+        soap11('SubmitSimpleBookingWithBookingStatus'),
+        soap11('VerifyTokenForContact'),
+        soap11('GetBookings'), // the bulk lane
+        soap11('NoSuchOperation'),
+        get('/API/1_0/SOAP/ServiceAPI.asmx?wsdl'), // no operation: a worker
+      ].map(servedOnLoop),
+    ).toEqual([true, true, false, false, false, false, false, false]);
   });
 });
 
