@@ -20,6 +20,8 @@ export type ServerConfig =
       /** Worker threads per lane (0: on the request loop); default: cores. */
       workers?: number;
       replay?: 'database' | 'off';
+      /** With workers: where small reads are served (default the request loop). */
+      smallReads?: 'loop' | 'workers';
     }
   /** The generated server with a fixed in-memory answer and full authentication (no database). */
   | { type: 'start'; kind: 'stub'; operation: string; result: unknown; keys: number }
@@ -35,6 +37,9 @@ export interface ServerInfo {
   /** Ours only: API key pairs (the first is the demo key when the database was new). */
   readonly keys: readonly { apiKey: string; secretKey: string }[];
   readonly eventId: number;
+  /** Ours: worker threads per lane, and their ids in the kernel (Linux). */
+  readonly workers?: number;
+  readonly workerTids?: readonly number[];
 }
 
 export interface Usage {
@@ -121,11 +126,13 @@ export interface ServerChild {
   stop(): Promise<Usage>;
 }
 
-export async function startServer(config: ServerConfig): Promise<ServerChild> {
+/** `cpus`: a taskset(1) CPU list the server (every thread of it) is kept on. */
+export async function startServer(config: ServerConfig, cpus?: string): Promise<ServerChild> {
   // The child's stdout goes to our stderr: the bench's stdout carries only the table.
   const { args, env } = childCommand('server-child');
+  const [cmd, argv] = pinned(cpus, 'node', args);
   const child = track(
-    spawn('node', args, {
+    spawn(cmd, argv, {
       cwd: ROOT,
       env,
       stdio: ['ignore', 2, 'inherit', 'ipc'],
@@ -162,6 +169,14 @@ export async function startServer(config: ServerConfig): Promise<ServerChild> {
     },
   };
 }
+
+/** `cmd args`, or the same under taskset(1) on `cpus` (taskset execs it: the pid is the same). */
+export const pinned = (
+  cpus: string | undefined,
+  cmd: string,
+  args: readonly string[],
+): [string, string[]] =>
+  cpus === undefined ? [cmd, [...args]] : ['taskset', ['-c', cpus, cmd, ...args]];
 
 /** Runs a load generator to its end, registered so it dies with the bench; resolves with its stdout. */
 export function runToEnd(cmd: string, args: string[], seconds: number): Promise<string> {

@@ -19,6 +19,32 @@ import { SETUPS, benchScale } from './scale.js';
 import { benchReference } from './size.js';
 import { benchServers, workersCeiling, type RunFigures } from './servers.js';
 import { resultsRegion, writeResults, type Row } from './results-page.js';
+import { benchPerCore, canPin, cpuPerRequest, type PerCoreFigures } from './per-core.js';
+
+/** The bench's parts, in the order they run; `--only` picks some of them. */
+export const BENCH_PARTS = [
+  'generator',
+  'codecs',
+  'signature',
+  'memory',
+  'size',
+  'servers',
+  'per-core',
+  'scale',
+] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
+
+/** The parts a comma-separated `--only` list names (all when undefined); refuses unknown ones. */
+export function benchParts(only: string | undefined): ReadonlySet<BenchPart> {
+  if (only === undefined) return new Set(BENCH_PARTS);
+  const names = only.split(',').map((x) => x.trim());
+  const unknown = names.filter((x) => !(BENCH_PARTS as readonly string[]).includes(x));
+  if (unknown.length || names.length === 0)
+    throw new Error(
+      `--only: unknown part ${unknown.join(', ')} (parts: ${BENCH_PARTS.join(', ')})`,
+    );
+  return new Set(names as BenchPart[]);
+}
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);
@@ -58,18 +84,95 @@ export async function runBench(o: {
   out: string;
   /** The page whose results region the run's table replaces. */
   page: string | undefined;
+  /** The parts to run (default all). */
+  parts?: ReadonlySet<BenchPart>;
 }): Promise<void> {
+  const want = (part: BenchPart) => o.parts?.has(part) ?? true;
   const loadAtStart = loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
   const rows: [string, string, string, string][] = [];
   const r = (x: number) => x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
   const add = (what: string, ours: string, base: string, ratio: string) => (
     rows.push([what, ours, base, ratio]),
     console.error(`  ${what}: ${ours} | ${base} | ${ratio}`)
   );
 
+  if (want('generator')) await generatorRows(add, r);
+  const codecs: Record<string, unknown>[] = [];
+  if (want('codecs')) codecs.push(...(await codecRows(o.quick, add, r)));
+  const sig =
+    want('signature') || want('servers') ? await signatureRows(o.quick, add, r) : undefined;
+  const mem = want('memory') ? await memoryRows(add, r) : undefined;
+  const size = want('size') ? await sizeRows(o.quick, add, r) : undefined;
+  const duration = o.quick ? 3 : 8;
+  const rounds = o.quick ? 1 : 3;
+  const served = want('servers') ? await serverRows(duration, rounds, sig!, add, r) : undefined;
+  const servers = served?.servers ?? [];
+  const perCore = want('per-core') ? await perCoreRows(o.quick, add, r) : undefined;
+  const scale = want('scale') ? await scaleRows(duration, add, r) : undefined;
+  const generator = servers[0]?.ours.generator ?? perCore?.bare[0]?.generator;
+  const { generatorCheck, client, proxy } = served ?? {};
+  const header: Row = ['measure', 'ours', 'baseline', 'ratio'];
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
+  const line = (x: Row) => `| ${x.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
+  console.log(
+    [line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join(
+      '\n',
+    ),
+  );
+  // Other work on the machine changes every figure: the load average says how much there was.
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average at the end ${load} (started at ${loadAtStart})`;
+  const only =
+    o.parts && o.parts.size < BENCH_PARTS.length ? `, only ${[...o.parts].join(', ')}` : '';
+  const about = `Measured on ${machine}${o.quick ? ' (quick run)' : ''}${only}; server load from ${generator ?? 'none'}.`;
+  console.log(`\n${about}`);
+  if (generator !== undefined && generator !== 'wrk')
+    console.log(
+      "wrk is not installed (apt-get install wrk): autocannon itself becomes the limit near the bare server's rate, so the bare node:http ceiling is understated",
+    );
+  await mkdir(dirname(o.out), { recursive: true });
+  await writeFile(
+    o.out,
+    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client, proxy, perCore, scale }, null, 2)}\n`,
+  );
+  console.log(`written to ${o.out}`);
+  if (o.page) {
+    await writeResults(o.page, resultsRegion(rows, about));
+    console.log(`table written to ${o.page}`);
+  }
+  // A load run with refused or failed requests measured something else than the service working.
+  const invalid = servers.flatMap((s) => {
+    const sides: [string, readonly RunFigures[]][] = [
+      ['ours', [s.ours]],
+      ['bare', [s.bare]],
+      ['stub, node-soap', s.stubVsNodeSoap.runs],
+      ['--workers 2, 1', s.workers?.runs ?? []],
+      ['replay off', s.replayOff ? [s.replayOff] : []],
+    ];
+    return sides
+      .filter(([, runs]) => runs.some((f) => f.non2xx + f.errors > 0))
+      .map(([k]) => `${s.operation} ${k}`);
+  });
+  for (const [op, row] of Object.entries(scale?.reads ?? {}))
+    for (const s of SETUPS) if (row[s].bad > 0) invalid.push(`${op} ${s}`);
+  for (const s of SETUPS) if (scale && scale.bookings[s].refused > 0) invalid.push(`bookings ${s}`);
+  const perCoreRuns = [...(perCore?.bare ?? []), ...(perCore?.sides ?? []).flatMap((s) => s.runs)];
+  if (perCoreRuns.some((f) => f.non2xx + f.errors > 0)) invalid.push('per core');
+  if (invalid.length) {
+    console.error(`not a valid run: non-2xx answers or errors in ${invalid.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+type Add = (what: string, ours: string, base: string, ratio: string) => void;
+type Fmt = (x: number) => string;
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+async function generatorRows(add: Add, r: Fmt) {
   console.error('generator…');
   const spec = { specDir: join(ROOT, 'spec'), templatesDir: join(ROOT, 'templates') };
   const gen = await timeIt(() => generateFiles(spec));
@@ -84,11 +187,13 @@ export async function runBench(o: {
     `${r(inMemoryCheck / 1000)} s in process`,
     'target < 3 s',
   );
+}
 
+async function codecRows(quick: boolean, add: Add, r: Fmt) {
   const codecs: Record<string, unknown>[] = [];
-  for (const n of o.quick ? [1_000] : [1_000, 10_000]) {
+  for (const n of quick ? [1_000] : [1_000, 10_000]) {
     console.error(`codecs, ${n} bookings…`);
-    const c = await benchCodecs(n, o.quick);
+    const c = await benchCodecs(n, quick);
     codecs.push({ ...c });
     const mb = (c.bytes / 1e6).toFixed(1);
     add(
@@ -110,16 +215,22 @@ export async function runBench(o: {
       `${r(c.encodeMBs / c.fxpBuildMBs)}x (target 2.5x)`,
     );
   }
+  return codecs;
+}
 
+async function signatureRows(quick: boolean, add: Add, r: Fmt) {
   console.error('signature (HMAC-SHA1 through the platform)…');
-  const sig = await benchSignature(o.quick);
+  const sig = await benchSignature(quick);
   add(
     'HMAC-SHA1 Signature, one awaited: Web Crypto (browsers) vs node:crypto (server, Node clients)',
     `${r(sig.webCryptoUs)} µs`,
     `${r(sig.nodeUs)} µs`,
     `${r(sig.ratio)}x (median of ${sig.ratios.map((x) => r(x)).join(', ')})`,
   );
+  return sig;
+}
 
+async function memoryRows(add: Add, r: Fmt) {
   console.error('memory…');
   const mem = await memory(10_000);
   const over = mem.peakRss - mem.baselineRss;
@@ -129,9 +240,12 @@ export async function runBench(o: {
     `${r(mem.bytes / 1e6)} MB document`,
     `${r(over / mem.bytes)}x size (target < 5x)`,
   );
+  return mem;
+}
 
+async function sizeRows(quick: boolean, add: Add, r: Fmt) {
   console.error('reference service at size (evgen seed; 3,000 and 100,000 bookings)…');
-  const size = await benchReference(o.quick);
+  const size = await benchReference(quick);
   add(
     `evgen seed ${size.seed.bookings.toLocaleString('en')} bookings on 2 events (whole command)`,
     `${r(size.seed.seconds)} s`,
@@ -170,13 +284,22 @@ export async function runBench(o: {
     '',
     'target < 50 ms',
   );
+  return size;
+}
 
+async function serverRows(
+  duration: number,
+  roundCount: number,
+  sig: Awaited<ReturnType<typeof benchSignature>>,
+  add: Add,
+  r: Fmt,
+) {
   console.error('server and client (each server in its own process, load from another)…');
-  const duration = o.quick ? 3 : 8;
-  const { servers, client, proxy, generatorCheck } = await benchServers(duration, o.quick ? 1 : 3);
+  const served = await benchServers(duration, roundCount);
+  const { servers, client, proxy, generatorCheck } = served;
   const rounds = (p: { ratios: readonly number[] }) =>
     p.ratios.length > 1 ? ` (median of ${p.ratios.map((x) => r(x)).join(', ')})` : '';
-  const cpuPerRequest = (f: RunFigures) => `${r((f.serverCpu / f.rps) * 1e6)} µs CPU/req`;
+  const cpuPerReq = (f: RunFigures) => `${r((f.serverCpu / f.rps) * 1e6)} µs CPU/req`;
   // Server CPU (100% = one core), its busiest thread's and its request loop's parts where /proc
   // tells, and the load generator's: with one worker the busiest thread is the limit, and the rest
   // is what two workers must also fit on the same two cores.
@@ -206,15 +329,15 @@ export async function runBench(o: {
     // but with full authentication (signature, window, replay store).
     add(
       `${s.operation}: generated server stub (fixed answer, authenticated) vs node-soap`,
-      `${r(stub.rps)} req/s p99 ${r(stub.p99)} ms, ${cpuPerRequest(stub)}`,
-      `${r(nodeSoap.rps)} req/s, ${cpuPerRequest(nodeSoap)}`,
+      `${r(stub.rps)} req/s p99 ${r(stub.p99)} ms, ${cpuPerReq(stub)}`,
+      `${r(nodeSoap.rps)} req/s, ${cpuPerReq(nodeSoap)}`,
       `${r(s.stubVsNodeSoap.ratio)}x${rounds(s.stubVsNodeSoap)} (target 3x)`,
     );
     // The server verifies one signature per request: its share of the stub's CPU per request.
     add(
       `${s.operation}: node:crypto HMAC-SHA1 verification vs the stub's CPU per request`,
       `${r(sig.nodeUs)} µs`,
-      cpuPerRequest(stub),
+      cpuPerReq(stub),
       `${pct(sig.nodeUs / ((stub.serverCpu / stub.rps) * 1e6))} of it`,
     );
     add(
@@ -300,7 +423,10 @@ export async function runBench(o: {
     `${r(client.nodeSoapCallsPerSec)} calls/s`,
     `${r(client.oursCallsPerSec / client.nodeSoapCallsPerSec)}x`,
   );
+  return served;
+}
 
+async function scaleRows(duration: number, add: Add, r: Fmt) {
   console.error('scaling out: 1 node SQLite, 1 node PostgreSQL, 2 nodes PostgreSQL…');
   const scale = await benchScale(duration);
   if (scale) {
@@ -336,54 +462,36 @@ export async function runBench(o: {
     console.error(
       '  PostgreSQL server binaries not found (apt-get install postgresql): no scaling-out figures',
     );
+  return scale;
+}
 
-  const header: Row = ['measure', 'ours', 'baseline', 'ratio'];
-  const width = header.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
-  const line = (x: Row) => `| ${x.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
-  console.log(
-    [line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join(
-      '\n',
-    ),
-  );
-  // Other work on the machine changes every figure: the load average says how much there was.
-  const load = loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ');
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average at the end ${load} (started at ${loadAtStart})`;
-  const about = `Measured on ${machine}${o.quick ? ' (quick run)' : ''}; server load from ${servers[0]!.ours.generator}.`;
-  console.log(`\n${about}`);
-  if (servers[0]!.ours.generator !== 'wrk')
-    console.log(
-      "wrk is not installed (apt-get install wrk): autocannon itself becomes the limit near the bare server's rate, so the bare node:http ceiling is understated",
+async function perCoreRows(quick: boolean, add: Add, r: Fmt): Promise<PerCoreFigures | undefined> {
+  if (!canPin()) {
+    console.error('  per core: needs Linux and 2 cores to pin the server and the load apart');
+    return undefined;
+  }
+  console.error('service vs bare node:http per core (server on core 0, wrk on core 1)…');
+  const f = await benchPerCore(quick ? 3 : 5, quick ? 1 : 3);
+  const at = (xs: readonly RunFigures[], i: number) => xs[i]!;
+  // The round whose ratio is the median's: its runs stand for both sides.
+  const split = (x: RunFigures) => {
+    const c = cpuPerRequest(x);
+    const parts =
+      c.loop === undefined
+        ? ''
+        : ` (request loop ${r(c.loop)}, workers ${r(c.workers!)}, other threads ${r(c.other!)}; kernel ${r(c.kernel!)} of it)`;
+    return `${r(x.rps)} req/s, ${r(c.total)} µs CPU/req${parts}`;
+  };
+  for (const s of f.sides) {
+    const i = s.ratios.indexOf(s.ratio);
+    const target = { default: ' (target 0.3x)', '--workers 0': ' (target 0.4x)' }[s.name] ?? '';
+    const cpu = cpuPerRequest(at(f.bare, i)).total / cpuPerRequest(at(s.runs, i)).total;
+    add(
+      `${f.operation} service vs bare node:http per core, ${s.name} (${s.workers} workers per lane), 32 connections`,
+      split(at(s.runs, i)),
+      split(at(f.bare, i)),
+      `${r(s.ratio)}x${s.ratios.length > 1 ? ` (median of ${s.ratios.map((x) => r(x)).join(', ')})` : ''}; CPU per request ${r(cpu)}x${target}`,
     );
-  await mkdir(dirname(o.out), { recursive: true });
-  await writeFile(
-    o.out,
-    `${JSON.stringify({ machine, quick: o.quick, rows, codecs, memory: mem, size, servers, generatorCheck, client, proxy, scale }, null, 2)}\n`,
-  );
-  console.log(`written to ${o.out}`);
-  if (o.page) {
-    await writeResults(o.page, resultsRegion(rows, about));
-    console.log(`table written to ${o.page}`);
   }
-  // A load run with refused or failed requests measured something else than the service working.
-  const invalid = servers.flatMap((s) => {
-    const sides: [string, readonly RunFigures[]][] = [
-      ['ours', [s.ours]],
-      ['bare', [s.bare]],
-      ['stub, node-soap', s.stubVsNodeSoap.runs],
-      ['--workers 2, 1', s.workers?.runs ?? []],
-      ['replay off', s.replayOff ? [s.replayOff] : []],
-    ];
-    return sides
-      .filter(([, runs]) => runs.some((f) => f.non2xx + f.errors > 0))
-      .map(([k]) => `${s.operation} ${k}`);
-  });
-  for (const [op, row] of Object.entries(scale?.reads ?? {}))
-    for (const s of SETUPS) if (row[s].bad > 0) invalid.push(`${op} ${s}`);
-  for (const s of SETUPS) if (scale && scale.bookings[s].refused > 0) invalid.push(`bookings ${s}`);
-  if (invalid.length) {
-    console.error(`not a valid run: non-2xx answers or errors in ${invalid.join(', ')}`);
-    process.exitCode = 1;
-  }
+  return f;
 }

@@ -2,7 +2,7 @@
 // strictly increasing millisecond timestamps, each (APIKey, Operation, Timestamp) used once.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runToEnd, withTempDir } from './children.js';
+import { pinned, runToEnd, withTempDir } from './children.js';
 import { benchAsset } from './entries.js';
 import type { LoadFigures, LoadSpec } from './load.js';
 import { signature } from './soap.js';
@@ -61,7 +61,7 @@ export async function loadWrk(spec: LoadSpec): Promise<LoadFigures> {
       p4,
       ...args,
     ];
-    const out = await runToEnd('wrk', wrkArgs, spec.duration + 10);
+    const out = await runToEnd(...pinned(spec.cpus, 'wrk', wrkArgs), spec.duration + 10);
     const json = out.split('\n').find((l) => l.startsWith('{"rps"'));
     if (!json) throw new Error(`wrk printed no figures:\n${out}`);
     const fig = JSON.parse(json) as Omit<LoadFigures, 'generator'>;

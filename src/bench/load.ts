@@ -39,6 +39,8 @@ export interface LoadSpec {
   readonly keys: readonly Key[];
   readonly connections: number;
   readonly duration: number;
+  /** A taskset(1) CPU list the load generator is kept on; default anywhere. */
+  readonly cpus?: string;
 }
 
 let wrkFound: boolean | undefined;

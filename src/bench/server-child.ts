@@ -43,6 +43,7 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       log: () => undefined,
       ...(c.workers === undefined ? {} : { workers: c.workers }),
       ...(c.replay === undefined ? {} : { replay: c.replay }),
+      ...(c.smallReads === undefined ? {} : { smallReads: c.smallReads }),
     });
     close = () => ref.close();
     // A fresh key per server process: timestamps of an earlier run never meet this one's.
@@ -53,7 +54,17 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       'SELECT event_id AS id FROM booking GROUP BY event_id ORDER BY count(*) DESC, event_id LIMIT 1',
     );
     const eventId = busiest!.id;
-    return { url: ref.server.url, ns: nsOf(ref.server.url), keys, eventId };
+    const workerTids = (ref.pool?.threads ?? []).flatMap((t) =>
+      t.tid === undefined ? [] : [t.tid],
+    );
+    return {
+      url: ref.server.url,
+      ns: nsOf(ref.server.url),
+      keys,
+      eventId,
+      workers: ref.workers,
+      workerTids,
+    };
   }
   if (c.kind === 'stub') return startStub(c);
   if (c.kind === 'proxy') {

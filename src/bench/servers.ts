@@ -21,7 +21,13 @@ import { benchProxy, type ProxyFigures } from './proxy.js';
 import { load, type Generator, type Key, type LoadFigures } from './load.js';
 import { alternate, medianBy, roundRatios } from './measure.js';
 import { increasingTimestamps, signTemplate, soapHeaders, soapTemplate } from './soap.js';
-import { threadShares, threadTicks, type ThreadShares } from './threads.js';
+import {
+  cpuSplit,
+  threadShares,
+  threadTimes,
+  type CpuSplit,
+  type ThreadShares,
+} from './threads.js';
 
 const PATH = '/API/1_0/SOAP/ServiceAPI.asmx';
 const CONNECTIONS = 32;
@@ -38,6 +44,14 @@ export interface RunFigures extends LoadFigures {
   readonly loadCpu: number;
   /** Shares of the server's CPU during the load by thread (threads.ts; Linux only). */
   readonly threads?: ThreadShares;
+  /** Clock ticks of the server's request loop, workers, other threads and kernel (Linux only). */
+  readonly split?: CpuSplit;
+  /** Ticks per second of `split` (USER_HZ). */
+  readonly ticksPerSecond?: number;
+  /** How long the load ran, s. */
+  readonly seconds: number;
+  /** Ours: worker threads per lane the service started with. */
+  readonly workers?: number;
 }
 
 /**
@@ -109,7 +123,7 @@ export interface GeneratorCheck {
 export type { ClientFigures };
 
 /** The template the load generators fill in, and single requests signed here. */
-function request(info: ServerInfo, operation: string, params: string) {
+export function request(info: ServerInfo, operation: string, params: string) {
   const body = soapTemplate(info.ns, operation, params);
   const headers = soapHeaders(info.ns, operation);
   const nextTimestamp = increasingTimestamps();
@@ -129,19 +143,28 @@ const UNCHECKED: Key[] = [0, 1, 2].map((i) => ({
   secretKey: `unchecked${i}`,
 }));
 
+/** Where a run's server and load generator are kept: taskset(1) CPU lists. */
+export interface Pinning {
+  readonly server: string;
+  readonly load: string;
+}
+
+/** Linux's USER_HZ: the unit of /proc's utime and stime. */
+const USER_HZ = 100;
+
 /**
  * One load run against a fresh server process: load figures, its RSS and its CPU share. A fresh
  * process is cold, so it first gets a second of 8 concurrent requests from here, not measured.
  * Keys: the first for the warm-up, the others for the load generator's threads.
  */
-async function run(
+export async function run(
   config: ServerConfig,
   operation: string,
   params: string,
   duration: number,
-  generator?: Generator,
+  o: { generator?: Generator; pin?: Pinning } = {},
 ): Promise<RunFigures> {
-  const server = await startServer(config);
+  const server = await startServer(config, o.pin?.server);
   try {
     const [warmKey, ...keys] = server.info.keys.length ? server.info.keys : UNCHECKED;
     const req = request(server.info, operation, params);
@@ -152,7 +175,7 @@ async function run(
       }),
     );
     const before = await server.usage(true);
-    const ticksBefore = threadTicks(server.pid);
+    const timesBefore = threadTimes(server.pid);
     const fig = await load(
       {
         url: server.info.url,
@@ -163,15 +186,25 @@ async function run(
         keys,
         connections: CONNECTIONS,
         duration,
+        ...(o.pin ? { cpus: o.pin.load } : {}),
       },
-      generator,
+      o.generator,
     );
-    const threads = threadShares(ticksBefore, threadTicks(server.pid), String(server.pid));
+    const timesAfter = threadTimes(server.pid);
+    const pid = String(server.pid);
+    const ticks = (m: typeof timesAfter) =>
+      m && new Map([...m].map(([tid, t]) => [tid, t.user + t.system]));
+    const threads = threadShares(ticks(timesBefore), ticks(timesAfter), pid);
+    const workerTids = new Set((server.info.workerTids ?? []).map(String));
+    const split = timesBefore && timesAfter && cpuSplit(timesBefore, timesAfter, pid, workerTids);
     const after: Usage = await server.stop();
     const ms = duration * 1000;
     return {
       ...fig,
       ...(threads === undefined ? {} : { threads }),
+      ...(split === undefined ? {} : { split, ticksPerSecond: USER_HZ }),
+      seconds: duration,
+      ...(server.info.workers === undefined ? {} : { workers: server.info.workers }),
       rssBefore: before.rss,
       peakRssBefore: before.peakRss,
       peakRss: after.peakRss,
@@ -291,7 +324,7 @@ export async function benchServers(
         first.operation,
         first.params,
         duration,
-        'autocannon',
+        { generator: 'autocannon' },
       );
       generatorCheck = { operation: first.operation, wrk: servers[0]!.bare, autocannon };
     }

@@ -189,6 +189,10 @@ export function registerGeneratorCommands(program: Command): void {
     )
     .option('--quick', 'shorter runs (for a smoke test)')
     .option(
+      '--only <parts>',
+      'run only these parts, comma-separated: generator, codecs, signature, memory, size, servers, per-core, scale',
+    )
+    .option(
       '--out <file>',
       'where to write the JSON results',
       resolve(PROJECT_ROOT, '.bench/results.json'),
@@ -197,9 +201,16 @@ export function registerGeneratorCommands(program: Command): void {
       '--page <file>',
       'the page whose results table the run replaces (default: docs/performance.md, none with --quick)',
     )
-    .action(async (o: { quick?: boolean; out: string; page?: string }) => {
-      const { runBench } = await import('../bench/index.js');
-      const page = o.page ?? (o.quick ? undefined : resolve(PROJECT_ROOT, 'docs/performance.md'));
-      await runBench({ quick: o.quick ?? false, out: resolve(o.out), page: page && resolve(page) });
+    .action(async (o: { quick?: boolean; only?: string; out: string; page?: string }) => {
+      const { runBench, benchParts } = await import('../bench/index.js');
+      // A partial run replaces the page's table only when asked to (--page).
+      const partial = o.quick === true || o.only !== undefined;
+      const page = o.page ?? (partial ? undefined : resolve(PROJECT_ROOT, 'docs/performance.md'));
+      await runBench({
+        quick: o.quick ?? false,
+        out: resolve(o.out),
+        page: page && resolve(page),
+        parts: benchParts(o.only),
+      });
     });
 }

@@ -19,30 +19,41 @@ export interface WorkerData {
 }
 export type ToWorker = { type: 'request'; id: number; req: ServiceRequest } | { type: 'close' };
 export type FromWorker =
-  | { type: 'ready' }
+  /** tid: the thread's id in the kernel (Linux), for operators and the bench's CPU split. */
+  | { type: 'ready'; tid?: number }
   | { type: 'request'; record: RequestRecord }
   | { type: 'response'; id: number; res: ServiceResponse };
 
 /** Niceness of a bulk worker: the quick lane and the request loop come first for the CPU. */
 export const BULK_NICE = 10;
 
+/** This thread's id in the kernel (Linux), or undefined elsewhere. */
+function kernelThreadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) ? tid : undefined;
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
 /**
  * On Linux a thread has a niceness of its own (setpriority on its thread id): a bulk worker
  * lowers its own, so that while pages keep both cores busy a small call still gets a core at
  * once. Elsewhere, or where it is refused, the worker runs at the process's niceness.
  */
-function lowerPriority(): void {
+function lowerPriority(tid: number | undefined): void {
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid)) setPriority(tid, BULK_NICE);
+    if (tid !== undefined) setPriority(tid, BULK_NICE);
   } catch {
-    // not Linux, or not allowed: the lanes still keep small calls out of the page queue
+    // not allowed: the lanes still keep small calls out of the page queue
   }
 }
 
 const port = parentPort!;
 const { config, id, lane } = workerData as WorkerData;
-if (lane === 'bulk') lowerPriority();
+const tid = kernelThreadId();
+if (lane === 'bulk') lowerPriority(tid);
 const send = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 const service = createReferenceHandler(config, (record) => send({ type: 'request', record }), id);
 
@@ -62,4 +73,4 @@ port.on('message', (m: ToWorker) => {
     send({ type: 'response', id: m.id, res: { ...res, body } }, [body.buffer as ArrayBuffer]);
   });
 });
-send({ type: 'ready' });
+send(tid === undefined ? { type: 'ready' } : { type: 'ready', tid });

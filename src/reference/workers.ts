@@ -45,6 +45,8 @@ interface Thread {
   readonly worker: Worker;
   ready: boolean;
   current: Pending | undefined;
+  /** The thread's id in the kernel, once ready (Linux). */
+  tid?: number;
 }
 
 export interface PoolOptions {
@@ -136,12 +138,19 @@ export class WorkerPool {
     return { quick: of('quick'), bulk: of('bulk') };
   }
 
-  /** The live threads: id, lane and heap limits (for health and operators). */
-  get threads(): { id: number; lane: Lane; busy: boolean; resourceLimits: ResourceLimits }[] {
+  /** The live threads: id, kernel thread id (Linux), lane and heap limits (for health and operators). */
+  get threads(): {
+    id: number;
+    tid?: number;
+    lane: Lane;
+    busy: boolean;
+    resourceLimits: ResourceLimits;
+  }[] {
     return [...this.#threads]
       .filter((t) => t.ready)
       .map((t) => ({
         id: t.id,
+        ...(t.tid === undefined ? {} : { tid: t.tid }),
         lane: t.lane,
         busy: t.current !== undefined,
         resourceLimits: t.worker.resourceLimits ?? {},
@@ -223,6 +232,7 @@ export class WorkerPool {
       if (m.type === 'request') this.o.onRequest(m.record);
       else if (m.type === 'ready') {
         t.ready = true;
+        if (m.tid !== undefined) t.tid = m.tid;
         this.#failedStarts[lane] = 0;
         this.#event('worker started', t);
         this.#dispatch(lane);

@@ -21,6 +21,7 @@ const run = (rps: number, p99 = rps / 100): RunFigures => ({
   peakRss: 0,
   serverCpu: 1,
   loadCpu: 0,
+  seconds: 1,
 });
 
 describe('medianRun', () => {

@@ -3,7 +3,13 @@
 // process.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { statTicks, threadShares, threadTicks } from '../../../src/bench/threads.js';
+import {
+  cpuSplit,
+  statTicks,
+  statTimes,
+  threadShares,
+  threadTicks,
+} from '../../../src/bench/threads.js';
 
 // Fields after the name: state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt, majflt,
 // cmajflt, then utime (14th) and stime (15th).
@@ -76,6 +82,49 @@ describe('threadShares', () => {
     if (want === undefined) return expect(got).toBeUndefined();
     expect(got?.busiest).toBeCloseTo(want.busiest, 10);
     expect(got?.main).toBeCloseTo(want.main, 10);
+  });
+});
+
+describe('statTimes', () => {
+  it('reads utime and stime apart', () => {
+    expect(statTimes(stat('a) b (c', 5, 6))).toEqual({ user: 5, system: 6 });
+  });
+});
+
+describe('cpuSplit', () => {
+  const times = (entries: [string, number, number][]) =>
+    new Map(entries.map(([tid, user, system]) => [tid, { user, system }]));
+  it.each([
+    {
+      name: 'the request loop, two workers and a helper',
+      before: times([
+        ['1', 10, 5],
+        ['2', 0, 0],
+        ['3', 100, 0],
+        ['4', 3, 0],
+      ]),
+      after: times([
+        ['1', 40, 25],
+        ['2', 30, 10],
+        ['3', 120, 5],
+        ['4', 8, 1],
+      ]),
+      want: { loop: 50, workers: 65, other: 6, kernel: 36 },
+    },
+    {
+      name: 'a thread started in between counts from zero, one that ended not at all',
+      before: times([
+        ['1', 10, 0],
+        ['5', 50, 50],
+      ]),
+      after: times([
+        ['1', 20, 5],
+        ['9', 7, 3],
+      ]),
+      want: { loop: 15, workers: 0, other: 10, kernel: 8 },
+    },
+  ])('$name', ({ before, after, want }) => {
+    expect(cpuSplit(before, after, '1', new Set(['2', '3']))).toEqual(want);
   });
 });
 
