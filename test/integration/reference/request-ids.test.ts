@@ -1,6 +1,6 @@
-// Request ids on the reference service, served by a worker thread: the caller's X-Request-Id (or a
-// new one for none or an unusable one) comes back on every answer and is on the request's log
-// line, with the trace id of a W3C traceparent.
+// Request ids on the reference service, served by a worker thread or by the request loop (small
+// reads): the caller's X-Request-Id (or a new one for none or an unusable one) comes back on every
+// answer and is on the request's log line, with the trace id of a W3C traceparent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { startReference, type Reference } from './harness.js';
@@ -14,8 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => ref?.stop());
 
-/** A GetShows call with `headers` added by the client's hook: the answer's headers and its log line. */
-async function call(headers: Record<string, string>) {
+/**
+ * A call with `headers` added by the client's hook, GetBookingsBatch (a worker's) unless `small`
+ * (GetShows, the request loop's): the answer's headers and its log line.
+ */
+async function call(headers: Record<string, string>, small = false) {
   ref.logs.length = 0;
   let answered: Readonly<Record<string, string>> = {};
   const client = new EventServiceClient({
@@ -25,7 +28,7 @@ async function call(headers: Record<string, string>) {
     onRequest: (r) => void Object.assign(r.headers, headers),
     onResponse: (r) => void (answered = r.headers),
   });
-  await client.getShows();
+  await (small ? client.getShows() : client.getBookingsBatch({ eventId: 1, skip: 0, size: 1 }));
   expect(ref.logs).toHaveLength(1);
   return {
     header: answered['x-request-id'],
@@ -34,20 +37,26 @@ async function call(headers: Record<string, string>) {
 }
 
 describe('request ids', () => {
-  it("keeps the caller's id: on the answer and on the log line, with the trace id", async () => {
-    const { header, line } = await call({
-      'x-request-id': 'ci-run-7.call-3',
-      traceparent: `00-${TRACE}-b7ad6b7169203331-01`,
-    });
-    expect(header).toBe('ci-run-7.call-3');
-    expect(line).toMatchObject({
-      level: 'info',
-      operation: 'GetShows',
-      requestId: 'ci-run-7.call-3',
-      traceId: TRACE,
-    });
-    expect(typeof line.worker).toBe('number');
-  });
+  it.each([
+    { by: 'a worker', small: false, operation: 'GetBookingsBatch', worker: 'number' },
+    { by: 'the request loop', small: true, operation: 'GetShows', worker: 'undefined' },
+  ])(
+    "keeps the caller's id, served by $by: on the answer and the log line, with the trace id",
+    async (c) => {
+      const { header, line } = await call(
+        { 'x-request-id': 'ci-run-7.call-3', traceparent: `00-${TRACE}-b7ad6b7169203331-01` },
+        c.small,
+      );
+      expect(header).toBe('ci-run-7.call-3');
+      expect(line).toMatchObject({
+        level: 'info',
+        operation: c.operation,
+        requestId: 'ci-run-7.call-3',
+        traceId: TRACE,
+      });
+      expect(typeof line.worker).toBe(c.worker);
+    },
+  );
 
   for (const [given, headers] of [
     ['no id', {}],
