@@ -38,6 +38,11 @@ export class SqliteStore extends ProgramStore {
   readonly #readOnly: boolean;
   /** Set while a callback transaction holds the connection. */
   #held: Promise<unknown> | undefined;
+  /**
+   * A program in one transaction, made once: better-sqlite3's transaction() builds four wrapper
+   * functions and their properties on every call, a measurable part of a small read.
+   */
+  readonly #inTransaction: ReturnType<Db['transaction']>;
 
   /** A store on an open connection (migrated); replay entries go to their own file (replay-store.ts). */
   constructor(
@@ -50,6 +55,9 @@ export class SqliteStore extends ProgramStore {
     // An in-memory database (tests) has no file a second connection could open.
     this.#replayDb = db.memory ? db : openReplayDatabase(o.replayPath ?? replayFileOf(db.name));
     this.replay = new SqliteReplayStore(this.#replayDb, o.replayUpkeep);
+    this.#inTransaction = db.transaction((program: Program<unknown>) =>
+      runSqlite(this.sql, program),
+    );
   }
 
   static open(path: string, o: StoreOptions = {}): SqliteStore {
@@ -69,13 +77,13 @@ export class SqliteStore extends ProgramStore {
   /** A read in one read transaction (one snapshot). */
   protected async read<T>(program: Program<T>): Promise<T> {
     if (this.#held) await this.#free();
-    return unlessBusy(() => this.db.transaction(() => runSqlite(this.sql, program))());
+    return unlessBusy(() => this.#inTransaction(program) as T);
   }
 
   protected async write<T>(program: Program<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
     if (this.#held) await this.#free();
-    return unlessBusy(() => this.db.transaction(() => runSqlite(this.sql, program)).immediate());
+    return unlessBusy(() => this.#inTransaction.immediate(program) as T);
   }
 
   /** `fn` under BEGIN IMMEDIATE, holding the connection: other calls wait until it ends. */
