@@ -25,6 +25,11 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.map((f) => `*.${f}`),
   'headers["x-admin-token"]',
 ];
+/**
+ * The same for request lines, whose one nested object is `error`: named paths, because a wildcard
+ * makes pino's redaction walk every line, several times what writing a request line costs.
+ */
+export const REQUEST_REDACTED_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `error.${f}`)];
 export const REDACTED = '[redacted]';
 /** What an asynchronous log may hold for a slow reader of stdout. */
 export const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
@@ -94,19 +99,22 @@ export function createServiceLog(o: LogOptions = {}): ServiceLog {
     ? { write: (s: string) => write(s.endsWith('\n') ? s.slice(0, -1) : s) }
     : pino.destination({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
   if ('on' in destination) destination.on('drop', () => dropped++);
-  const logger = pino(
-    {
-      level: o.level ?? 'info',
-      base: null,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: REDACTED },
-    },
-    destination,
-  );
+  const withRedaction = (paths: string[]) =>
+    pino(
+      {
+        level: o.level ?? 'info',
+        base: null,
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+        redact: { paths, censor: REDACTED },
+      },
+      destination,
+    );
+  const logger = withRedaction(REDACTED_PATHS);
+  const requests = withRedaction(REQUEST_REDACTED_PATHS);
   return {
     logger,
-    request: ({ traceparent: _parent, ...record }) => logger[requestLevel(record)](record),
+    request: ({ traceparent: _parent, ...record }) => requests[requestLevel(record)](record),
     line: (text) => {
       let fields: Record<string, unknown>;
       try {

@@ -73,6 +73,27 @@ describe('the service log', () => {
     expect(lines[0]).toContain(REDACTED);
   });
 
+  it('redacts secrets in a request line too, at the top and in its error', () => {
+    const { log, lines } = logged();
+    // Not fields a request record has: what a careless change to one could add.
+    const record = {
+      operation: 'GetShows',
+      binding: 'soap11',
+      status: 500,
+      durationMs: 1,
+      apiKeyName: 'demo',
+      faultCode: 'Internal',
+      Signature: 'sig',
+      secretKey: 'sec',
+      error: { name: 'Error', message: 'boom', APIKey: 'key', password: 'pw' },
+    };
+    log.request(record);
+    expect(lines).toHaveLength(1);
+    for (const secret of ['sig', 'sec', 'key', 'pw'])
+      expect(lines[0]).not.toMatch(new RegExp(`"${secret}"`));
+    expect(lines[0]).toContain('"message":"boom"');
+  });
+
   it('writes a request record with its level and time, and the fields it was given', () => {
     const { log, parsed } = logged();
     log.request({
