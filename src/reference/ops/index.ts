@@ -133,7 +133,9 @@ export function createOps(o: OpsOptions) {
      * loop) report their pools and their replay record's upkeep (ServiceConfig.stats).
      */
     instanceStats(target: DatabaseTarget, workers: number): InstanceStatsBuffers {
-      const b = instanceStatsBuffers(Math.max(1, 2 * workers), target.dialect === 'postgres');
+      // A slot per instance serving calls: each lane's workers, and the request loop's (the small
+      // reads beside workers, or every call with --workers 0).
+      const b = instanceStatsBuffers(2 * workers + 1, target.dialect === 'postgres');
       const pools = b.pools;
       metrics.instances({
         ...(pools ? { pools: () => sumPools(pools) } : {}),

@@ -54,7 +54,7 @@ it('counts pruning passes, the entries they deleted, and each checkpoint of the 
     // A reader's snapshot keeps the log from starting again: past REPLAY_WAL_BYTES the next pass
     // asks for a restart, done at the first call once the reader is gone.
     reader.exec('BEGIN');
-    reader.prepare('SELECT count(*) FROM replay_record').get();
+    reader.prepare('SELECT count(*) FROM replay_entry').get();
     // The log's pages (a 32-byte header, then frames of a 24-byte header and a page).
     const page = db.pragma('page_size', { simple: true }) as number;
     const walBytes = () => ((statSync(`${path}-wal`).size - 32) / (page + 24)) * page;
