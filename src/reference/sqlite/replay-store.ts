@@ -105,8 +105,8 @@ export class SqliteReplayStore implements ReplayStore {
     // retried here instead, at once (seen() is asynchronous for it).
     db.pragma('busy_timeout = 0');
     // Its commits would otherwise checkpoint the WAL (with an fsync) every few hundred requests,
-    // on a request's path: nearly half the record's cost. The
-    // pruning step checkpoints instead, once per interval.
+    // on a request's path, a large share of the record's cost. The pruning step checkpoints
+    // instead, once per interval.
     db.pragma('wal_autocheckpoint = 0');
     // A new entry is written (1 change); one already there is not (0).
     this.#record = db.prepare('INSERT INTO replay_entry (entry) VALUES (?) ON CONFLICT DO NOTHING');
