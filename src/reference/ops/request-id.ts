@@ -41,24 +41,31 @@ export const traceIdOf = (traceparent: string | undefined): string | undefined =
 export const givenRequestId = (req: ServiceRequest): string | undefined =>
   req.headers[REQUEST_ID_HEADER];
 
+/** Where an answer with its id keeps the answer `handler` gave (answers are tracked by identity, see detach.ts). */
+const ORIGINAL = Symbol('original answer');
+type WithOriginal = ServiceResponse & { readonly [ORIGINAL]?: ServiceResponse };
+
 /**
  * `handler` with request ids: each request reaches it with its decided X-Request-Id, and every
- * answer carries that header. `original` maps an answer back to the one `handler` gave (answers
- * are tracked by identity, see detach.ts).
+ * answer carries that header. `original` maps an answer back to the one `handler` gave: through a
+ * property of the answer, not a WeakMap, whose entries (one per answer, each short-lived) cost the
+ * garbage collector more than the rest of a small call's work on the request loop.
  */
 export function withRequestIds(handler: ServiceHandler): {
   handler: ServiceHandler;
   original: (answer: ServiceResponse) => ServiceResponse;
 } {
-  const originals = new WeakMap<ServiceResponse, ServiceResponse>();
   return {
     handler: async (req) => {
       const id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
       const res = await handler({ ...req, headers: { ...req.headers, [REQUEST_ID_HEADER]: id } });
-      const answer = { ...res, headers: { ...res.headers, [REQUEST_ID_HEADER]: id } };
-      originals.set(answer, res);
+      const answer: WithOriginal = {
+        ...res,
+        headers: { ...res.headers, [REQUEST_ID_HEADER]: id },
+        [ORIGINAL]: res,
+      };
       return answer;
     },
-    original: (answer) => originals.get(answer) ?? answer,
+    original: (answer: WithOriginal) => answer[ORIGINAL] ?? answer,
   };
 }
