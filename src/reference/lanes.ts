@@ -39,6 +39,17 @@ export function operationOf(req: ServiceRequest): string | undefined {
   return action.slice(action.lastIndexOf('/') + 1);
 }
 
+/**
+ * The binding a request is in, from its path, method and media type, if they name one: what a
+ * request's record says when no service instance read it (a refusal on the request loop).
+ */
+export function bindingOf(req: ServiceRequest): string | undefined {
+  const soap = req.method === 'POST' ? soapBindingOf(req) : undefined;
+  if (soap !== undefined) return soap.id;
+  if (httpOperationAt(WIRE, req.url) === undefined) return undefined;
+  return WIRE.bindings.find((b) => b.kind === 'http' && b.method === req.method)?.id;
+}
+
 /** The SOAP binding of a POST, from its path and media type (the spec's tables). */
 export const soapBindingOf = (req: ServiceRequest): BindingDef | undefined =>
   soapBindingAt(WIRE, req.url, req.headers['content-type']);

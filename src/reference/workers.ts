@@ -6,12 +6,12 @@
 // replaced; the request it held is answered Internal. close() lets every request finish, then stops
 // them.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { ServiceRequest, ServiceResponse } from '@evgen/runtime';
-import type { FaultCode } from '@evgen/event-management/service';
+import type { LogEntry, ServiceRequest, ServiceResponse } from '@evgen/runtime';
 import { fault, refusal, unavailable } from './faults.js';
-import { LANES, laneOf, operationOf, type Lane } from './lanes.js';
+import { LANES, bindingOf, laneOf, operationOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
-import type { ServiceConfig } from './service.js';
+import { requestRecord, type ServiceConfig } from './service.js';
+import { givenRequestId } from './ops/request-id.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 import type { RequestRecord } from './ops/logger.js';
 
@@ -37,6 +37,8 @@ const MAX_FAILED_STARTS = 5;
 
 interface Pending {
   readonly req: ServiceRequest;
+  /** When the pool was handed the request (performance.now()): a refusal's duration. */
+  readonly since: number;
   readonly resolve: (res: ServiceResponse) => void;
 }
 interface Thread {
@@ -56,7 +58,7 @@ export interface PoolOptions {
   readonly log: (line: string) => void;
   /** The module a thread runs, from this folder without extension (worker-entry.js); default worker. */
   readonly module?: string;
-  /** The record of each request a worker served. */
+  /** The record of each request a worker served, and of each the pool refused. */
   readonly onRequest: (record: RequestRecord) => void;
   /** A thread that exited (asked or not), by its id: what it held is gone. */
   readonly onExit?: (id: number) => void;
@@ -163,6 +165,7 @@ export class WorkerPool {
   }
 
   handle(req: ServiceRequest): Promise<ServiceResponse> {
+    const since = performance.now();
     const lane = laneOf(req);
     const queue = this.#queues[lane];
     const why = this.#closing
@@ -172,30 +175,35 @@ export class WorkerPool {
         : queue.length >= MAX_QUEUED
           ? `busy: ${MAX_QUEUED} requests wait in lane ${lane}`
           : undefined;
-    if (why !== undefined) return Promise.resolve(this.#refuse(req, lane, why));
+    if (why !== undefined) return Promise.resolve(this.#refuse(req, since, lane, why));
     return new Promise((resolve) => {
-      queue.push({ req, resolve });
+      queue.push({ req, since, resolve });
       this.#dispatch(lane);
     });
   }
 
   /**
-   * Unavailable, answered on the request loop: the request's log line (as a worker would have
-   * written it) carries why, with the cause of a lane's failed starts; the answer says only why.
+   * Unavailable, answered on the request loop. The request's record, as a worker's would be (its
+   * log line, metrics and span), carries why, with the cause of a lane's failed starts; the answer
+   * says only why.
    */
-  #refuse(req: ServiceRequest, lane: Lane, why: string): ServiceResponse {
-    const res = refusal(req, unavailable(why));
+  #refuse(req: ServiceRequest, since: number, lane: Lane, why: string): ServiceResponse {
+    const refused = unavailable(why);
+    const res = refusal(req, refused);
     const cause = why === noWorker(lane) ? `: ${this.#lastFailure[lane]}` : '';
-    this.o.log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        operation: operationOf(req),
-        status: res.status,
-        durationMs: 0,
-        faultCode: 'Unavailable' satisfies FaultCode,
-        error: { message: `${why}${cause}` },
-      }),
-    );
+    const requestId = givenRequestId(req);
+    const entry: LogEntry = {
+      time: new Date().toISOString(),
+      operation: operationOf(req),
+      binding: bindingOf(req),
+      status: res.status,
+      durationMs: performance.now() - since,
+      apiKeyName: undefined,
+      faultCode: refused.code,
+      ...(requestId === undefined ? {} : { requestId }),
+      error: { name: refused.name, message: `${why}${cause}` },
+    };
+    this.o.onRequest(requestRecord(entry, req, undefined));
     return res;
   }
 
@@ -285,7 +293,8 @@ export class WorkerPool {
       for (const settled of this.#settled[lane].splice(0)) settled();
     if (this.#dead(lane)) {
       const why = this.#closing ? 'stopping' : noWorker(lane);
-      for (const p of this.#queues[lane].splice(0)) p.resolve(this.#refuse(p.req, lane, why));
+      for (const p of this.#queues[lane].splice(0))
+        p.resolve(this.#refuse(p.req, p.since, lane, why));
     }
     this.#checkIdle();
   }

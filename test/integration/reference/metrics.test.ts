@@ -24,6 +24,10 @@ import {
 } from '../../../src/reference/sqlite/replay-store.js';
 import { openDatabase } from '../../../src/reference/sqlite/open.js';
 import { LANES } from '../../../src/reference/lanes.js';
+import { MAX_QUEUED } from '../../../src/reference/workers.js';
+import { requestLevel } from '../../../src/reference/ops/logger.js';
+import { REQUEST_ID_HEADER } from '../../../src/reference/ops/request-id.js';
+import { ENDPOINT } from '../../support/requests.js';
 
 const BY_EVENT_ID: readonly AnyOperationDef[] = Object.values(operations).filter(
   (op) => !op.mutating && op.paramNames.length === 1 && op.paramNames[0] === 'eventId',
@@ -169,6 +173,54 @@ describe.each([0, 2])('metrics with %i workers', (workers) => {
       });
     else expect(checkpoints).toEqual({}); // PostgreSQL checkpoints its own log
   });
+
+  it.runIf(workers > 0)(
+    'counts the requests refused before a worker took them, each with its request line',
+    async () => {
+      // Before, a refusal on the request loop (a full lane) wrote a line of its own, without the
+      // request id, and was missing from evgen_requests_total and the span.
+      const outcome = 'Unavailable';
+      const labels = {
+        operation: 'GetBookings', // a page: the bulk lane
+        binding: WIRE.bindings.find((b) => b.kind === 'http' && b.method === 'GET')!.id,
+      };
+      const page = (id: string) => ({
+        method: 'GET',
+        url: `${ENDPOINT}/${labels.operation}?eventId=1&skip=0`,
+        headers: { [REQUEST_ID_HEADER]: id }, // as the front handler gives it
+        body: new Uint8Array(0),
+      });
+      const counted = (text: string, o: string | undefined) =>
+        samples(text, 'evgen_requests_total')
+          .filter((s) => s.labels.operation === labels.operation)
+          .filter((s) => s.labels.binding === labels.binding)
+          .filter((s) => o === undefined || s.labels.outcome === o)
+          .reduce((n, s) => n + s.value, 0);
+      const before = await scrape(ref.svc.admin!.url);
+      // In one synchronous run: the lane's idle workers take one each, its queue holds
+      // MAX_QUEUED, and the rest are refused. No credentials: a worker answers each 401 at once.
+      const ids = Array.from({ length: workers + MAX_QUEUED + 3 }, (_, i) => `lane-full-${i}`);
+      const answers = await Promise.all(ids.map((id) => ref.svc.pool!.handle(page(id))));
+      const refused = ids.filter((_, i) => answers[i]!.status === 503);
+      expect(refused).toEqual(ids.slice(-3));
+      const after = await scrape(ref.svc.admin!.url);
+      expect(counted(after, outcome) - counted(before, outcome)).toBe(refused.length);
+      expect(counted(after, undefined) - counted(before, undefined)).toBe(ids.length); // once each
+      const lines = ref.logs
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => refused.includes(l.requestId as string));
+      expect(lines.map((l) => l.requestId)).toEqual(refused);
+      for (const line of lines)
+        expect(line).toMatchObject({
+          level: requestLevel({ status: 503, faultCode: outcome }),
+          ...labels,
+          status: 503,
+          faultCode: outcome,
+          durationMs: expect.any(Number) as number,
+          error: { message: `busy: ${MAX_QUEUED} requests wait in lane bulk` },
+        });
+    },
+  );
 
   it.runIf(BACKEND === 'postgres')(
     'reports the PostgreSQL pools of the instances: sizes, connections open as the server sees them, none waiting at rest',

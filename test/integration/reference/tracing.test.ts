@@ -11,6 +11,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { EventServiceClient } from '@evgen/event-management/client';
 import { BINDING_IDS } from '@evgen/event-management/service';
+import { MAX_QUEUED } from '../../../src/reference/workers.js';
+import { ENDPOINT } from '../../support/requests.js';
 import { startReference, type Reference } from './harness.js';
 
 const TOKEN = 'tracing-token-0123456789';
@@ -109,4 +111,42 @@ it('a fault that says the service failed makes the server span an error', async 
   const [server] = exporter.getFinishedSpans();
   expect(server?.attributes['evgen.fault_code']).toBe('Unavailable');
   expect(server?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'Unavailable' });
+});
+
+it('a request refused before a worker took it (its lane full) has its server span too', async () => {
+  // Before, such a refusal wrote a log line of its own and recorded no span.
+  const caller = { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16) };
+  const page = (headers: Record<string, string> = {}) => ({
+    method: 'GET',
+    url: `${ENDPOINT}/GetBookings?eventId=1&skip=0`, // the bulk lane; no credentials: 401 at once
+    headers,
+    body: new Uint8Array(0),
+  });
+  exporter.reset();
+  // In one synchronous run: the lane's worker takes the first, its queue the next MAX_QUEUED.
+  const pool = ref.svc.pool!;
+  const answers = await Promise.all([
+    ...Array.from({ length: 1 + MAX_QUEUED }, () => pool.handle(page())),
+    pool.handle(
+      page({
+        traceparent: `00-${caller.traceId}-${caller.spanId}-01`,
+        'x-request-id': 'refused-1',
+      }),
+    ),
+  ]);
+  expect(answers.at(-1)!.status).toBe(503);
+  const refused = exporter
+    .getFinishedSpans()
+    .filter((s) => s.attributes['evgen.fault_code'] === 'Unavailable');
+  expect(refused).toHaveLength(1);
+  const [span] = refused;
+  expect(span?.kind).toBe(SpanKind.SERVER);
+  expect(span?.name).toBe('GetBookings');
+  expect(span?.spanContext().traceId).toBe(caller.traceId);
+  expect(span?.parentSpanContext?.spanId).toBe(caller.spanId);
+  expect(span?.attributes).toMatchObject({
+    'http.response.status_code': 503,
+    'evgen.request_id': 'refused-1',
+  });
+  expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'Unavailable' });
 });

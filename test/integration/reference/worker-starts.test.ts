@@ -10,6 +10,7 @@ import { WIRE } from '@evgen/event-management/service';
 import { databaseTarget } from '../../../src/reference/database.js';
 import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
 import type { ServiceConfig } from '../../../src/reference/service.js';
+import type { RequestRecord } from '../../../src/reference/ops/logger.js';
 import { WorkerPool, WorkerStartError } from '../../../src/reference/workers.js';
 import { ENDPOINT } from '../../support/requests.js';
 
@@ -49,12 +50,12 @@ const page = {
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
 
-function start(logs: string[] = []) {
+function start(logs: string[] = [], records: RequestRecord[] = []) {
   return WorkerPool.start({
     config,
     workers: 1,
     log: (l) => logs.push(l),
-    onRequest: () => undefined,
+    onRequest: (r) => records.push(r),
     module: FAILING,
   });
 }
@@ -95,12 +96,14 @@ describe('workers that cannot start', () => {
 
   it('a lane that can no longer start workers answers Unavailable at once, those waiting too', async () => {
     const logs: string[] = [];
-    const pool = await start(logs);
+    const records: RequestRecord[] = [];
+    const pool = await start(logs, records);
+    const withId = (id: string) => ({ ...page, headers: { 'x-request-id': id } });
     try {
       await killLane(pool, 'bulk');
-      const waiting = pool.handle(page); // queued while the lane's replacements fail
+      const waiting = pool.handle(withId('waiting')); // queued while the replacements fail
       await givenUp(logs);
-      const now = pool.handle(page);
+      const now = pool.handle(withId('now'));
       for (const answer of [waiting, now]) {
         const res = await within(answer, 1_000);
         expect(res, 'answered at once').not.toBe('pending');
@@ -110,19 +113,19 @@ describe('workers that cannot start', () => {
         expect(String(res.body)).toBe('Unavailable: no worker can be started in lane bulk\n');
       }
       expect(pool.running).toEqual({ quick: 1, bulk: 0 });
-      // Each refusal has its log line, with why the lane has no worker.
-      const refused = logs
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .filter((l) => l.status === 503);
-      expect(refused).toHaveLength(2);
-      for (const line of refused)
-        expect(line).toMatchObject({
+      // Each refusal has its request record (the log line, metrics and span of every request),
+      // with why the lane has no worker; no line of the pool's own.
+      expect(records.map((r) => r.requestId)).toEqual(['waiting', 'now']);
+      for (const record of records)
+        expect(record).toMatchObject({
           operation: 'GetBookings',
+          status: 503,
           faultCode: 'Unavailable',
           error: {
             message: 'no worker can be started in lane bulk: cannot start a bulk worker (test)',
           },
         });
+      expect(logs.filter((l) => l.includes('"status":503'))).toEqual([]);
     } finally {
       expect(await within(pool.close(), 10_000)).not.toBe('pending');
     }
