@@ -20,6 +20,8 @@ export type ServerConfig =
       /** Worker threads per lane (0: on the request loop); default: cores. */
       workers?: number;
       replay?: 'database' | 'off';
+      /** SQLite's read cache (default on). */
+      readCache?: boolean;
       /** With workers: where small reads are served (default the request loop). */
       smallReads?: 'loop' | 'workers';
     }

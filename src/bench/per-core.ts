@@ -85,6 +85,8 @@ export async function benchPerCore(duration: number, rounds: number): Promise<Pe
     const configs = [
       { name: 'default', config: ours() },
       { name: '--workers 0', config: ours({ workers: 0 }) },
+      // The same reads from the database each time: what the read cache saves on a repeated read.
+      { name: '--workers 0, read cache off', config: ours({ workers: 0, readCache: false }) },
       // What the default did before small reads moved to the request loop: the hand-off's cost.
       { name: 'small reads on workers', config: ours({ smallReads: 'workers' }) },
     ];

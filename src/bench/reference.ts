@@ -74,6 +74,7 @@ export const benchService = (dbPath: string, poolSize: number) =>
       readOnly: false,
       poolSize,
       replay: 'database',
+      readCache: true,
       testForms: false,
       cors: [],
     },

@@ -43,6 +43,7 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       log: () => undefined,
       ...(c.workers === undefined ? {} : { workers: c.workers }),
       ...(c.replay === undefined ? {} : { replay: c.replay }),
+      ...(c.readCache === undefined ? {} : { readCache: c.readCache }),
       ...(c.smallReads === undefined ? {} : { smallReads: c.smallReads }),
     });
     close = () => ref.close();

@@ -118,6 +118,8 @@ export interface StoreOptions {
   readonly replayPath?: string | undefined;
   /** PostgreSQL: connections this store may hold at once. */
   readonly poolSize: number;
+  /** SQLite: small reads answered from memory while nothing was committed since (default true). */
+  readonly readCache?: boolean;
   /** What the store reports for the metrics (its pool, its replay record's upkeep). */
   readonly observe?: StoreObservers;
 }
@@ -129,6 +131,7 @@ export function openStore(target: DatabaseTarget, o: StoreOptions): ReferenceSto
         readOnly: o.readOnly,
         replayPath: o.replayPath,
         replayUpkeep: o.observe?.replay,
+        readCache: o.readCache,
       })
     : PostgresStore.open(target.url, o.poolSize, o.observe);
 }

@@ -61,6 +61,8 @@ export interface ReferenceOptions {
   readonly readOnly?: boolean;
   /** Replay protection: in the database (default), or off (for measuring its cost only). */
   readonly replay?: ServiceConfig['replay'];
+  /** SQLite: small reads answered from memory while nothing was committed since (default true; off for measuring what it saves). */
+  readonly readCache?: boolean;
   /** Public base URL: fixes the namespace and the WSDL's addresses (default: the Host header). */
   readonly publicUrl?: string;
   /** Connections open at once; past it new ones are closed and logged (default: the runtime's). */
@@ -248,6 +250,7 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     readOnly: o.readOnly ?? false,
     poolSize: workers === 0 ? POOL_INLINE : POOL_PER_WORKER,
     replay: o.replay ?? 'database',
+    readCache: o.readCache ?? true,
     testForms: o.testForms ?? true,
     cors: o.cors ?? [],
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),

@@ -16,6 +16,8 @@ export interface ServiceConfig {
   readonly poolSize: number;
   /** Where replay entries go: the database, or nowhere (bench only: the cost of the record). */
   readonly replay: 'database' | 'off';
+  /** SQLite: small reads answered from memory while nothing was committed since (read-cache.ts). */
+  readonly readCache: boolean;
   /** A read-only service keeps its replay record in a writable file of its own. */
   readonly replayPath?: string;
   /** Test forms on the help pages of operations. */

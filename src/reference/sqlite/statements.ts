@@ -12,27 +12,26 @@ import {
   type RowMapper,
 } from '../store/program.js';
 import type { Db } from './open.js';
+import { Lru } from './lru.js';
 
 export const STATEMENT_CACHE_SIZE = 256;
 
 export class StatementCache {
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements: Lru<Statement>;
   constructor(
     readonly db: Db,
-    readonly limit = STATEMENT_CACHE_SIZE,
-  ) {}
+    limit = STATEMENT_CACHE_SIZE,
+  ) {
+    this.#statements = new Lru(limit);
+  }
 
   /** The prepared statement for `sql`, prepared on first use; the least recently used goes first. */
   cached(sql: string): Statement {
     let stmt = this.#statements.get(sql);
-    if (stmt !== undefined) {
-      this.#statements.delete(sql); // re-inserted at the back: most recently used
-    } else {
+    if (stmt === undefined) {
       stmt = this.db.prepare(sql);
-      if (this.#statements.size >= this.limit)
-        this.#statements.delete(this.#statements.keys().next().value!);
+      this.#statements.set(sql, stmt);
     }
-    this.#statements.set(sql, stmt);
     return stmt;
   }
 

@@ -10,6 +10,7 @@ import { fault } from '../faults.js';
 import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
+import { MISS, ReadCache } from './read-cache.js';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
 
 /** A write on a read-only service: InvalidRequest, as docs/guides/running-the-service.md says. */
@@ -29,11 +30,21 @@ export interface StoreOptions extends OpenOptions {
   readonly replayPath?: string | undefined;
   /** Told of the replay record's upkeep (metrics). */
   readonly replayUpkeep?: ReplayUpkeep | undefined;
+  /** Small reads answered from memory while nothing was committed since (default true). */
+  readonly readCache?: boolean | undefined;
+}
+
+/** `program`, and the data version of the snapshot it read (run it in one read transaction). */
+function* versioned<T>(cache: ReadCache, program: Program<T>): Program<[number, T]> {
+  const version = cache.version();
+  return [version, yield* program];
 }
 
 export class SqliteStore extends ProgramStore {
   readonly sql: StatementCache;
   readonly replay: SqliteReplayStore;
+  /** Small reads kept while nothing was committed since (read-cache.ts); none when turned off. */
+  readonly cache: ReadCache | undefined;
   readonly #replayDb: Db;
   readonly #readOnly: boolean;
   /** Set while a callback transaction holds the connection. */
@@ -52,6 +63,7 @@ export class SqliteStore extends ProgramStore {
     super();
     this.#readOnly = o.readOnly ?? false;
     this.sql = new StatementCache(db);
+    this.cache = o.readCache === false ? undefined : new ReadCache(db);
     // An in-memory database (tests) has no file a second connection could open.
     this.#replayDb = db.memory ? db : openReplayDatabase(o.replayPath ?? replayFileOf(db.name));
     this.replay = new SqliteReplayStore(this.#replayDb, o.replayUpkeep);
@@ -80,10 +92,27 @@ export class SqliteStore extends ProgramStore {
     return unlessBusy(() => this.#inTransaction(program) as T);
   }
 
+  /** A read kept in memory under `key` until anything is committed (read-cache.ts). */
+  protected override async cached<T>(key: string, make: () => Program<T>): Promise<T> {
+    const cache = this.cache;
+    if (!cache) return this.read(make());
+    if (this.#held) await this.#free();
+    return unlessBusy(() => {
+      const kept = cache.lookup(key);
+      if (kept !== MISS) return kept as T;
+      const [version, value] = this.#inTransaction(versioned(cache, make())) as [number, T];
+      return cache.keep(key, version, value);
+    });
+  }
+
   protected async write<T>(program: Program<T>): Promise<T> {
     if (this.#readOnly) throw readOnlyFault();
     if (this.#held) await this.#free();
-    return unlessBusy(() => this.#inTransaction.immediate(program) as T);
+    try {
+      return unlessBusy(() => this.#inTransaction.immediate(program) as T);
+    } finally {
+      this.cache?.wrote();
+    }
   }
 
   /** `fn` under BEGIN IMMEDIATE, holding the connection: other calls wait until it ends. */
@@ -106,6 +135,7 @@ export class SqliteStore extends ProgramStore {
       return await run;
     } finally {
       this.#held = undefined;
+      this.cache?.wrote();
     }
   }
 

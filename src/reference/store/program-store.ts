@@ -20,11 +20,19 @@ import type { ReferenceStore, SearchFilter, StoreHealth } from './store.js';
 
 export abstract class ProgramStore implements ReferenceStore {
   abstract readonly replay: ReplayStore;
-  /** A program of one statement (atomic by itself). */
+  /** A read of one statement (atomic by itself). */
   protected abstract one<T>(program: Program<T>): Promise<T>;
   /** A program of several reads, in one snapshot. */
   protected abstract read<T>(program: Program<T>): Promise<T>;
   protected abstract write<T>(program: Program<T>): Promise<T>;
+  /**
+   * A read that may be answered from memory, under `key` (which names the program and its
+   * arguments), where the dialect can tell that nothing was committed since it was read (SQLite).
+   * Default: read.
+   */
+  protected cached<T>(_key: string, make: () => Program<T>): Promise<T> {
+    return this.read(make());
+  }
   /** `fn` in one write transaction, its programs run inside it. */
   protected abstract transaction<T>(fn: (inTx: InTransaction) => Promise<T>): Promise<T>;
   abstract close(): Promise<void>;
@@ -49,7 +57,7 @@ export abstract class ProgramStore implements ReferenceStore {
   }
 
   eventDetails(eventId: number, profiles: boolean) {
-    return this.read(readEventDetails(eventId, profiles));
+    return this.cached(`event ${eventId} ${profiles}`, () => readEventDetails(eventId, profiles));
   }
   searchEvents(f: SearchFilter, limit: number) {
     return this.read(readSearch(f, limit));

@@ -28,6 +28,7 @@ beforeAll(async () => {
     readOnly: false,
     poolSize: 2,
     replay: 'database',
+    readCache: true,
     testForms: false,
     cors: [],
   };

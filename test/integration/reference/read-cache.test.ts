@@ -1,0 +1,105 @@
+// The SQLite store's read cache (src/reference/sqlite/read-cache.ts): event details are answered
+// from memory only while nothing was committed since they were read, by this connection or any
+// other; the cache is bounded, and what it hands out cannot be changed by whoever gets it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
+import { MISS, ReadCache } from '../../../src/reference/sqlite/read-cache.js';
+import { SqliteStore } from '../../../src/reference/sqlite/store.js';
+import { seed } from '../../../src/reference/seed/index.js';
+
+let dir: string;
+let store: SqliteStore;
+/** Another connection to the same file: a worker thread, another process, `evgen keys`. */
+let other: Db;
+const EVENT = 1;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'evgen-read-cache-'));
+  const path = join(dir, 'events.sqlite');
+  const db = openDatabase(path);
+  seed(db, { events: 3, bookings: 60 });
+  db.close();
+  store = SqliteStore.open(path);
+  other = openDatabase(path);
+});
+afterAll(async () => {
+  other.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const details = async () => (await store.eventDetails(EVENT, true))!;
+const attending = async () => (await details()).event.attending;
+/** An attendee of EVENT still attending, by reference. */
+const attendingReference = () =>
+  other
+    .prepare(
+      `SELECT a.reference FROM attendee a JOIN booking b ON b.id = a.booking_id
+       JOIN attendee_status s ON s.id = a.status_id
+       WHERE b.event_id = ? AND s.status_type = 'Attending' LIMIT 1`,
+    )
+    .pluck()
+    .get(EVENT) as string;
+
+describe('read cache', () => {
+  it('answers a repeated read from memory: no statement of the read runs again', async () => {
+    const first = await details();
+    const statements = vi.spyOn(store.sql, 'cached');
+    try {
+      expect(await details()).toBe(first);
+      expect(statements).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  const commits: { given: string; commit: () => unknown }[] = [
+    {
+      given: 'another connection commits',
+      commit: () =>
+        other
+          .prepare(
+            'UPDATE attendee SET status_id = (SELECT id FROM attendee_status WHERE status_type = ? LIMIT 1) WHERE reference = ?',
+          )
+          .run('Cancelled', attendingReference()),
+    },
+    {
+      given: 'this connection commits (a write of the store)',
+      commit: () => store.cancelAttendee(attendingReference()),
+    },
+  ];
+  it.each(commits)('reads again once $given', async ({ commit }) => {
+    const before = await attending();
+    await attending(); // kept
+    await commit();
+    expect(await attending()).toBe(before - 1);
+  });
+
+  it('sees a change made under a title the cache had read', async () => {
+    await details();
+    other.prepare('UPDATE event SET title = ? WHERE id = ?').run('Renamed elsewhere', EVENT);
+    expect((await details()).event.title).toBe('Renamed elsewhere');
+  });
+
+  it('hands out frozen values: a caller cannot change what the next one gets', async () => {
+    const d = await details();
+    expect(() => {
+      (d.event as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+    expect(() => d.venues.push(1)).toThrow(TypeError);
+  });
+
+  it('keeps at most its bound, dropping the least recently used', () => {
+    const cache = new ReadCache(other, 3);
+    const v = cache.version();
+    for (const k of ['a', 'b', 'c']) cache.keep(k, v, k);
+    expect(cache.lookup('a')).toBe('a'); // used: now the most recent
+    cache.keep('d', v, 'd');
+    expect(cache.size).toBe(3);
+    expect(cache.lookup('b')).toBe(MISS);
+    expect(['a', 'c', 'd'].map((k) => cache.lookup(k))).toEqual(['a', 'c', 'd']);
+  });
+});
