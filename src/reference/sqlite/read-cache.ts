@@ -58,8 +58,12 @@ export class ReadCache {
     return e.value;
   }
 
-  /** Keeps `value`, read at `version` (in the same transaction), frozen; returns it. */
+  /**
+   * Keeps `value`, read at `version` (in the same transaction), frozen; returns it. Nothing found
+   * (undefined) is not kept: ids of nothing sent by a client cannot push out what was found.
+   */
   keep<T>(key: string, version: number, value: T): T {
+    if (value === undefined) return value;
     this.#entries.set(key, { version, writes: this.#writes, value: deepFreeze(value) });
     return value;
   }

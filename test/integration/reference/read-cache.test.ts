@@ -1,6 +1,7 @@
 // The SQLite store's read cache (src/reference/sqlite/read-cache.ts): event details are answered
 // from memory only while nothing was committed since they were read, by this connection or any
-// other; the cache is bounded, and what it hands out cannot be changed by whoever gets it.
+// other; the cache is bounded, keeps nothing for what was not found, and what it hands out cannot
+// be changed by whoever gets it. API keys are read each time: revoked elsewhere, refused at once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +91,29 @@ describe('read cache', () => {
       (d.event as { title: string }).title = 'changed';
     }).toThrow(TypeError);
     expect(() => d.venues.push(1)).toThrow(TypeError);
+  });
+
+  it('sees a key revoked or created by another connection (evgen keys) on the next call', async () => {
+    const [apiKey, secret] = ['ak_read_cache', 'a-secret-of-the-read-cache-test'];
+    expect(await store.lookupKey(apiKey)).toBeUndefined();
+    other
+      .prepare(
+        "INSERT INTO api_key (name, api_key, secret, created) VALUES ('cached', ?, ?, '2026-01-01T00:00:00Z')",
+      )
+      .run(apiKey, secret);
+    expect(await store.lookupKey(apiKey)).toEqual({ secret, name: 'cached' });
+    expect(await store.lookupKey(apiKey)).toEqual({ secret, name: 'cached' }); // kept
+    other
+      .prepare("UPDATE api_key SET revoked_at = '2026-01-02T00:00:00Z' WHERE api_key = ?")
+      .run(apiKey);
+    expect(await store.lookupKey(apiKey)).toBeUndefined();
+  });
+
+  it('keeps nothing for what was not found: ids of nothing cannot push out what was', async () => {
+    await details();
+    const size = store.cache!.size;
+    for (let i = 1; i <= 50; i++) expect(await store.eventDetails(1e6 + i, true)).toBeUndefined();
+    expect(store.cache!.size).toBe(size);
   });
 
   it('keeps at most its bound, dropping the least recently used', () => {
