@@ -1,9 +1,10 @@
 // Reads answered from memory while the database is still as they found it. SQLite's
 // `PRAGMA data_version` changes whenever another connection (a worker thread, another process,
 // `evgen keys revoke`) commits, and this connection's own commits are counted here; an entry is
-// used only when neither happened since it was read. Checking costs one read of its own per call,
-// so an answer is always the database's state after the request came, never an older one. On a
-// small read the check replaces a snapshot and its statements (and the rows they allocate).
+// used only when neither happened since it was read. The version is checked once per turn of the
+// event loop for every read waiting then (fresh()): the check runs after each of those reads was
+// called, so an answer is always the database's state after the request came, never an older
+// one, and a turn's requests share one snapshot instead of taking one each.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
 import { Lru } from './lru.js';
@@ -31,6 +32,10 @@ export class ReadCache {
   readonly #entries: Lru<Entry>;
   readonly #dataVersion: Statement;
   #writes = 0;
+  /** The version the last check read (NaN: none, or it failed; nothing matches it). */
+  #checked = NaN;
+  /** Reads waiting for the next check; one is scheduled while any wait. */
+  #waiting: (() => void)[] = [];
 
   constructor(db: Db, limit = READ_CACHE_ENTRIES) {
     this.#entries = new Lru(limit);
@@ -47,11 +52,35 @@ export class ReadCache {
     return this.#dataVersion.get() as number;
   }
 
+  /**
+   * Resolves once the version has been checked after this call, with every other read waiting in
+   * this turn (one snapshot for all of them); lookups until the next check compare with it.
+   */
+  fresh(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.#waiting.length === 0) setImmediate(this.#check);
+      this.#waiting.push(resolve);
+    });
+  }
+
+  readonly #check = (): void => {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    try {
+      this.#checked = this.version();
+    } catch {
+      // The database could not be read now (a lock): every lookup misses, and the read itself
+      // meets the error and reports it.
+      this.#checked = NaN;
+    }
+    for (const resolve of waiting) resolve();
+  };
+
   /** The value kept under `key` if nothing was committed since it was read; else MISS. */
   lookup(key: string): unknown {
     const e = this.#entries.get(key);
     if (e === undefined) return MISS;
-    if (e.writes !== this.#writes || e.version !== this.version()) {
+    if (e.writes !== this.#writes || e.version !== this.#checked) {
       this.#entries.delete(key);
       return MISS;
     }
@@ -60,10 +89,11 @@ export class ReadCache {
 
   /**
    * Keeps `value`, read at `version` (in the same transaction), frozen; returns it. Nothing found
-   * (undefined) is not kept: ids of nothing sent by a client cannot push out what was found.
+   * (undefined) is kept only when asked (`missing`): where a client chooses the key, what was not
+   * found would push out what was.
    */
-  keep<T>(key: string, version: number, value: T): T {
-    if (value === undefined) return value;
+  keep<T>(key: string, version: number, value: T, missing = false): T {
+    if (value === undefined && !missing) return value;
     this.#entries.set(key, { version, writes: this.#writes, value: deepFreeze(value) });
     return value;
   }

@@ -5,7 +5,7 @@
 
 import type { InTransaction } from '../store/booking-tx.js';
 import type { Program } from '../store/program.js';
-import { ProgramStore } from '../store/program-store.js';
+import { ProgramStore, type CachedRead } from '../store/program-store.js';
 import { fault } from '../faults.js';
 import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
@@ -92,16 +92,24 @@ export class SqliteStore extends ProgramStore {
     return unlessBusy(() => this.#inTransaction(program) as T);
   }
 
-  /** A read kept in memory under `key` until anything is committed (read-cache.ts). */
-  protected override async cached<T>(key: string, make: () => Program<T>): Promise<T> {
+  /**
+   * A read kept in memory under `key` until anything is committed (read-cache.ts): the version is
+   * checked after the call, once for every read waiting in the turn.
+   */
+  protected override async cached<T>(
+    key: string,
+    make: () => Program<T>,
+    o: CachedRead = {},
+  ): Promise<T> {
     const cache = this.cache;
-    if (!cache) return this.read(make());
+    if (!cache) return super.cached(key, make, o);
+    await cache.fresh();
     if (this.#held) await this.#free();
     return unlessBusy(() => {
       const kept = cache.lookup(key);
       if (kept !== MISS) return kept as T;
       const [version, value] = this.#inTransaction(versioned(cache, make())) as [number, T];
-      return cache.keep(key, version, value);
+      return cache.keep(key, version, value, o.missing);
     });
   }
 

@@ -18,6 +18,17 @@ import { lookupKey, storeHealth } from './service-reads.js';
 import * as setup from './setup.js';
 import type { ReferenceStore, SearchFilter, StoreHealth } from './store.js';
 
+/** How a cached read runs where it is not kept, and what it keeps. */
+export interface CachedRead {
+  /** A program of one statement: atomic by itself, no snapshot needed. */
+  readonly alone?: boolean;
+  /** Keep what was not found too (where a refusal must not be told apart by its time). */
+  readonly missing?: boolean;
+}
+
+/** API keys longer than this are not kept (the service issues 27 characters). */
+export const MAX_KEPT_KEY_LENGTH = 64;
+
 export abstract class ProgramStore implements ReferenceStore {
   abstract readonly replay: ReplayStore;
   /** A read of one statement (atomic by itself). */
@@ -28,10 +39,10 @@ export abstract class ProgramStore implements ReferenceStore {
   /**
    * A read that may be answered from memory, under `key` (which names the program and its
    * arguments), where the dialect can tell that nothing was committed since it was read (SQLite).
-   * Default: read.
+   * Default: read (or one, for a program of one statement).
    */
-  protected cached<T>(_key: string, make: () => Program<T>): Promise<T> {
-    return this.read(make());
+  protected cached<T>(_key: string, make: () => Program<T>, o: CachedRead = {}): Promise<T> {
+    return o.alone ? this.one(make()) : this.read(make());
   }
   /** `fn` in one write transaction, its programs run inside it. */
   protected abstract transaction<T>(fn: (inTx: InTransaction) => Promise<T>): Promise<T>;
@@ -113,8 +124,13 @@ export abstract class ProgramStore implements ReferenceStore {
     return this.transaction((inTx) => fn(tokenTransaction(inTx)) as Promise<T>);
   }
 
+  /**
+   * Unknown keys are kept like known ones, so that a refusal takes as long as an answer; a key of
+   * unusual length (no key the service issues) is read each time, so none can fill memory.
+   */
   lookupKey(apiKey: string) {
-    return this.one(lookupKey(apiKey));
+    if (apiKey.length > MAX_KEPT_KEY_LENGTH) return this.one(lookupKey(apiKey));
+    return this.cached(`key ${apiKey}`, () => lookupKey(apiKey), { alone: true, missing: true });
   }
 
   async health(): Promise<StoreHealth> {

@@ -1,7 +1,9 @@
 // The SQLite store's read cache (src/reference/sqlite/read-cache.ts): event details are answered
 // from memory only while nothing was committed since they were read, by this connection or any
 // other; the cache is bounded, keeps nothing for what was not found, and what it hands out cannot
-// be changed by whoever gets it. API keys are read each time: revoked elsewhere, refused at once.
+// be changed by whoever gets it. API keys are kept the same way, unknown ones too (a refusal takes
+// as long as an answer); revoked elsewhere, refused at the next call. One check of the database's
+// version, made after the calls that wait for it, serves every read of a turn of the event loop.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +111,49 @@ describe('read cache', () => {
     expect(await store.lookupKey(apiKey)).toBeUndefined();
   });
 
+  it('checks the version once for every read waiting in one turn, after they were called', async () => {
+    await Promise.all([details(), store.lookupKey('ak_unknown')]); // kept
+    const checks = vi.spyOn(store.cache!, 'version');
+    try {
+      const reads = [details(), details(), store.lookupKey('ak_unknown'), details()];
+      expect(checks).not.toHaveBeenCalled(); // not before the calls: after them, once
+      await Promise.all(reads);
+      await new Promise((turn) => setImmediate(turn)); // any check scheduled for them has run
+      expect(checks).toHaveBeenCalledTimes(1);
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  it('keeps an unknown API key like a known one: the second lookup of either runs no statement', async () => {
+    other
+      .prepare(
+        "INSERT INTO api_key (name, api_key, secret, created) VALUES ('known', 'ak_known', 's', '2026-01-01T00:00:00Z')",
+      )
+      .run();
+    const keys = ['ak_known', 'ak_never_issued'];
+    await Promise.all(keys.map((k) => store.lookupKey(k)));
+    const statements = vi.spyOn(store.sql, 'cached');
+    try {
+      for (const k of keys) await store.lookupKey(k);
+      expect(statements).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('reads a key of unusual length each time: a client cannot fill memory with long keys', async () => {
+    const long = `ak_${'x'.repeat(1000)}`;
+    await store.lookupKey(long);
+    const statements = vi.spyOn(store.sql, 'cached');
+    try {
+      expect(await store.lookupKey(long)).toBeUndefined();
+      expect(statements).toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
   it('keeps nothing for what was not found: ids of nothing cannot push out what was', async () => {
     await details();
     const size = store.cache!.size;
@@ -116,8 +161,9 @@ describe('read cache', () => {
     expect(store.cache!.size).toBe(size);
   });
 
-  it('keeps at most its bound, dropping the least recently used', () => {
+  it('keeps at most its bound, dropping the least recently used', async () => {
     const cache = new ReadCache(other, 3);
+    await cache.fresh();
     const v = cache.version();
     for (const k of ['a', 'b', 'c']) cache.keep(k, v, k);
     expect(cache.lookup('a')).toBe('a'); // used: now the most recent
