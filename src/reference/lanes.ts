@@ -4,7 +4,7 @@
 // quick lane, so a small call never waits behind a page. A request whose operation cannot be
 // told without parsing its body goes to the bulk lane: it cannot hold up the quick one. Small
 // reads (quick-lane operations the spec does not mark `mutating`) the request loop answers itself
-// (servedOnLoop, serve.ts): handing one to a worker cost the loop as much as serving it.
+// (routeOf, serve.ts): handing one to a worker cost the loop as much as serving it.
 import { type BindingDef, type ServiceRequest } from '@evgen/runtime';
 import {
   httpOperationAt,
@@ -54,25 +54,27 @@ export function bindingOf(req: ServiceRequest): string | undefined {
 export const soapBindingOf = (req: ServiceRequest): BindingDef | undefined =>
   soapBindingAt(WIRE, req.url, req.headers['content-type']);
 
-export function laneOf(req: ServiceRequest): Lane {
-  const op = operationOf(req);
-  if (op === undefined && req.method === 'GET') return 'quick'; // the WSDL, /healthz, help pages
-  return op === undefined || BULK_OPERATIONS.has(op) ? 'bulk' : 'quick';
-}
+/** Where a request is served: by the request loop itself, or by a lane of workers. */
+export type Route = 'loop' | Lane;
 
 /**
- * Whether the request loop serves `req` itself: an operation of the quick lane that changes
- * nothing. Its database work is a few reads that never wait for a lock (WAL), and its replay
- * entry is written without blocking (sqlite/replay-store.ts); writes, which may wait for another
- * connection's write lock, stay on the quick lane's workers, as do pages and requests whose
- * operation the headers do not name.
+ * The route of `req`, decided once from the request line and headers. The request loop serves an
+ * operation of the quick lane that changes nothing: its database work is a few reads that never
+ * wait for a lock (WAL), and its replay entry is written without blocking
+ * (sqlite/replay-store.ts). Writes, which may wait for another connection's write lock, go to the
+ * quick lane's workers; pages, and requests whose operation the headers do not name, to the bulk
+ * lane (the WSDL, /healthz and help pages, GETs without an operation, to the quick one).
  */
-export function servedOnLoop(req: ServiceRequest): boolean {
+export function routeOf(req: ServiceRequest): Route {
   const op = operationOf(req);
-  return (
-    op !== undefined &&
-    !BULK_OPERATIONS.has(op) &&
-    Object.hasOwn(operations, op) &&
-    !operations[op as OperationName].mutating
-  );
+  if (op === undefined) return req.method === 'GET' ? 'quick' : 'bulk';
+  if (BULK_OPERATIONS.has(op)) return 'bulk';
+  const small = Object.hasOwn(operations, op) && !operations[op as OperationName].mutating;
+  return small ? 'loop' : 'quick';
+}
+
+/** The lane of workers `req` goes to when every request is served by workers. */
+export function laneOf(req: ServiceRequest): Lane {
+  const route = routeOf(req);
+  return route === 'loop' ? 'quick' : route;
 }

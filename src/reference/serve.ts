@@ -2,7 +2,7 @@
 // with a health check, one JSON log line per request (never the secret or the signature) and a
 // graceful stop. Pages and writes run on worker threads (workers.ts) so that no request waits for
 // another's database work or encoding; small reads run on the request loop (lanes.ts,
-// servedOnLoop), where they cost less than the hand-off to a worker did; `workers: 0` runs
+// routeOf), where they cost less than the hand-off to a worker did; `workers: 0` runs
 // everything on the request loop. On PostgreSQL any number of such nodes share one database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -34,7 +34,7 @@ import { logDroppedConnections } from './connections.js';
 import { healthCheck, healthRoute } from './health.js';
 import { createReferenceHandler, type ServiceConfig } from './service.js';
 import { WorkerPool } from './workers.js';
-import { servedOnLoop } from './lanes.js';
+import { routeOf } from './lanes.js';
 import { checkOpsOptions, createOps, type Ops } from './ops/index.js';
 import type { AdminListener } from './ops/admin.js';
 import type { LogLevel } from './ops/options.js';
@@ -289,7 +289,10 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     pool = started;
     if ((o.smallReads ?? 'loop') === 'loop') {
       const loop = createReferenceHandler({ ...config, poolSize: POOL_SMALL_READS }, ops.request);
-      handler = (req) => (servedOnLoop(req) ? loop.handler(req) : started.handle(req));
+      handler = (req) => {
+        const route = routeOf(req);
+        return route === 'loop' ? loop.handler(req) : started.handle(req, route);
+      };
       stop = async () => {
         await started.close();
         await loop.close();

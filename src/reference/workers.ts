@@ -164,9 +164,9 @@ export class WorkerPool {
     for (const t of this.#threads) if (t.id === id) await t.worker.terminate();
   }
 
-  handle(req: ServiceRequest): Promise<ServiceResponse> {
+  /** Serves `req` on a worker of `lane` (its own lane unless the caller has routed it). */
+  handle(req: ServiceRequest, lane: Lane = laneOf(req)): Promise<ServiceResponse> {
     const since = performance.now();
-    const lane = laneOf(req);
     const queue = this.#queues[lane];
     const why = this.#closing
       ? 'stopping'

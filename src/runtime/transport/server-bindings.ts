@@ -14,7 +14,7 @@ import {
 } from '../xml/index.js';
 import type { HelpResponder } from '../help/serve.js';
 import type { AuthValues } from './auth.js';
-import { type AnyOperationDef, mediaType } from './binding.js';
+import type { AnyOperationDef } from './binding.js';
 import { EngineFault } from './faults.js';
 import type { BoundedCache } from './memo.js';
 import type {
@@ -28,6 +28,7 @@ import {
   type BindingDef,
   fill,
   isNamespaceOfAnyHost,
+  requestMediaType,
   sentSoapAction,
   unquoteAction,
 } from './wire.js';
@@ -47,8 +48,6 @@ export interface Pipeline {
     readonly suffix: string;
     readonly byMethod: Map<string, BindingDef>;
   }[];
-  /** Parsed Content-Type of the exact headers the bindings send. */
-  readonly knownTypes: ReadonlyMap<string, { type: string; utf8: boolean }>;
   readonly help: HelpResponder | undefined;
   /** The SOAPAction expected, by binding, namespace and operation. */
   readonly soapActions: BoundedCache<readonly [action: string, quoted: string]>;
@@ -279,8 +278,8 @@ export async function handleHttp(
   let form = url.searchParams;
   if (binding.requestContentType !== null) {
     // Parameters travel in the body, form-encoded (the spec's validate allows nothing else).
-    const want = mediaType(binding.requestContentType).type;
-    const { type } = mediaType(req.headers['content-type']);
+    const want = requestMediaType(p.options.wire, binding.requestContentType).type;
+    const { type } = requestMediaType(p.options.wire, req.headers['content-type']);
     if (type !== want)
       throw invalid(`content type must be ${want}, got ${type ? quoteInput(type) : 'none'}`, 415);
     form = new URLSearchParams(new TextDecoder().decode(req.body));

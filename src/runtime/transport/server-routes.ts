@@ -1,23 +1,21 @@
 // Finding the binding of a request: SOAP bindings by path and request media type, HTTP bindings by
 // path and method, all from the service's WireSpec; the WSDL at GET {endpoint}?wsdl.
 import { cutInput, quoteInput } from '../xml/index.js';
-import { mediaType } from './binding.js';
 import { EngineFault } from './faults.js';
 import { handleHttp, handleSoap, type Log, type Pipeline } from './server-bindings.js';
 import type { ServiceRequest, ServiceResponse } from './server.js';
-import { type BindingDef, type WireSpec, fill, soapBindingsByPath } from './wire.js';
+import {
+  type BindingDef,
+  type WireSpec,
+  fill,
+  requestMediaType,
+  soapBindingsByPath,
+} from './wire.js';
 
 /** Where each binding is served: SOAP bindings by path and media type, HTTP ones by path and method. */
-export function routes(wire: WireSpec): Pick<Pipeline, 'soapByPath' | 'httpRoutes' | 'knownTypes'> {
+export function routes(wire: WireSpec): Pick<Pipeline, 'soapByPath' | 'httpRoutes'> {
   const at = (b: BindingDef) => fill(b.path, { endpoint: wire.endpointPath });
   const httpRoutes: Pipeline['httpRoutes'][number][] = [];
-  // The exact Content-Type each binding sends is what nearly every client sends: no parsing then.
-  const knownTypes = new Map(
-    wire.bindings
-      .map((b) => b.requestContentType)
-      .filter((t) => t !== null)
-      .map((t) => [t, mediaType(t)] as const),
-  );
   for (const b of wire.bindings) {
     const path = at(b);
     if (b.kind === 'soap') continue;
@@ -26,7 +24,7 @@ export function routes(wire: WireSpec): Pick<Pipeline, 'soapByPath' | 'httpRoute
     if (!r) httpRoutes.push((r = { prefix, suffix, byMethod: new Map() }));
     r.byMethod.set(b.method, b);
   }
-  return { soapByPath: soapBindingsByPath(wire), httpRoutes, knownTypes };
+  return { soapByPath: soapBindingsByPath(wire), httpRoutes };
 }
 
 export async function route(
@@ -103,8 +101,7 @@ export function soap(
   ns: string,
   log: Log,
 ): Promise<ServiceResponse> {
-  const header = req.headers['content-type'];
-  const { type, utf8 } = (header !== undefined && p.knownTypes.get(header)) || mediaType(header);
+  const { type, utf8 } = requestMediaType(p.options.wire, req.headers['content-type']);
   const binding = byType.get(type);
   log.binding = binding ?? byType.values().next().value;
   if (!binding) {

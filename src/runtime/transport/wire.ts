@@ -126,12 +126,33 @@ export function soapBindingsByPath(wire: WireSpec): SoapByPath {
   return table;
 }
 
+type KnownTypes = ReadonlyMap<string, Readonly<ReturnType<typeof mediaType>>>;
+const knownTypeTables = new WeakMap<WireSpec, KnownTypes>();
+
+/**
+ * `mediaType` of a request's Content-Type. The exact Content-Type a binding sends is what nearly
+ * every client sends: that one is looked up, parsed once per table, not parsed again.
+ */
+export function requestMediaType(
+  wire: WireSpec,
+  header: string | undefined,
+): Readonly<ReturnType<typeof mediaType>> {
+  let known = knownTypeTables.get(wire);
+  if (!known) {
+    const sent = wire.bindings.flatMap((b) => b.requestContentType ?? []);
+    known = new Map(sent.map((t) => [t, Object.freeze(mediaType(t))] as const));
+    knownTypeTables.set(wire, known);
+  }
+  return (header !== undefined && known.get(header)) || mediaType(header);
+}
+
 /** The SOAP binding a POST to `path` with this Content-Type is in, if any. */
 export const soapBindingAt = (
   wire: WireSpec,
   path: string,
   contentType: string | undefined,
-): BindingDef | undefined => soapBindingsByPath(wire).get(path)?.get(mediaType(contentType).type);
+): BindingDef | undefined =>
+  soapBindingsByPath(wire).get(path)?.get(requestMediaType(wire, contentType).type);
 
 /**
  * The SOAPAction as a request sent it, where its binding carries it: SOAP 1.1 in the SOAPAction
@@ -147,7 +168,10 @@ export function sentSoapAction(
 }
 
 /** A SOAPAction without the quotes around it, which do not count. */
-export const unquoteAction = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1');
+export function unquoteAction(s: string): string {
+  const t = s.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
+}
 
 /** Each HTTP binding path's text before and after `{Operation}`; built once per table. */
 const httpPathTables = new WeakMap<WireSpec, readonly (readonly [string, string])[]>();

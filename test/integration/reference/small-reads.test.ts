@@ -1,4 +1,4 @@
-// Small reads on the request loop (lanes.ts, servedOnLoop): with worker threads, the operations of
+// Small reads on the request loop (lanes.ts, routeOf): with worker threads, the operations of
 // the quick lane that change nothing are answered by the request loop itself, writes and pages by
 // workers. Both paths serve every read: the same request gets the same answer from either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

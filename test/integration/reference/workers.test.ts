@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFault } from '@evgen/runtime/internal';
 import { WIRE } from '@evgen/event-management/service';
-import { laneOf, servedOnLoop } from '../../../src/reference/lanes.js';
+import { laneOf, routeOf } from '../../../src/reference/lanes.js';
 import {
   BULK_YOUNG_GENERATION_MB,
   MAX_QUEUED,
@@ -248,8 +248,8 @@ describe('worker threads', () => {
         soap11('GetBookings'), // the bulk lane
         soap11('NoSuchOperation'),
         get('/API/1_0/SOAP/ServiceAPI.asmx?wsdl'), // no operation: a worker
-      ].map(servedOnLoop),
-    ).toEqual([true, true, false, false, false, false, false, false]);
+      ].map(routeOf),
+    ).toEqual(['loop', 'loop', 'quick', 'quick', 'quick', 'bulk', 'quick', 'quick']);
   });
 });
 

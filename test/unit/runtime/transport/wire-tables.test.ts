@@ -183,6 +183,8 @@ describe('the binding and operation a request names, from the table', () => {
     { given: [endpoint, 'application/soap+xml'], want: undefined }, // SOAP 1.2 has its own path here
     { given: [`${endpoint}/twelve`, 'text/xml'], want: undefined },
     { given: [endpoint, undefined], want: undefined },
+    { given: [endpoint, WIRE.bindings[0]!.requestContentType!], want: WIRE.bindings[0]!.id },
+    { given: [endpoint, ' text/xml ; charset="UTF-8"'], want: v11!.id }, // parsed, not known
   ])('$given.0 with $given.1 → $want', ({ given: [path, type], want }) => {
     expect(soapBindingAt(WIRE, path!, type)?.id).toBe(want);
   });
@@ -211,8 +213,15 @@ describe('the binding and operation a request names, from the table', () => {
     expect(httpOperationAt(WIRE, given)).toBe(want);
   });
 
-  it('counts a SOAPAction with or without its quotes as the same', () => {
-    expect(unquoteAction(' "urn:act:X" ')).toBe('urn:act:X');
-    expect(unquoteAction('urn:act:X')).toBe('urn:act:X');
+  it.each([
+    { given: ' "urn:act:X" ', want: 'urn:act:X' },
+    { given: 'urn:act:X', want: 'urn:act:X' },
+    { given: '""', want: '' },
+    { given: '"', want: '"' }, // one quote is not a pair
+    { given: '"urn:act:X', want: '"urn:act:X' },
+    { given: 'urn:act:X"', want: 'urn:act:X"' },
+    { given: '"a"b"', want: 'a"b' }, // only the outer pair goes
+  ])('counts SOAPAction $given as $want (quotes around it do not count)', ({ given, want }) => {
+    expect(unquoteAction(given)).toBe(want);
   });
 });
