@@ -46,6 +46,33 @@ const ORIGINAL = Symbol('original answer');
 type WithOriginal = ServiceResponse & { readonly [ORIGINAL]?: ServiceResponse };
 
 /**
+ * `headers` and the id, in a fresh object. Object.assign copies a request's header dictionary in
+ * a tenth of the time of a spread followed by one more key (which V8 builds key by key).
+ */
+function withId<V extends string | undefined>(
+  headers: Readonly<Record<string, V>>,
+  id: string,
+): Record<string, V | string> {
+  const out: Record<string, V | string> = Object.assign({}, headers);
+  out[REQUEST_ID_HEADER] = id;
+  return out;
+}
+
+/** An answer with its id, of one shape for every answer (a literal with a symbol key is not). */
+class AnswerWithId implements WithOriginal {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array;
+  readonly [ORIGINAL]: ServiceResponse;
+  constructor(res: ServiceResponse, id: string) {
+    this.status = res.status;
+    this.headers = withId(res.headers, id);
+    this.body = res.body;
+    this[ORIGINAL] = res;
+  }
+}
+
+/**
  * `handler` with request ids: each request reaches it with its decided X-Request-Id, and every
  * answer carries that header. `original` maps an answer back to the one `handler` gave: through a
  * property of the answer, not a WeakMap, whose entries (one per answer, each short-lived) cost the
@@ -58,13 +85,8 @@ export function withRequestIds(handler: ServiceHandler): {
   return {
     handler: async (req) => {
       const id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
-      const res = await handler({ ...req, headers: { ...req.headers, [REQUEST_ID_HEADER]: id } });
-      const answer: WithOriginal = {
-        ...res,
-        headers: { ...res.headers, [REQUEST_ID_HEADER]: id },
-        [ORIGINAL]: res,
-      };
-      return answer;
+      const res = await handler({ ...req, headers: withId(req.headers, id) });
+      return new AnswerWithId(res, id);
     },
     original: (answer: WithOriginal) => answer[ORIGINAL] ?? answer,
   };
