@@ -47,15 +47,22 @@ export function requestRecord(
   req: ServiceRequest,
   worker: number | undefined,
 ): RequestRecord {
-  const { time: _time, error, ...rest } = entry;
+  const { error } = entry;
   const { traceparent } = req.headers;
   const traceId = traceIdOf(traceparent);
+  // One literal of every field (unset ones undefined): one object shape for every record.
   return {
-    ...rest,
+    operation: entry.operation,
+    binding: entry.binding,
+    status: entry.status,
     durationMs: Math.round(entry.durationMs * 100) / 100,
-    ...(traceId === undefined ? {} : { traceId, traceparent }),
-    ...(error ? { error: { name: error.name, message: error.message, code: error.code } } : {}),
-    ...(worker === undefined ? {} : { worker }),
+    apiKeyName: entry.apiKeyName,
+    faultCode: entry.faultCode,
+    requestId: entry.requestId,
+    traceId,
+    traceparent: traceId === undefined ? undefined : traceparent,
+    worker,
+    error: error && { name: error.name, message: error.message, code: error.code },
   };
 }
 

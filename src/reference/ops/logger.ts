@@ -1,12 +1,14 @@
 // The reference service's log, through pino: one JSON line per request and per event, on stdout,
 // written asynchronously (a slow reader holds at most LOG_BUFFER_BYTES; past it lines are dropped
-// and counted, not held). Secrets are removed by configuration (pino's redact paths), whatever a
-// line happens to hold. Levels: a request line is info, warn when the service could not serve it
+// and counted, not held). Secrets are removed by configuration (pino's redact paths), whatever an
+// event line happens to hold; a request line holds only its record's named fields
+// (request-line.ts). Levels: a request line is info, warn when the service could not serve it
 // (a Receiver fault such as Unavailable), error when it failed (the internal fault). The banner and the demo key go to stderr
 // (src/cli/service-commands.ts), never through this log.
 import { pino, type Level, type Logger } from 'pino';
 import { WIRE } from '@evgen/event-management/service';
 import type { LogLevel } from './options.js';
+import { requestLine } from './request-line.js';
 
 /** Field names that never reach a log line, at the top of a line or one level down. */
 const SECRET_FIELDS = [
@@ -25,11 +27,6 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.map((f) => `*.${f}`),
   'headers["x-admin-token"]',
 ];
-/**
- * The same for request lines, whose one nested object is `error`: named paths, because a wildcard
- * makes pino's redaction walk every line, several times what writing a request line costs.
- */
-export const REQUEST_REDACTED_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `error.${f}`)];
 export const REDACTED = '[redacted]';
 /** What an asynchronous log may hold for a slow reader of stdout. */
 export const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
@@ -99,22 +96,23 @@ export function createServiceLog(o: LogOptions = {}): ServiceLog {
     ? { write: (s: string) => write(s.endsWith('\n') ? s.slice(0, -1) : s) }
     : pino.destination({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
   if ('on' in destination) destination.on('drop', () => dropped++);
-  const withRedaction = (paths: string[]) =>
-    pino(
-      {
-        level: o.level ?? 'info',
-        base: null,
-        timestamp: pino.stdTimeFunctions.isoTime,
-        formatters: { level: (label) => ({ level: label }) },
-        redact: { paths, censor: REDACTED },
-      },
-      destination,
-    );
-  const logger = withRedaction(REDACTED_PATHS);
-  const requests = withRedaction(REQUEST_REDACTED_PATHS);
+  const logger = pino(
+    {
+      level: o.level ?? 'info',
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    },
+    destination,
+  );
   return {
     logger,
-    request: ({ traceparent: _parent, ...record }) => requests[requestLevel(record)](record),
+    // Its named fields only (request-line.ts), to the same destination, from the same level.
+    request: (record) => {
+      const level = requestLevel(record);
+      if (logger.isLevelEnabled(level)) destination.write(`${requestLine(level, record)}\n`);
+    },
     line: (text) => {
       let fields: Record<string, unknown>;
       try {

@@ -73,7 +73,7 @@ describe('the service log', () => {
     expect(lines[0]).toContain(REDACTED);
   });
 
-  it('redacts secrets in a request line too, at the top and in its error', () => {
+  it('writes only the named fields of a request line: secrets a record might carry never reach it', () => {
     const { log, lines } = logged();
     // Not fields a request record has: what a careless change to one could add.
     const record = {
@@ -123,6 +123,47 @@ describe('the service log', () => {
       },
     ]);
   });
+
+  it('writes a request line as JSON that reads back as the record: error, quotes, non-ASCII', () => {
+    const { log, parsed } = logged();
+    const error = {
+      name: 'SqliteError',
+      message: 'database "x" is locked\n\u2028é',
+      code: 'SQLITE_BUSY',
+    };
+    log.request({
+      operation: undefined,
+      binding: 'http-get',
+      status: 503,
+      durationMs: 0.25,
+      apiKeyName: 'näme "q"',
+      faultCode: 'Unavailable',
+      error,
+    });
+    const [{ time: _time, ...line }] = parsed() as [Record<string, unknown>];
+    expect(line).toEqual({
+      level: 'warn',
+      binding: 'http-get',
+      status: 503,
+      durationMs: 0.25,
+      apiKeyName: 'näme "q"',
+      faultCode: 'Unavailable',
+      error,
+    });
+  });
+
+  it.each([
+    { given: { status: 200, faultCode: undefined }, want: 0 },
+    { given: { status: 503, faultCode: 'Unavailable' }, want: 1 },
+  ])(
+    'writes a request line answered $given.status only from its level up (at warn: $want)',
+    ({ given, want }) => {
+      const { log, lines } = logged('warn');
+      const base = { operation: 'GetShows', binding: 'soap11', durationMs: 1, apiKeyName: 'demo' };
+      log.request({ ...base, ...given });
+      expect(lines).toHaveLength(want);
+    },
+  );
 
   it('logs from the level given: info lines are left out at warn', () => {
     const { log, parsed } = logged('warn');
