@@ -4,11 +4,21 @@
 // child of the caller's span when a valid W3C traceparent came with the request, with the
 // operation, binding, status and fault code as attributes; a fault that says the service failed
 // (SOAP 1.2 Receiver: Unavailable, Internal) is an error, one that says the request was wrong is not.
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
 import { serviceFailed, type RequestRecord } from './logger.js';
 import { traceContextOf } from './request-id.js';
 
 const TRACER = 'evgen-reference-service';
+
+/** The span's attributes, those the record has (assigned, not spread: one per request). */
+function spanAttributes(r: RequestRecord): Attributes {
+  const a: Attributes = { 'rpc.system': 'soap', 'http.response.status_code': r.status };
+  if (r.operation) a['rpc.method'] = r.operation;
+  if (r.binding) a['evgen.binding'] = r.binding;
+  if (r.faultCode) a['evgen.fault_code'] = r.faultCode;
+  if (r.requestId) a['evgen.request_id'] = r.requestId;
+  return a;
+}
 
 export function recordServerSpan(r: RequestRecord): void {
   const caller = traceContextOf(r.traceparent);
@@ -26,14 +36,7 @@ export function recordServerSpan(r: RequestRecord): void {
     {
       kind: SpanKind.SERVER,
       startTime: end - r.durationMs,
-      attributes: {
-        'rpc.system': 'soap',
-        ...(r.operation ? { 'rpc.method': r.operation } : {}),
-        ...(r.binding ? { 'evgen.binding': r.binding } : {}),
-        'http.response.status_code': r.status,
-        ...(r.faultCode ? { 'evgen.fault_code': r.faultCode } : {}),
-        ...(r.requestId ? { 'evgen.request_id': r.requestId } : {}),
-      },
+      attributes: spanAttributes(r),
     },
     parent,
   );
