@@ -94,63 +94,46 @@ describe('the service log', () => {
     expect(lines[0]).toContain('"message":"boom"');
   });
 
-  it('writes a request record with its level and time, and the fields it was given', () => {
-    const { log, parsed } = logged();
-    log.request({
-      operation: 'GetShows',
-      binding: 'soap11',
-      status: 200,
-      durationMs: 1.5,
-      apiKeyName: 'demo',
-      faultCode: undefined,
-      requestId: 'r-1',
-      traceId: TRACE,
-      worker: 3,
-    });
-    const [{ time, ...line }] = parsed() as [Record<string, unknown>];
-    expect(time).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect([line]).toEqual([
-      {
-        level: 'info',
+  // A request line reads back as its record: the fields set, in JSON whatever their strings hold.
+  const error = { name: 'SqliteError', message: 'database "x" is locked\n\u2028é', code: 'BUSY' };
+  it.each([
+    {
+      given: {
         operation: 'GetShows',
         binding: 'soap11',
         status: 200,
         durationMs: 1.5,
         apiKeyName: 'demo',
+        faultCode: undefined,
         requestId: 'r-1',
         traceId: TRACE,
         worker: 3,
       },
-    ]);
-  });
-
-  it('writes a request line as JSON that reads back as the record: error, quotes, non-ASCII', () => {
-    const { log, parsed } = logged();
-    const error = {
-      name: 'SqliteError',
-      message: 'database "x" is locked\n\u2028é',
-      code: 'SQLITE_BUSY',
-    };
-    log.request({
-      operation: undefined,
-      binding: 'http-get',
-      status: 503,
-      durationMs: 0.25,
-      apiKeyName: 'näme "q"',
-      faultCode: 'Unavailable',
-      error,
-    });
-    const [{ time: _time, ...line }] = parsed() as [Record<string, unknown>];
-    expect(line).toEqual({
+      level: 'info',
+    },
+    {
+      given: {
+        operation: undefined,
+        binding: 'http-get',
+        status: 503,
+        durationMs: 0.25,
+        apiKeyName: 'näme "q"',
+        faultCode: 'Unavailable',
+        error,
+      },
       level: 'warn',
-      binding: 'http-get',
-      status: 503,
-      durationMs: 0.25,
-      apiKeyName: 'näme "q"',
-      faultCode: 'Unavailable',
-      error,
-    });
-  });
+    },
+  ])(
+    'writes a request answered $given.status at $level with its time and fields',
+    ({ given, level }) => {
+      const { log, parsed } = logged();
+      log.request(given);
+      const [{ time, ...line }] = parsed() as [Record<string, unknown>];
+      expect(time).toMatch(/^\d{4}-\d\d-\d\dT/);
+      const set = Object.entries(given).filter(([, v]) => v !== undefined);
+      expect(line).toEqual({ level, ...Object.fromEntries(set) });
+    },
+  );
 
   it.each([
     { given: { status: 200, faultCode: undefined }, want: 0 },
