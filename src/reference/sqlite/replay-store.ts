@@ -14,7 +14,7 @@
 // cache of every connection reading a file whenever any connection commits to it, so with the
 // record inside the database each request's entry made every worker read its pages again, and a
 // small call cost nearly twice as much.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { ReplayStore } from '@evgen/runtime';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
@@ -27,17 +27,23 @@ export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
 export const REPLAY_WAL_BYTES = 16 * 1024 * 1024;
 
 /** The record's key: the first 16 bytes of the request key's SHA-256 (a window holds millions). */
-export const replayDigest = (key: string) =>
-  createHash('sha256').update(key).digest().subarray(0, 16);
+export const replayDigest = (key: string) => hash('sha256', key, 'buffer').subarray(0, 16);
 
 /** Bytes of an entry's window end (ms, big-endian) and of its key's digest. */
 const EXPIRY_BYTES = 8;
 const DIGEST_BYTES = 8;
 
+/** Writes `ms` (a whole number of milliseconds) at the start of `b`, big-endian, in 8 bytes. */
+function writeExpiry(b: Buffer, ms: number): void {
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`not a time in ms: ${ms}`);
+  b.writeUInt32BE(Math.floor(ms / 2 ** 32), 0);
+  b.writeUInt32BE(ms % 2 ** 32, 4);
+}
+
 /** The first bytes of an entry whose window ends at `ms`: entries sort by it, earliest first. */
 function expiryPrefix(ms: number): Buffer {
-  const b = Buffer.alloc(EXPIRY_BYTES);
-  b.writeBigUInt64BE(BigInt(ms));
+  const b = Buffer.allocUnsafe(EXPIRY_BYTES);
+  writeExpiry(b, ms);
   return b;
 }
 
@@ -50,8 +56,12 @@ export const replayEntry = (key: string, expiresAtMs: number): Buffer =>
   entryOf(replayDigest(key), expiresAtMs);
 
 /** The entry of a digest (the record's earlier key, whose first 8 bytes are the same) and its end. */
-const entryOf = (digest: Uint8Array, expiresAtMs: number): Buffer =>
-  Buffer.concat([expiryPrefix(expiresAtMs), digest.subarray(0, DIGEST_BYTES)]);
+function entryOf(digest: Uint8Array, expiresAtMs: number): Buffer {
+  const entry = Buffer.allocUnsafe(EXPIRY_BYTES + DIGEST_BYTES);
+  writeExpiry(entry, expiresAtMs);
+  entry.set(digest.subarray(0, DIGEST_BYTES), EXPIRY_BYTES);
+  return entry;
+}
 
 /** The replay file's table: entries only, its key their order (see replayEntry). */
 export const REPLAY_ENTRY_TABLE =

@@ -1,6 +1,7 @@
 // The SQLite replay record keeps every entry inside its window, however many come after it (the
 // in-memory store let a request inside its window through after 200,000 others), and prunes the
 // expired ones.
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import {
   SqliteReplayStore,
   openReplayDatabase,
   replayDigest,
+  replayEntry,
 } from '../../../src/reference/sqlite/replay-store.js';
 import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
@@ -23,6 +25,25 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'evgen-replay-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe("a replay entry's bytes (what files written by any version hold)", () => {
+  // The window's end in ms, 8 bytes big-endian, then the first 8 bytes of the key's SHA-256.
+  const layout = (key: string, ms: number) => {
+    const end = Buffer.alloc(8);
+    end.writeBigUInt64BE(BigInt(ms));
+    return Buffer.concat([end, createHash('sha256').update(key).digest().subarray(0, 8)]);
+  };
+  it.each([0, 2 ** 32 - 1, 2 ** 32, 1_764_331_200_000, Number.MAX_SAFE_INTEGER])(
+    'ends at %d ms',
+    (ms) =>
+      expect(replayEntry('k|2026-11-28T12:00:00.000Z|Op|sig', ms)).toEqual(
+        layout('k|2026-11-28T12:00:00.000Z|Op|sig', ms),
+      ),
+  );
+  it.each([-1, 1.5, Number.NaN, 2 ** 53])('refuses %d ms as a window end', (ms) =>
+    expect(() => replayEntry('k', ms)).toThrow(RangeError),
+  );
+});
 
 describe('the SQLite replay record', () => {
   it('keeps every entry inside its window, however many come after it, and prunes expired ones', async () => {
