@@ -75,6 +75,16 @@ export class WorkerStartError extends Error {
 /** How long close() lets requests in flight or waiting finish before it stops the threads. */
 export const STOP_GRACE_MS = 30_000;
 
+/**
+ * Marks an answer whose body buffer a worker moved here (nobody else holds it) until it is freed:
+ * a property of the answer, not a WeakSet, whose short-lived entries (one per answer) cost every
+ * young-generation collection (as request-id.ts found for a WeakMap).
+ */
+const OWNED = Symbol('owned body');
+interface Owned extends ServiceResponse {
+  [OWNED]?: boolean;
+}
+
 export class WorkerPool {
   readonly #threads = new Set<Thread>();
   readonly #queues: Record<Lane, Pending[]> = { quick: [], bulk: [] };
@@ -92,8 +102,6 @@ export class WorkerPool {
   #nextRequest = 1;
   #closing = false;
   #idle: (() => void) | undefined;
-  /** Answers whose body buffer a worker moved here: nobody else holds it. */
-  readonly #owned = new WeakSet<ServiceResponse>();
 
   private constructor(private readonly o: PoolOptions) {}
 
@@ -303,13 +311,14 @@ export class WorkerPool {
    * Frees the body of an answer this pool gave, once it is written (see detach.ts); any other
    * answer, and one already released, is left alone. The body reads as empty afterwards.
    */
-  release(answer: ServiceResponse): void {
-    if (!this.#owned.delete(answer) || typeof answer.body === 'string') return;
+  release(answer: Owned): void {
+    if (answer[OWNED] !== true || typeof answer.body === 'string') return;
+    answer[OWNED] = false;
     if (ownsBuffer(answer.body)) detach(answer.body.buffer as ArrayBuffer);
   }
 
-  #answered(t: Thread, res: ServiceResponse): void {
-    if (typeof res.body !== 'string') this.#owned.add(res);
+  #answered(t: Thread, res: Owned): void {
+    if (typeof res.body !== 'string') res[OWNED] = true;
     const p = t.current;
     t.current = undefined;
     p?.resolve(res);
