@@ -85,6 +85,7 @@ export {
   iteratePages,
   mediaType,
   namespaceFor,
+  onTurnEnd,
   parseFault,
   parseTimestamp,
   readFault,

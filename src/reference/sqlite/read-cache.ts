@@ -2,10 +2,11 @@
 // `PRAGMA data_version` changes whenever another connection (a worker thread, another process,
 // `evgen keys revoke`) commits, and this connection's own commits are counted here; an entry is
 // used only when neither happened since it was read. The version is checked once per turn of the
-// event loop for every read waiting then (fresh()): the check runs after each of those reads was
-// called, so an answer is always the database's state after the request came, never an older
-// one, and a turn's requests share one snapshot instead of taking one each.
+// event loop for every read waiting then (fresh(), on onTurnEnd): the check runs after each of
+// those reads was called, so an answer is always the database's state after the request came,
+// never an older one, and a turn's requests share one snapshot instead of taking one each.
 import type { Statement } from 'better-sqlite3';
+import { onTurnEnd } from '@evgen/runtime/internal';
 import type { Db } from './open.js';
 import { Lru } from './lru.js';
 
@@ -58,7 +59,7 @@ export class ReadCache {
    */
   fresh(): Promise<void> {
     return new Promise((resolve) => {
-      if (this.#waiting.length === 0) setImmediate(this.#check);
+      if (this.#waiting.length === 0) onTurnEnd(this.#check);
       this.#waiting.push(resolve);
     });
   }

@@ -17,6 +17,7 @@
 import { hash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { ReplayStore } from '@evgen/runtime';
+import { onTurnEnd } from '@evgen/runtime/internal';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
 import { BUSY_TIMEOUT_MS, busyAsFault, isBusy, openDatabase, type Db } from './open.js';
 
@@ -137,9 +138,9 @@ export class SqliteReplayStore implements ReplayStore {
   }
 
   /**
-   * Records the key with every other entry that arrives before the next turn of the event loop,
-   * in one transaction (group commit): a request is answered only once its entry is committed,
-   * and the INSERT decides, against every process's entries, whether it was seen. A commit per
+   * Records the key with every other entry queued in this turn of the event loop (onTurnEnd), in
+   * one transaction (group commit): a request is answered only once its entry is committed, and
+   * the INSERT decides, against every process's entries, whether it was seen. A commit per
    * request was most of the record's cost; under load one commit now serves every request the
    * loop read in one turn.
    */
@@ -148,7 +149,7 @@ export class SqliteReplayStore implements ReplayStore {
     return new Promise((resolve, reject) => {
       if (this.#pending.length === 0) {
         this.#deadline = Date.now() + BUSY_TIMEOUT_MS;
-        setImmediate(this.#flush);
+        onTurnEnd(this.#flush);
       }
       this.#pending.push({ entry, expiresAtMs, nowMs, resolve, reject });
     });

@@ -76,6 +76,7 @@ export {
 } from './node.js';
 export { iteratePages, type Paging } from './paging.js';
 export { MemoryReplayStore, type ReplayStore } from './replay.js';
+export { onTurnEnd } from './turn.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
   createServiceHandler,

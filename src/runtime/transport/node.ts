@@ -13,6 +13,7 @@ import {
   type ConnectionLimits,
   type ConnectionTracker,
 } from './node-connections.js';
+import { onTurnEnd } from './turn.js';
 
 export interface NodeListenerOptions {
   readonly maxBodyBytes?: number;
@@ -196,11 +197,10 @@ function requestHeaders(h: IncomingHttpHeaders): Readonly<Record<string, string 
 }
 
 /**
- * Queues writes to run together once the event loop's current I/O callbacks are done (setImmediate),
+ * Queues writes to run together once the event loop's current I/O callbacks are done (onTurnEnd),
  * in the order queued. Answers written one by one as their handlers finished woke the client's
- * reading thread for each (on small calls the kernel's wake-up was a tenth of the server's time);
- * written back to back after a turn's reads, the client finds them as it goes. An answer waits at
- * most for the rest of the turn it became ready in.
+ * reading thread for each; written back to back after a turn's reads, the client finds them as it
+ * goes. An answer waits at most for the rest of the turn it became ready in.
  */
 function writeBatcher(): (write: () => void) => void {
   let queued: (() => void)[] = [];
@@ -210,7 +210,7 @@ function writeBatcher(): (write: () => void) => void {
     for (const write of batch) write();
   };
   return (write) => {
-    if (queued.push(write) === 1) setImmediate(flush);
+    if (queued.push(write) === 1) onTurnEnd(flush);
   };
 }
 
