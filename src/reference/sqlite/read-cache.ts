@@ -22,6 +22,12 @@ interface Entry {
 /** What `lookup` gives when the entry is missing or stale. */
 export const MISS: unique symbol = Symbol('miss');
 
+/** Lookups against the last check of the version, handed out by ReadCache.fresh(). */
+export interface FreshReads {
+  /** The value kept under `key` if nothing was committed since it was read; else MISS. */
+  lookup(key: string): unknown;
+}
+
 /** Frozen all the way down: callers share one value, and none may change it for the others. */
 function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
@@ -36,7 +42,7 @@ export class ReadCache {
   /** The version the last check read (NaN: none, or it failed; nothing matches it). */
   #checked = NaN;
   /** Reads waiting for the next check; one is scheduled while any wait. */
-  #waiting: (() => void)[] = [];
+  #waiting: ((reads: FreshReads) => void)[] = [];
 
   constructor(db: Db, limit = READ_CACHE_ENTRIES) {
     this.#entries = new Lru(limit);
@@ -55,9 +61,10 @@ export class ReadCache {
 
   /**
    * Resolves once the version has been checked after this call, with every other read waiting in
-   * this turn (one snapshot for all of them); lookups until the next check compare with it.
+   * this turn (one snapshot for all of them), to the only way to look a value up: a lookup cannot
+   * compare with a check made before its read was called.
    */
-  fresh(): Promise<void> {
+  fresh(): Promise<FreshReads> {
     return new Promise((resolve) => {
       if (this.#waiting.length === 0) onTurnEnd(this.#check);
       this.#waiting.push(resolve);
@@ -74,19 +81,20 @@ export class ReadCache {
       // meets the error and reports it.
       this.#checked = NaN;
     }
-    for (const resolve of waiting) resolve();
+    for (const resolve of waiting) resolve(this.#reads);
   };
 
-  /** The value kept under `key` if nothing was committed since it was read; else MISS. */
-  lookup(key: string): unknown {
-    const e = this.#entries.get(key);
-    if (e === undefined) return MISS;
-    if (e.writes !== this.#writes || e.version !== this.#checked) {
-      this.#entries.delete(key);
-      return MISS;
-    }
-    return e.value;
-  }
+  readonly #reads: FreshReads = {
+    lookup: (key) => {
+      const e = this.#entries.get(key);
+      if (e === undefined) return MISS;
+      if (e.writes !== this.#writes || e.version !== this.#checked) {
+        this.#entries.delete(key);
+        return MISS;
+      }
+      return e.value;
+    },
+  };
 
   /**
    * Keeps `value`, read at `version` (in the same transaction), frozen; returns it. Nothing found

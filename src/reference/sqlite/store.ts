@@ -103,10 +103,10 @@ export class SqliteStore extends ProgramStore {
   ): Promise<T> {
     const cache = this.cache;
     if (!cache) return super.cached(key, make, o);
-    await cache.fresh();
+    const reads = await cache.fresh();
     if (this.#held) await this.#free();
     return unlessBusy(() => {
-      const kept = cache.lookup(key);
+      const kept = reads.lookup(key);
       if (kept !== MISS) return kept as T;
       const [version, value] = this.#inTransaction(versioned(cache, make())) as [number, T];
       return cache.keep(key, version, value, o.missing);

@@ -163,13 +163,13 @@ describe('read cache', () => {
 
   it('keeps at most its bound, dropping the least recently used', async () => {
     const cache = new ReadCache(other, 3);
-    await cache.fresh();
+    const reads = await cache.fresh();
     const v = cache.version();
     for (const k of ['a', 'b', 'c']) cache.keep(k, v, k);
-    expect(cache.lookup('a')).toBe('a'); // used: now the most recent
+    expect(reads.lookup('a')).toBe('a'); // used: now the most recent
     cache.keep('d', v, 'd');
     expect(cache.size).toBe(3);
-    expect(cache.lookup('b')).toBe(MISS);
-    expect(['a', 'c', 'd'].map((k) => cache.lookup(k))).toEqual(['a', 'c', 'd']);
+    expect(reads.lookup('b')).toBe(MISS);
+    expect(['a', 'c', 'd'].map((k) => reads.lookup(k))).toEqual(['a', 'c', 'd']);
   });
 });
