@@ -88,8 +88,9 @@ export function createMetrics(s: MetricSources): ServiceMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  // Each label set's child, kept: prom-client hashes a labels object on every call otherwise. The
-  // label values are bounded (above), so these maps are too.
+  // Each label set's child, kept: labels() builds and checks a labels object on every call
+  // otherwise (a child still hashes its labels at each inc or observe). The label values are
+  // bounded (above), so these maps are too.
   const counted = children((op: string, binding: string, outcome: string) =>
     requests.labels(op, binding, outcome),
   );
