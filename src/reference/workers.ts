@@ -6,7 +6,7 @@
 // replaced; the request it held is answered Internal. close() lets every request finish, then stops
 // them.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { LogEntry, ServiceRequest, ServiceResponse } from '@evgen/runtime';
+import type { LogEntry, ServiceFault, ServiceRequest, ServiceResponse } from '@evgen/runtime';
 import { fault, refusal, unavailable } from './faults.js';
 import { LANES, bindingOf, laneOf, operationOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
@@ -191,27 +191,33 @@ export class WorkerPool {
   }
 
   /**
-   * Unavailable, answered on the request loop. The request's record, as a worker's would be (its
-   * log line, metrics and span), carries why, with the cause of a lane's failed starts; the answer
-   * says only why.
+   * Unavailable, answered on the request loop, with the cause of a lane's failed starts in its
+   * record; the answer says only why.
    */
   #refuse(req: ServiceRequest, since: number, lane: Lane, why: string): ServiceResponse {
-    const refused = unavailable(why);
-    const res = refusal(req, refused);
     const cause = why === noWorker(lane) ? `: ${this.#lastFailure[lane]}` : '';
-    const requestId = givenRequestId(req);
+    return this.#answerHere({ req, since }, unavailable(why), `${why}${cause}`);
+  }
+
+  /**
+   * `refused`, answered on the request loop for a request no worker answers. Its record, as a
+   * worker's would be (its log line, metrics and span), carries `why` for the operator.
+   */
+  #answerHere(p: Omit<Pending, 'resolve'>, refused: ServiceFault, why: string): ServiceResponse {
+    const res = refusal(p.req, refused);
+    const requestId = givenRequestId(p.req);
     const entry: LogEntry = {
       time: new Date().toISOString(),
-      operation: operationOf(req),
-      binding: bindingOf(req),
+      operation: operationOf(p.req),
+      binding: bindingOf(p.req),
       status: res.status,
-      durationMs: performance.now() - since,
+      durationMs: performance.now() - p.since,
       apiKeyName: undefined,
       faultCode: refused.code,
       ...(requestId === undefined ? {} : { requestId }),
-      error: { name: refused.name, message: `${why}${cause}` },
+      error: { name: refused.name, message: why },
     };
-    this.o.onRequest(requestRecord(entry, req, undefined));
+    this.o.onRequest(requestRecord(entry, p.req, undefined));
     return res;
   }
 
@@ -264,7 +270,11 @@ export class WorkerPool {
       this.o.onExit?.(t.id);
       const wasReady = t.ready;
       t.ready = false;
-      if (t.current) t.current.resolve(internal(t.current.req));
+      const held = t.current;
+      if (held)
+        held.resolve(
+          this.#answerHere(held, stopped(), `the worker serving it exited with code ${code}`),
+        );
       t.current = undefined;
       if (!this.#closing) {
         this.#event('worker exited', t, { code });
@@ -372,5 +382,4 @@ export class WorkerPool {
 }
 
 const noWorker = (lane: Lane) => `no worker can be started in lane ${lane}`;
-const internal = (req: ServiceRequest) =>
-  refusal(req, fault('Internal', 'the worker serving this request stopped'));
+const stopped = () => fault('Internal', 'the worker serving this request stopped');

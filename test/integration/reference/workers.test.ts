@@ -202,6 +202,19 @@ describe('worker threads', () => {
     expect(res.status, String(res.body)).toBe(500);
     expect(String(res.body)).toMatch(/^Internal: Internal error \(request dying-1\)/);
     expect(pool.running).toEqual({ quick: 1, bulk: 1 });
+    // Counted and logged like any answer, with why for the operator.
+    const lines = ref.logs
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.requestId === 'dying-1' && l.status === 500);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        operation: 'GetBookings',
+        faultCode: 'Internal',
+        error: expect.objectContaining({
+          message: expect.stringMatching(/^the worker serving it exited with code \d+$/) as string,
+        }) as object,
+      }),
+    ]);
   });
 
   it('sends page operations to the bulk lane and small ones to the quick lane', () => {
