@@ -28,7 +28,9 @@ import { openReplayDatabase } from './sqlite/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError } from './sqlite/startup.js';
 import { prepareInThread } from './prepare-thread.js';
-import { refusal, unavailable } from './faults.js';
+import { unavailable } from './faults.js';
+import { recordedRefusal } from './refused.js';
+import type { RequestRecord } from './ops/logger.js';
 import type { SeedOptions } from './seed/index.js';
 import { logDroppedConnections } from './connections.js';
 import { healthCheck, healthRoute } from './health.js';
@@ -139,7 +141,7 @@ interface Serving {
  * The listener's handler: until `open`, every request is answered Unavailable "starting" (and
  * /healthz 503), so the port can be bound before anything is created or seeded.
  */
-function startingGate() {
+function startingGate(onRequest: (record: RequestRecord) => void) {
   let serving: Serving | undefined;
   const starting = unavailable('starting: the service is preparing its database');
   return {
@@ -151,7 +153,8 @@ function startingGate() {
           headers: { 'content-type': 'application/json' },
           body: '{"status":"starting"}',
         });
-      return Promise.resolve(refusal(req, starting));
+      const taken = { req, since: performance.now() };
+      return Promise.resolve(recordedRefusal(taken, starting, starting.message, onRequest));
     },
     release: (answer: ServiceResponse) => serving?.release?.(answer),
     open: (s: Serving) => void (serving = s),
@@ -174,7 +177,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
   const ops = createOps(opsOptions);
   const log = ops.line;
   // The port first: a start that cannot listen creates and seeds nothing.
-  const gate = startingGate();
+  const gate = startingGate(ops.request);
   // Request ids on every answer, the starting gate's too.
   const front = ops.front(gate.handler, gate.release);
   const server = await listen(front.handler, {

@@ -6,12 +6,12 @@
 // replaced; the request it held is answered Internal. close() lets every request finish, then stops
 // them.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { LogEntry, ServiceFault, ServiceRequest, ServiceResponse } from '@evgen/runtime';
-import { fault, refusal, unavailable } from './faults.js';
-import { LANES, bindingOf, laneOf, operationOf, type Lane } from './lanes.js';
+import type { ServiceRequest, ServiceResponse } from '@evgen/runtime';
+import { fault, unavailable } from './faults.js';
+import { LANES, laneOf, type Lane } from './lanes.js';
 import { detach, ownsBuffer } from './detach.js';
-import { requestRecord, type ServiceConfig } from './service.js';
-import { givenRequestId } from './ops/request-id.js';
+import { recordedRefusal, type Taken } from './refused.js';
+import type { ServiceConfig } from './service.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 import type { RequestRecord } from './ops/logger.js';
 
@@ -35,10 +35,8 @@ export const laneLimits = (lane: Lane): ResourceLimits => ({
 /** Replacements that may fail to start in a row before a lane stops replacing. */
 const MAX_FAILED_STARTS = 5;
 
-interface Pending {
-  readonly req: ServiceRequest;
-  /** When the pool was handed the request (performance.now()): a refusal's duration. */
-  readonly since: number;
+/** A request handed to the pool (`since`: when), and how to answer it. */
+interface Pending extends Taken {
   readonly resolve: (res: ServiceResponse) => void;
 }
 interface Thread {
@@ -196,29 +194,7 @@ export class WorkerPool {
    */
   #refuse(req: ServiceRequest, since: number, lane: Lane, why: string): ServiceResponse {
     const cause = why === noWorker(lane) ? `: ${this.#lastFailure[lane]}` : '';
-    return this.#answerHere({ req, since }, unavailable(why), `${why}${cause}`);
-  }
-
-  /**
-   * `refused`, answered on the request loop for a request no worker answers. Its record, as a
-   * worker's would be (its log line, metrics and span), carries `why` for the operator.
-   */
-  #answerHere(p: Omit<Pending, 'resolve'>, refused: ServiceFault, why: string): ServiceResponse {
-    const res = refusal(p.req, refused);
-    const requestId = givenRequestId(p.req);
-    const entry: LogEntry = {
-      time: new Date().toISOString(),
-      operation: operationOf(p.req),
-      binding: bindingOf(p.req),
-      status: res.status,
-      durationMs: performance.now() - p.since,
-      apiKeyName: undefined,
-      faultCode: refused.code,
-      ...(requestId === undefined ? {} : { requestId }),
-      error: { name: refused.name, message: why },
-    };
-    this.o.onRequest(requestRecord(entry, p.req, undefined));
-    return res;
+    return recordedRefusal({ req, since }, unavailable(why), `${why}${cause}`, this.o.onRequest);
   }
 
   #event(event: string, t: Thread, extra: object = {}): void {
@@ -273,7 +249,12 @@ export class WorkerPool {
       const held = t.current;
       if (held)
         held.resolve(
-          this.#answerHere(held, stopped(), `the worker serving it exited with code ${code}`),
+          recordedRefusal(
+            held,
+            stopped(),
+            `the worker serving it exited with code ${code}`,
+            this.o.onRequest,
+          ),
         );
       t.current = undefined;
       if (!this.#closing) {

@@ -84,6 +84,23 @@ describe('start-up', () => {
       });
       const { url } = await p.ready;
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      await stop(p); // its log written out
+      // Logged and counted like any answer.
+      const refused = p
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.operation === 'GetEventDetails7');
+      expect(refused).toContainEqual(
+        expect.objectContaining({
+          status: 503,
+          faultCode: 'Unavailable',
+          error: expect.objectContaining({
+            message: 'starting: the service is preparing its database',
+          }) as object,
+        }),
+      );
     } finally {
       await stop(p);
       holder.kill();
