@@ -197,24 +197,6 @@ function requestHeaders(h: IncomingHttpHeaders): Readonly<Record<string, string 
 }
 
 /**
- * Queues writes to run together once the event loop's current I/O callbacks are done (onTurnEnd),
- * in the order queued. Answers written one by one as their handlers finished woke the client's
- * reading thread for each; written back to back after a turn's reads, the client finds them as it
- * goes. An answer waits at most for the rest of the turn it became ready in.
- */
-function writeBatcher(): (write: () => void) => void {
-  let queued: (() => void)[] = [];
-  const flush = () => {
-    const batch = queued;
-    queued = [];
-    for (const write of batch) write();
-  };
-  return (write) => {
-    if (queued.push(write) === 1) onTurnEnd(flush);
-  };
-}
-
-/**
  * node:http's request listener for `handler`. `tracker`: the connection limits of `listen`, told
  * when each request begins and when its answer is out.
  */
@@ -240,7 +222,6 @@ export function toNodeListener(
     if (inFlight.get(socket) === res) inFlight.delete(socket);
     tracker.end(socket);
   };
-  const later = writeBatcher();
   const deadlines = bodyDeadlines(
     options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     options.minBodyBytesPerSecond ?? DEFAULT_MIN_BODY_BYTES_PER_SECOND,
@@ -289,8 +270,11 @@ export function toNodeListener(
         ...(body ? {} : { bodyLimitExceeded: limit }),
         duplicateHeaders: repeatedHeaders(req.rawHeaders, req.headers),
       }).then(
+        // Written with the turn's other answers, once its I/O callbacks are done (onTurnEnd):
+        // written as each handler finished, each woke the client's reading thread; back to back,
+        // the client finds them as it goes. An answer waits at most for the rest of its turn.
         (out) =>
-          later(() => {
+          onTurnEnd(() => {
             try {
               respond(req, res, out, body !== undefined);
             } catch {

@@ -1,5 +1,5 @@
 // The node:http adapter writes the answers that become ready in one turn of the event loop
-// together, after that turn's callbacks (see writeBatcher in node.ts). Node's request and response
+// together, after that turn's callbacks (onTurnEnd, in toNodeListener). Node's request and response
 // are stood in for by the few members the adapter uses, so the order of events is exact.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
