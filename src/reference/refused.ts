@@ -6,6 +6,7 @@ import { refusal } from './faults.js';
 import { bindingOf, operationOf } from './lanes.js';
 import type { RequestRecord } from './ops/logger.js';
 import { givenRequestId } from './ops/request-id.js';
+import { isoNow } from './ops/request-line.js';
 import { requestRecord } from './service.js';
 
 /** A request, and when the service took it (performance.now()): its answer's duration. */
@@ -28,7 +29,7 @@ export function recordedRefusal(
   const res = refusal(req, refused);
   const requestId = givenRequestId(req);
   const entry: LogEntry = {
-    time: new Date().toISOString(),
+    time: isoNow(),
     operation: operationOf(req),
     binding: bindingOf(req),
     status: res.status,
