@@ -233,10 +233,13 @@ export function toNodeListener(
     out: ServiceResponse,
     whole: boolean,
   ) => {
+    // A text body is encoded here, once: measured for its length and written as those bytes (its
+    // length alone, then node:http writing it with the header line, went over it twice).
+    const bytes = typeof out.body === 'string' ? Buffer.from(out.body) : out.body;
     const headers: Record<string, string | number> = { ...out.headers };
-    headers['content-length'] = Buffer.byteLength(out.body);
+    headers['content-length'] = bytes.length;
     if (!whole) headers.connection = 'close';
-    res.writeHead(out.status, headers).end(out.body);
+    res.writeHead(out.status, headers).end(bytes);
     const socket = req.socket;
     // Most answers reach the socket at once; only one still being written needs the time-out.
     if (res.writableFinished) return (written(out), done(socket, res));

@@ -185,6 +185,35 @@ describe('listen', () => {
     }
   });
 
+  it('sends each body as its UTF-8 bytes, with their count as Content-Length', async () => {
+    const cases: { given: string | Uint8Array; want: { length: number; text: string } }[] = [
+      { given: '<a>plain</a>', want: { length: 12, text: '<a>plain</a>' } },
+      { given: 'caf\u00e9 \u20ac', want: { length: 9, text: 'caf\u00e9 \u20ac' } },
+      { given: '\u{1F600}', want: { length: 4, text: '\u{1F600}' } },
+      { given: '', want: { length: 0, text: '' } },
+      {
+        given: new TextEncoder().encode('bytes \u00e9'),
+        want: { length: 8, text: 'bytes \u00e9' },
+      },
+    ];
+    const server = await listen((req) =>
+      Promise.resolve({ status: 200, headers: {}, body: cases[Number(req.url.slice(1))]!.given }),
+    );
+    try {
+      for (const [i, { want }] of cases.entries()) {
+        const res = await fetch(`${server.url}/${i}`);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        expect({
+          length: Number(res.headers.get('content-length')),
+          text: new TextDecoder().decode(bytes),
+        }).toEqual(want);
+        expect(bytes.length).toBe(want.length);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('listens on 127.0.0.1 at a free port', async () => {
     const h = await startServer();
     try {

@@ -35,7 +35,9 @@ function exchange(url: string, log: string[], failWrite = false): Exchange {
       return res;
     },
     end(body?: unknown) {
-      log.push(`${status} ${url}${typeof body === 'string' ? ` ${body}` : ''}`);
+      // The adapter writes a text body as its UTF-8 bytes.
+      const text = body instanceof Uint8Array ? Buffer.from(body).toString() : body;
+      log.push(`${status} ${url}${text ? ` ${String(text)}` : ''}`);
       return res;
     },
   });
