@@ -2,11 +2,11 @@
 // lane, a worker that died holding one, a service still starting): each is recorded as a served
 // request is (its log line, metrics and span), so the operator sees every answer given.
 import type { LogEntry, ServiceFault, ServiceRequest, ServiceResponse } from '@evgen/runtime';
+import { isoNow } from '@evgen/runtime/internal';
 import { refusal } from './faults.js';
 import { bindingOf, operationOf } from './lanes.js';
 import type { RequestRecord } from './ops/logger.js';
 import { givenRequestId } from './ops/request-id.js';
-import { isoNow } from './ops/request-line.js';
 import { requestRecord } from './service.js';
 
 /** A request, and when the service took it (performance.now()): its answer's duration. */

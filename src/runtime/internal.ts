@@ -82,6 +82,7 @@ export {
   formatTimestamp,
   httpOperationAt,
   isPlainHost,
+  isoNow,
   iteratePages,
   mediaType,
   namespaceFor,

@@ -3,6 +3,7 @@
 // a record might carry reaches the line (no redaction needed: a field not named here is not
 // written), and what pino spent walking, redacting and serialising each record is gone.
 import type { Level } from 'pino';
+import { isoNow } from '@evgen/runtime/internal';
 import type { RequestRecord } from './logger.js';
 
 /** The fields of a request line after its level and time, in order. */
@@ -18,23 +19,7 @@ const FIELDS = [
   'worker',
 ] as const satisfies readonly (keyof RequestRecord)[];
 
-let stampMs = NaN;
-let stamp = '';
-
-/**
- * The time now as pino's isoTime writes it, formatted once per millisecond: a busy service writes
- * many lines in one, and formatting a date cost a sizeable part of a line.
- */
-export function isoNow(): string {
-  const ms = Date.now();
-  if (ms !== stampMs) {
-    stampMs = ms;
-    stamp = new Date(ms).toISOString();
-  }
-  return stamp;
-}
-
-/** The JSON line (no newline) of `record` at `level`, stamped `time` (ISO 8601, as pino's isoTime). */
+/** The JSON line (no newline) of `record` at `level`, stamped `time` (ISO 8601, as pino's isoTime writes it). */
 export function requestLine(level: Level, record: RequestRecord, time = isoNow()): string {
   let line = `{"level":"${level}","time":"${time}"`;
   for (const field of FIELDS) {

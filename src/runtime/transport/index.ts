@@ -77,6 +77,7 @@ export {
 export { iteratePages, type Paging } from './paging.js';
 export { MemoryReplayStore, type ReplayStore } from './replay.js';
 export { onTurnEnd } from './turn.js';
+export { isoNow } from './iso-now.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
   createServiceHandler,

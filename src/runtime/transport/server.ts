@@ -13,6 +13,7 @@ import {
   resolveFault,
   withRequestId,
 } from './faults.js';
+import { isoNow } from './iso-now.js';
 import { BoundedCache } from './memo.js';
 import { MemoryReplayStore, type ReplayStore } from './replay.js';
 import type { Log, Pipeline } from './server-bindings.js';
@@ -264,7 +265,7 @@ export function createServiceHandler(options: ServiceHandlerOptions): ServiceHan
     }
     if (!options.onLog && !error) return res;
     const entry: LogEntry = {
-      time: new Date().toISOString(),
+      time: isoNow(),
       operation: log.operation,
       binding: log.page ?? log.binding?.id,
       apiKeyName: log.apiKeyName,

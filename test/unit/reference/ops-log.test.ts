@@ -1,6 +1,6 @@
 // Request ids, trace ids and the log's configuration: which caller ids are kept, which traceparent
 // headers give a trace id, what redaction removes, which level a request line gets.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WIRE } from '@evgen/event-management/service';
 import {
   MAX_REQUEST_ID_LENGTH,
@@ -8,7 +8,6 @@ import {
   traceIdOf,
 } from '../../../src/reference/ops/request-id.js';
 import { REDACTED, createServiceLog, requestLevel } from '../../../src/reference/ops/logger.js';
-import { isoNow } from '../../../src/reference/ops/request-line.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -172,19 +171,4 @@ describe('the service log', () => {
   for (const { given, want } of levels)
     it(`a request answered ${given.status} ${given.faultCode ?? ''} is ${want}`, () =>
       expect(requestLevel(given)).toBe(want));
-});
-
-describe('isoNow', () => {
-  afterEach(() => vi.useRealTimers());
-  it.each([
-    { given: Date.UTC(2026, 10, 28, 14, 5, 6, 7), want: '2026-11-28T14:05:06.007Z' },
-    { given: Date.UTC(2026, 10, 28, 14, 5, 6, 8), want: '2026-11-28T14:05:06.008Z' },
-    { given: Date.UTC(2027, 0, 1), want: '2027-01-01T00:00:00.000Z' },
-  ])('is the time of the millisecond it is called in: $want', ({ given, want }) => {
-    vi.useFakeTimers({ now: given });
-    expect(isoNow()).toBe(want);
-    expect(isoNow()).toBe(want);
-    vi.setSystemTime(given + 1);
-    expect(isoNow()).toBe(new Date(given + 1).toISOString());
-  });
 });
