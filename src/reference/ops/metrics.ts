@@ -3,12 +3,14 @@
 // worker thread served it, so the numbers cover every worker and survive a worker's restart.
 // Label values come only from the spec's tables (operations, bindings, fault codes) and the lanes:
 // a request naming anything else is counted under "none", so no caller can grow the label sets.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { operations } from '@evgen/event-management/operations';
 import { BINDING_IDS, WIRE } from '@evgen/event-management/service';
 import { LANES, type Lane } from '../lanes.js';
 import type { RequestRecord } from './logger.js';
 import type { PoolCounts, ReplayTotals } from './instance-stats.js';
+import { RequestTables } from './request-tables.js';
+import { TableHistogram } from './table-histogram.js';
 
 /** Label value of a request that named no operation (the WSDL, help pages, unknown paths). */
 export const NONE = 'none';
@@ -16,22 +18,13 @@ export const OK = 'ok';
 /** Pages the engine names in place of a binding. */
 const PAGES = ['wsdl', 'help'];
 
-const OPERATIONS = new Set(Object.keys(operations));
-const BINDINGS = new Set<string>([...BINDING_IDS, ...PAGES]);
-const OUTCOMES = new Set(WIRE.faults.codes.map((c) => c.code));
-const bounded = (allowed: ReadonlySet<string>, value: string | undefined) =>
-  value !== undefined && allowed.has(value) ? value : NONE;
-
-/** `make`'s value for each list of label values, made once. */
-function children<A extends string[], C>(make: (...values: A) => C): (...values: A) => C {
-  const made = new Map<string, C>();
-  return (...values) => {
-    const key = values.join('\u0000');
-    let child = made.get(key);
-    if (child === undefined) made.set(key, (child = make(...values)));
-    return child;
-  };
-}
+/** The label values a request is counted under; anything else is counted as NONE. */
+const LABEL_VALUES = {
+  operations: [...Object.keys(operations), NONE],
+  bindings: [...BINDING_IDS, ...PAGES, NONE],
+  outcomes: [OK, ...WIRE.faults.codes.map((c) => c.code), NONE],
+  other: NONE,
+};
 
 /** Latency buckets in seconds: from a cached small call to a large page. */
 export const LATENCY_BUCKETS = [
@@ -75,26 +68,27 @@ export interface ServiceMetrics {
 export function createMetrics(s: MetricSources): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'evgen_' });
-  const requests = new Counter({
-    name: 'evgen_requests_total',
-    help: 'Requests answered, by operation, binding and outcome (ok or the fault code)',
-    labelNames: ['operation', 'binding', 'outcome'],
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'evgen_request_duration_seconds',
-    help: 'Time from a request reaching a service instance to its answer, by operation',
-    labelNames: ['operation'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  // Each label set's child, kept: labels() builds and checks a labels object on every call
-  // otherwise (a child still hashes its labels at each inc or observe). The label values are
-  // bounded (above), so these maps are too.
-  const counted = children((op: string, binding: string, outcome: string) =>
-    requests.labels(op, binding, outcome),
+  // Requests are counted in tables of their own (request-tables.ts); the two metrics read them.
+  const tables = new RequestTables(LABEL_VALUES, LATENCY_BUCKETS);
+  followingCounter(
+    registry,
+    {
+      name: 'evgen_requests_total',
+      help: 'Requests answered, by operation, binding and outcome (ok or the fault code)',
+      labelNames: ['operation', 'binding', 'outcome'],
+    },
+    () => tables.requests(),
   );
-  const timed = children((op: string) => latency.labels(op));
+  new TableHistogram(
+    {
+      name: 'evgen_request_duration_seconds',
+      help: 'Time from a request reaching a service instance to its answer, by operation',
+      labelNames: ['operation'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    },
+    () => tables.latencies(),
+  );
   const refused = new Counter({
     name: 'evgen_connections_refused_total',
     help: 'Connections closed unserved because of the connection limits',
@@ -113,10 +107,7 @@ export function createMetrics(s: MetricSources): ServiceMetrics {
   return {
     registry,
     request(r) {
-      const operation = bounded(OPERATIONS, r.operation);
-      const outcome = r.faultCode === undefined ? OK : bounded(OUTCOMES, r.faultCode);
-      counted(operation, bounded(BINDINGS, r.binding), outcome).inc();
-      timed(operation).observe(r.durationMs / 1000);
+      tables.count(r.operation, r.binding, r.faultCode ?? OK, r.durationMs / 1000);
     },
     refusedConnection: () => refused.inc(),
     instances(i) {
@@ -156,11 +147,11 @@ function laneMetrics(registry: Registry, s: MetricSources): void {
     {
       name: 'evgen_worker_restarts_total',
       help: 'Worker threads that stopped unasked (each replaced unless its lane keeps failing to start), by lane',
-      label: 'lane',
+      labelNames: ['lane'],
     },
     () => {
       const now = lanes();
-      return Object.fromEntries(LANES.map((lane) => [lane, now[lane].restarts]));
+      return byLabel('lane', Object.fromEntries(LANES.map((lane) => [lane, now[lane].restarts])));
     },
   );
 }
@@ -217,27 +208,37 @@ function poolGauges(registry: Registry, pools: () => PoolCounts): void {
   );
 }
 
+/** Totals by the values of one label, as followingCounter reads them. */
+function* byLabel(
+  label: string,
+  totals: Readonly<Record<string, number>>,
+): Generator<[Record<string, string>, number]> {
+  for (const [value, total] of Object.entries(totals)) yield [{ [label]: value }, total];
+}
+
+/** One total, as followingCounter reads it. */
+const single = (total: number): [Record<string, string>, number][] => [[{}, total]];
+
 /**
- * A counter that follows totals kept elsewhere (the worker pool, shared memory) when scraped: by
- * the values of `label`, or one total when there is none.
+ * A counter that follows totals kept elsewhere (the worker pool, shared memory, the request
+ * tables) when scraped: each label set's total.
  */
 function followingCounter(
   registry: Registry,
-  o: { name: string; help: string; label?: string },
-  read: () => number | Readonly<Record<string, number>> | undefined,
+  o: { name: string; help: string; labelNames?: readonly string[] },
+  read: () => Iterable<[Record<string, string>, number]>,
 ): void {
   const seen = new Map<string, number>();
   new Counter({
     name: o.name,
     help: o.help,
-    labelNames: o.label ? [o.label] : [],
+    labelNames: o.labelNames ?? [],
     registers: [registry],
     collect() {
-      const now = read();
-      const totals = typeof now === 'number' ? { '': now } : (now ?? {});
-      for (const [value, total] of Object.entries(totals)) {
-        this.inc(o.label ? { [o.label]: value } : {}, total - (seen.get(value) ?? 0));
-        seen.set(value, total);
+      for (const [labels, total] of read()) {
+        const key = Object.values(labels).join('\u0000');
+        this.inc(labels, total - (seen.get(key) ?? 0));
+        seen.set(key, total);
       }
     },
   });
@@ -250,7 +251,7 @@ function replayCounters(registry: Registry, i: InstanceSources): void {
       name: 'evgen_replay_prunes_total',
       help: 'Pruning passes over the replay record (each instance serving calls deletes expired entries at most once a second)',
     },
-    () => i.replay().prunes,
+    () => single(i.replay().prunes),
   );
   followingCounter(
     registry,
@@ -258,7 +259,7 @@ function replayCounters(registry: Registry, i: InstanceSources): void {
       name: 'evgen_replay_pruned_entries_total',
       help: 'Replay record entries deleted because their timestamp window had passed',
     },
-    () => i.replay().pruned,
+    () => single(i.replay().pruned),
   );
   // PostgreSQL checkpoints its own log (pg_stat_bgwriter).
   if (i.checkpoints)
@@ -267,8 +268,8 @@ function replayCounters(registry: Registry, i: InstanceSources): void {
       {
         name: 'evgen_replay_checkpoints_total',
         help: "Completed checkpoints of the SQLite replay record's write-ahead log: passive (every pruning pass), restart (the log past its limit, started again)",
-        label: 'mode',
+        labelNames: ['mode'],
       },
-      () => i.replay().checkpoints,
+      () => byLabel('mode', i.replay().checkpoints),
     );
 }
