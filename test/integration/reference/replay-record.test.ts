@@ -165,6 +165,34 @@ describe('the SQLite replay record', () => {
     }
   });
 
+  // A turn's entries go in with a few INSERTs of many rows; one entry already there sends the
+  // whole turn again entry by entry. Batches of sizes across those statements, replays anywhere.
+  it.each([
+    { given: { size: 1, replays: [0] } },
+    { given: { size: 2, replays: [1] } },
+    { given: { size: 37, replays: [] } },
+    { given: { size: 37, replays: [0, 36] } },
+    { given: { size: 64, replays: [33] } },
+    { given: { size: 200, replays: [63, 64, 199] } },
+  ])('refuses exactly the replays of a turn of $given.size', async ({ given }) => {
+    const db = openReplayDatabase(
+      join(dir, `batch-${given.size}-${given.replays.join('-')}.sqlite-replay`),
+    );
+    try {
+      const store = new SqliteReplayStore(db);
+      const now = Date.now();
+      const key = (i: number) => (given.replays.includes(i) ? `earlier ${i}` : `new ${i}`);
+      for (const i of given.replays) await store.seen(key(i), now + 300_000, now);
+      const keys = Array.from({ length: given.size }, (_, i) => key(i));
+      const seen = await Promise.all(keys.map((k) => store.seen(k, now + 300_000, now)));
+      expect(seen).toEqual(keys.map((_, i) => given.replays.includes(i)));
+      const count = db.prepare('SELECT count(*) FROM replay_entry').pluck();
+      expect(count.get()).toBe(given.size);
+    } finally {
+      db.close();
+    }
+  });
+
   /** `db`, whose replay INSERT fails `times` times with `code` before it runs. */
   function failingInsert(db: Db, code: string, times: number): Db {
     let left = times;
