@@ -19,7 +19,7 @@ const FIELDS = [
   'worker',
 ] as const satisfies readonly (keyof RequestRecord)[];
 
-/** The JSON line (no newline) of `record` at `level`, stamped `time` (ISO 8601, as pino's isoTime writes it). */
+/** The JSON line (no newline) of `record` at `level`, stamped `time` (ISO 8601, as pino's isoTime). */
 export function requestLine(level: Level, record: RequestRecord, time = isoNow()): string {
   let line = `{"level":"${level}","time":"${time}"`;
   for (const field of FIELDS) {

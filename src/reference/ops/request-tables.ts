@@ -64,6 +64,7 @@ export class RequestTables {
     this.#timed = new Uint8Array(operations.length);
   }
 
+  /** Counts a request: its labels (undefined or unknown: `other`) and its latency. */
   count(
     operation: string | undefined,
     binding: string | undefined,

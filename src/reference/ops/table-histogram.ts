@@ -1,7 +1,7 @@
 // A prom-client histogram whose values come from the request tables (request-tables.ts) when
 // scraped, not from observe(): prom-client's registry and its histogram's get() read a histogram
 // through getForPromString(), answered here in the shape prom-client's own histogram gives it.
-// table-histogram.test.ts holds the two to the same output.
+// request-metrics.test.ts holds the two to the same output.
 import { Histogram, type HistogramConfiguration } from 'prom-client';
 import type { Latencies } from './request-tables.js';
 
