@@ -151,7 +151,7 @@ export async function runBench(o: {
       ['bare', [s.bare]],
       ['stub, node-soap', s.stubVsNodeSoap.runs],
       ['--workers 2, 1', s.workers?.runs ?? []],
-      ['replay off', s.replayOff ? [s.replayOff] : []],
+      ['default, replay off', s.replayOff?.runs ?? []],
     ];
     return sides
       .filter(([, runs]) => runs.some((f) => f.non2xx + f.errors > 0))
@@ -363,9 +363,9 @@ async function serverRows(
     if (s.replayOff)
       add(
         `${s.operation}: replay record in the database vs replay protection off`,
-        `${r(s.ours.rps)} req/s p99 ${r(s.ours.p99)} ms`,
-        `${r(s.replayOff.rps)} req/s p99 ${r(s.replayOff.p99)} ms`,
-        `${r(s.ours.rps / s.replayOff.rps)}x`,
+        `${r(s.replayOff.a.rps)} req/s p99 ${r(s.replayOff.a.p99)} ms`,
+        `${r(s.replayOff.b.rps)} req/s p99 ${r(s.replayOff.b.p99)} ms`,
+        `${r(s.replayOff.ratio)}x${rounds(s.replayOff)}`,
       );
     const bad = (f: typeof s.ours) => f.non2xx + f.errors;
     if (bad(s.ours) || bad(nodeSoap) || bad(s.bare))

@@ -81,7 +81,8 @@ export interface ServerFigures {
   readonly workers?: Paired;
   /** GetBookingsBatch: the same work without HTTP on two threads against one (alone.ts). */
   readonly workAlone?: WorkAlone;
-  readonly replayOff?: RunFigures;
+  /** GetEventDetails7: the default service (a) against replay protection off (b). */
+  readonly replayOff?: Paired;
 }
 
 /**
@@ -305,7 +306,14 @@ export async function benchServers(
               ),
               workAlone: await pairedWorkAlone(rounds, dbPath, eventId, duration),
             }
-          : { replayOff: await oursWith({ replay: 'off' }) };
+          : {
+              // The default service again, next to each run without replay protection.
+              replayOff: await paired(
+                rounds,
+                () => oursWith(),
+                () => oursWith({ replay: 'off' }),
+              ),
+            };
       servers.push({
         operation: c.operation,
         responseBytes: Buffer.byteLength(c.fixed),
