@@ -90,7 +90,6 @@ interface Pending {
 
 export class SqliteReplayStore implements ReplayStore {
   readonly #db: Db;
-  readonly #record;
   /** INSERTs of 1, 2, 4 ... REPLAY_ROWS_PER_INSERT entries, prepared when first needed. */
   readonly #inserts = new Map<number, Statement>();
   readonly #prune;
@@ -125,8 +124,6 @@ export class SqliteReplayStore implements ReplayStore {
     // on a request's path, a large share of the record's cost. The pruning step checkpoints
     // instead, once per interval.
     db.pragma('wal_autocheckpoint = 0');
-    // A new entry is written (1 change); one already there is not (0).
-    this.#record = db.prepare('INSERT INTO replay_entry (entry) VALUES (?) ON CONFLICT DO NOTHING');
     // Every entry whose window ended at or before the time given (as its expiry prefix, + 1 ms).
     this.#prune = db.prepare('DELETE FROM replay_entry WHERE entry < ?');
     // PASSIVE: copies what no reader still needs, never waits for one. Under steady load another
@@ -253,7 +250,9 @@ export class SqliteReplayStore implements ReplayStore {
    * is due).
    */
   #eachAlone(batch: readonly Pending[]): boolean[] {
-    return batch.map((p) => this.#record.run(p.entry).changes === 0 && p.expiresAtMs > p.nowMs);
+    // A new entry is written (1 change); one already there is not (0).
+    const insert = this.#insertOf(1);
+    return batch.map((p) => insert.run(p.entry).changes === 0 && p.expiresAtMs > p.nowMs);
   }
 }
 
