@@ -233,13 +233,14 @@ export function toNodeListener(
     out: ServiceResponse,
     whole: boolean,
   ) => {
-    // A text body is encoded here, once: measured for its length and written as those bytes (its
-    // length alone, then node:http writing it with the header line, went over it twice).
-    const bytes = typeof out.body === 'string' ? Buffer.from(out.body) : out.body;
+    // A text body goes to the socket as text: node:http joins it to the header line and the
+    // socket encodes both into one write, where a Buffer made here first cost an allocation and a
+    // copy of every answer. Its length is counted in UTF-8 bytes, not in code units.
+    const body = out.body;
     const headers: Record<string, string | number> = { ...out.headers };
-    headers['content-length'] = bytes.length;
+    headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     if (!whole) headers.connection = 'close';
-    res.writeHead(out.status, headers).end(bytes);
+    res.writeHead(out.status, headers).end(body);
     const socket = req.socket;
     // Most answers reach the socket at once; only one still being written needs the time-out.
     if (res.writableFinished) return (written(out), done(socket, res));
