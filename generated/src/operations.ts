@@ -5,6 +5,7 @@ import type { LocalDateTime, OperationDef } from '@evgen/runtime';
 import {
   NO_ELEMENT,
   checkString,
+  encodeKept,
   findChild,
   httpDocumentStart,
   missingElement,
@@ -242,7 +243,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetAccommodationResponse', ns) + '<GetAccommodationResult>');
-      out.write(encodeAccommodationResponse(r, 'GetAccommodationResult'));
+      out.write(encodeKept(r, encodeAccommodationResponse, 'GetAccommodationResult'));
       out.write('</GetAccommodationResult></GetAccommodationResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -253,7 +254,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('AccommodationResponse', ns));
-      out.write(encodeAccommodationResponse(r, 'GetAccommodationResult'));
+      out.write(encodeKept(r, encodeAccommodationResponse, 'GetAccommodationResult'));
       out.write('</AccommodationResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -440,7 +441,7 @@ export const operations: {
       out.write(
         openOperationElement('GetBookingDetailsResponse', ns) + '<GetBookingDetailsResult>',
       );
-      out.write(encodeBookingDetails(r, 'GetBookingDetailsResult'));
+      out.write(encodeKept(r, encodeBookingDetails, 'GetBookingDetailsResult'));
       out.write('</GetBookingDetailsResult></GetBookingDetailsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -449,7 +450,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('BookingDetails', ns));
-      out.write(encodeBookingDetails(r, 'GetBookingDetailsResult'));
+      out.write(encodeKept(r, encodeBookingDetails, 'GetBookingDetailsResult'));
       out.write('</BookingDetails>');
     },
     decodeHttpResponse(doc, ns) {
@@ -498,7 +499,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetBookingResponse', ns) + '<GetBookingResult>');
-      out.write(encodeBookingResponse(r, 'GetBookingResult'));
+      out.write(encodeKept(r, encodeBookingResponse, 'GetBookingResult'));
       out.write('</GetBookingResult></GetBookingResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -509,7 +510,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('BookingResponse', ns));
-      out.write(encodeBookingResponse(r, 'GetBookingResult'));
+      out.write(encodeKept(r, encodeBookingResponse, 'GetBookingResult'));
       out.write('</BookingResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -789,7 +790,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetContactResponse', ns) + '<GetContactResult>');
-      out.write(encodeContactResponse(r, 'GetContactResult'));
+      out.write(encodeKept(r, encodeContactResponse, 'GetContactResult'));
       out.write('</GetContactResult></GetContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -800,7 +801,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactResponse', ns));
-      out.write(encodeContactResponse(r, 'GetContactResult'));
+      out.write(encodeKept(r, encodeContactResponse, 'GetContactResult'));
       out.write('</ContactResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -852,7 +853,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetContact2Response', ns) + '<GetContact2Result>');
-      out.write(encodeContactResponse2(r, 'GetContact2Result'));
+      out.write(encodeKept(r, encodeContactResponse2, 'GetContact2Result'));
       out.write('</GetContact2Result></GetContact2Response>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -863,7 +864,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactResponse2', ns));
-      out.write(encodeContactResponse2(r, 'GetContact2Result'));
+      out.write(encodeKept(r, encodeContactResponse2, 'GetContact2Result'));
       out.write('</ContactResponse2>');
     },
     decodeHttpResponse(doc, ns) {
@@ -931,7 +932,7 @@ export const operations: {
       out.write(
         openOperationElement('VerifyTokenForContactResponse', ns) + '<VerifyTokenForContactResult>',
       );
-      out.write(encodeContactTokenResponse(r, 'VerifyTokenForContactResult'));
+      out.write(encodeKept(r, encodeContactTokenResponse, 'VerifyTokenForContactResult'));
       out.write('</VerifyTokenForContactResult></VerifyTokenForContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -942,7 +943,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactTokenResponse', ns));
-      out.write(encodeContactTokenResponse(r, 'VerifyTokenForContactResult'));
+      out.write(encodeKept(r, encodeContactTokenResponse, 'VerifyTokenForContactResult'));
       out.write('</ContactTokenResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -996,7 +997,7 @@ export const operations: {
       out.write(
         openOperationElement('EventProfileSearchResponse', ns) + '<EventProfileSearchResult>',
       );
-      out.write(encodeEventProfileSearchResponseModel(r, 'EventProfileSearchResult'));
+      out.write(encodeKept(r, encodeEventProfileSearchResponseModel, 'EventProfileSearchResult'));
       out.write('</EventProfileSearchResult></EventProfileSearchResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1007,7 +1008,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventProfileSearchResponseModel', ns));
-      out.write(encodeEventProfileSearchResponseModel(r, 'EventProfileSearchResult'));
+      out.write(encodeKept(r, encodeEventProfileSearchResponseModel, 'EventProfileSearchResult'));
       out.write('</EventProfileSearchResponseModel>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1107,7 +1108,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetEventDetails7Response', ns) + '<GetEventDetails7Result>');
-      out.write(encodeEventDetailsResponse7(r, 'GetEventDetails7Result'));
+      out.write(encodeKept(r, encodeEventDetailsResponse7, 'GetEventDetails7Result'));
       out.write('</GetEventDetails7Result></GetEventDetails7Response>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1118,7 +1119,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventDetailsResponse7', ns));
-      out.write(encodeEventDetailsResponse7(r, 'GetEventDetails7Result'));
+      out.write(encodeKept(r, encodeEventDetailsResponse7, 'GetEventDetails7Result'));
       out.write('</EventDetailsResponse7>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1167,7 +1168,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetEventDetails3Response', ns) + '<GetEventDetails3Result>');
-      out.write(encodeEventDetailsResponse3(r, 'GetEventDetails3Result'));
+      out.write(encodeKept(r, encodeEventDetailsResponse3, 'GetEventDetails3Result'));
       out.write('</GetEventDetails3Result></GetEventDetails3Response>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1178,7 +1179,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventDetailsResponse3', ns));
-      out.write(encodeEventDetailsResponse3(r, 'GetEventDetails3Result'));
+      out.write(encodeKept(r, encodeEventDetailsResponse3, 'GetEventDetails3Result'));
       out.write('</EventDetailsResponse3>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1510,7 +1511,7 @@ export const operations: {
         openOperationElement('GetCalendarEventsByDateRangeResponse', ns) +
           '<GetCalendarEventsByDateRangeResult>',
       );
-      out.write(encodeCalendarEventsResponse(r, 'GetCalendarEventsByDateRangeResult'));
+      out.write(encodeKept(r, encodeCalendarEventsResponse, 'GetCalendarEventsByDateRangeResult'));
       out.write('</GetCalendarEventsByDateRangeResult></GetCalendarEventsByDateRangeResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1521,7 +1522,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('CalendarEventsResponse', ns));
-      out.write(encodeCalendarEventsResponse(r, 'GetCalendarEventsByDateRangeResult'));
+      out.write(encodeKept(r, encodeCalendarEventsResponse, 'GetCalendarEventsByDateRangeResult'));
       out.write('</CalendarEventsResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1573,7 +1574,9 @@ export const operations: {
         openOperationElement('GetCalendarAttendeesForEventResponse', ns) +
           '<GetCalendarAttendeesForEventResult>',
       );
-      out.write(encodeCalendarAttendeesResponse(r, 'GetCalendarAttendeesForEventResult'));
+      out.write(
+        encodeKept(r, encodeCalendarAttendeesResponse, 'GetCalendarAttendeesForEventResult'),
+      );
       out.write('</GetCalendarAttendeesForEventResult></GetCalendarAttendeesForEventResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1584,7 +1587,9 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('CalendarAttendeesResponse', ns));
-      out.write(encodeCalendarAttendeesResponse(r, 'GetCalendarAttendeesForEventResult'));
+      out.write(
+        encodeKept(r, encodeCalendarAttendeesResponse, 'GetCalendarAttendeesForEventResult'),
+      );
       out.write('</CalendarAttendeesResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -2013,7 +2018,9 @@ export const operations: {
         openOperationElement('SubmitSimpleBookingWithBookingStatusResponse', ns) +
           '<SubmitSimpleBookingWithBookingStatusResult>',
       );
-      out.write(encodeSimpleBookingResponse(r, 'SubmitSimpleBookingWithBookingStatusResult'));
+      out.write(
+        encodeKept(r, encodeSimpleBookingResponse, 'SubmitSimpleBookingWithBookingStatusResult'),
+      );
       out.write(
         '</SubmitSimpleBookingWithBookingStatusResult></SubmitSimpleBookingWithBookingStatusResponse>',
       );
@@ -2026,7 +2033,9 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('SimpleBookingResponse', ns));
-      out.write(encodeSimpleBookingResponse(r, 'SubmitSimpleBookingWithBookingStatusResult'));
+      out.write(
+        encodeKept(r, encodeSimpleBookingResponse, 'SubmitSimpleBookingWithBookingStatusResult'),
+      );
       out.write('</SimpleBookingResponse>');
     },
     decodeHttpResponse(doc, ns) {

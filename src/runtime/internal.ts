@@ -49,6 +49,7 @@ export {
 } from './xml/index.js';
 
 export {
+  encodeKept,
   findChild,
   httpDocumentStart,
   openOperationElement,

@@ -90,16 +90,22 @@ export function readResult(
   return `${imp.internal.value('readComplex')}(d, ${el}, ns, ${itemReader(v, imp)})`;
 }
 
-/** A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items. */
+/**
+ * A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items.
+ * A complex result goes through encodeKept: a handler answering from values it keeps frozen (the
+ * reference service's read cache) has each one's XML made once.
+ */
 export function writeResult(
   v: IrValue,
   itemElement: string | null,
   path: string,
   imp: Imports,
 ): string {
-  return itemElement !== null
-    ? `out.items(r, ${q(itemElement)}, ${itemWriter(v, imp)}, ${q(path)});`
-    : `out.write(${writeValue(v, 'r', path, imp)});`;
+  if (itemElement !== null)
+    return `out.items(r, ${q(itemElement)}, ${itemWriter(v, imp)}, ${q(path)});`;
+  if (v.kind === 'complex')
+    return `out.write(${imp.internal.value('encodeKept')}(r, ${imp.codecs.value(encodeFn(v.typeName))}, ${q(path)}));`;
+  return `out.write(${writeValue(v, 'r', path, imp)});`;
 }
 
 /** An HTTP GET/POST parameter read from `form`. */

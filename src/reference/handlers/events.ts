@@ -2,6 +2,7 @@
 // sub-client companies. Decision (gap include-archived): includeArchived false leaves archived
 // events out of GetCalendarEventsByDateRange; events are those starting within [fromDate, toDate].
 import type { ServiceHandlers } from '@evgen/event-management/server';
+import { derivedOnce } from '../frozen.js';
 import { parseSearch } from '../search.js';
 import type { ReferenceStore } from '../store/store.js';
 import { found, groupBy, invalid, listsBy } from './common.js';
@@ -23,12 +24,16 @@ type EventHandlers = Pick<
   | 'getSubClientCompanyList'
 >;
 
+// A kept record (the read cache's) answers with the same frozen value each time: its XML is made once.
+const details3Of = derivedOnce(eventDetails3);
+const details7Of = derivedOnce(eventDetails7);
+
 export function eventHandlers(store: ReferenceStore): EventHandlers {
   const details = async (eventId: number, profiles: boolean) =>
     found(await store.eventDetails(eventId, profiles), `event ${eventId}`);
   return {
-    getEventDetails3: async ({ eventId }) => eventDetails3(await details(eventId, false)),
-    getEventDetails7: async ({ eventId }) => eventDetails7(await details(eventId, true)),
+    getEventDetails3: async ({ eventId }) => details3Of(await details(eventId, false)),
+    getEventDetails7: async ({ eventId }) => details7Of(await details(eventId, true)),
     async eventProfileSearch({ searchQuery }) {
       const { events, websites } = await store.searchEvents(
         parseSearch(searchQuery),

@@ -7,6 +7,7 @@
 // never an older one, and a turn's requests share one snapshot instead of taking one each.
 import type { Statement } from 'better-sqlite3';
 import { onTurnEnd } from '@evgen/runtime/internal';
+import { deepFreeze } from '../frozen.js';
 import type { Db } from './open.js';
 import { Lru } from './lru.js';
 
@@ -26,13 +27,6 @@ export const MISS: unique symbol = Symbol('miss');
 export interface FreshReads {
   /** The value kept under `key` if nothing was committed since it was read; else MISS. */
   lookup(key: string): unknown;
-}
-
-/** Frozen all the way down: callers share one value, and none may change it for the others. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const v of Object.values(value)) deepFreeze(v);
-  return Object.freeze(value);
 }
 
 export class ReadCache {
