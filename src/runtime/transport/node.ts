@@ -103,6 +103,9 @@ type Deadlines = ReturnType<typeof bodyDeadlines>;
  */
 const DRAIN_FACTOR = 8;
 
+/** Text answers up to this many code units are written as text; longer ones as bytes (respond). */
+const SHORT_TEXT = 4096;
+
 /**
  * Calls `done` with the body, or with undefined once it passes `limit`: the rest is read and
  * dropped until it ends, or not read once past DRAIN_FACTOR times the limit. Callbacks, not a
@@ -233,10 +236,14 @@ export function toNodeListener(
     out: ServiceResponse,
     whole: boolean,
   ) => {
-    // A text body goes to the socket as text: node:http joins it to the header line and the
-    // socket encodes both into one write, where a Buffer made here first cost an allocation and a
-    // copy of every answer. Its length is counted in UTF-8 bytes, not in code units.
-    const body = out.body;
+    // Short text goes to the socket as text: node:http joins it to the header line and the socket
+    // encodes both in one write, where a Buffer made here cost an allocation and a copy more.
+    // Longer text is encoded here, once: joined to the header line, all of it would be copied
+    // once more. Content-Length counts UTF-8 bytes, not code units.
+    const body =
+      typeof out.body === 'string' && out.body.length > SHORT_TEXT
+        ? Buffer.from(out.body)
+        : out.body;
     const headers: Record<string, string | number> = { ...out.headers };
     headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     if (!whole) headers.connection = 'close';

@@ -191,6 +191,8 @@ describe('listen', () => {
       { given: 'caf\u00e9 \u20ac', want: { length: 9, text: 'caf\u00e9 \u20ac' } },
       { given: '\u{1F600}', want: { length: 4, text: '\u{1F600}' } },
       { given: '', want: { length: 0, text: '' } },
+      // Past the length written as text (encoded to bytes first).
+      { given: '\u00e9'.repeat(5000), want: { length: 10_000, text: '\u00e9'.repeat(5000) } },
       {
         given: new TextEncoder().encode('bytes \u00e9'),
         want: { length: 8, text: 'bytes \u00e9' },
