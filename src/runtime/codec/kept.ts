@@ -39,6 +39,9 @@ export function encodeKept<T>(v: T, encode: Encoder<T>, path: string): string {
   if (kept !== undefined) return kept;
   const xml = encode(v, path);
   if (frozenThrough(v)) {
+    // Joined from many pieces, the XML is a tree of strings that every answer holding it would
+    // walk again to write it; reading a character makes V8 flatten it, in place, once.
+    xml.charCodeAt(0);
     let byValue = keptBy.get(encode);
     if (byValue === undefined) keptBy.set(encode, (byValue = new WeakMap()));
     byValue.set(v, xml);
