@@ -351,7 +351,7 @@ async function serverRows(
         `${s.operation}(100), 32 connections: --workers 2 vs --workers 1`,
         `${r(s.workers.a.rps)} req/s p99 ${r(s.workers.a.p99)} ms, ${cpuSplit(s.workers.a)}`,
         `${r(s.workers.b.rps)} req/s p99 ${r(s.workers.b.p99)} ms, ${cpuSplit(s.workers.b)}`,
-        `${r(s.workers.ratio)}x${rounds(s.workers)} (target 1.7x; ceiling here ${r(workersCeiling(s.workers.b, cores))}x)`,
+        `${r(s.workers.ratio)}x${rounds(s.workers)} (target 1.4x; ceiling here ${r(workersCeiling(s.workers.b, cores))}x)`,
       );
     if (s.workAlone)
       add(
