@@ -40,6 +40,10 @@ describe("a replay entry's bytes (what files written by any version hold)", () =
         layout('k|2026-11-28T12:00:00.000Z|Op|sig', ms),
       ),
   );
+  it.each(['', 'cl\u00e9\u0000Op\u00002026-11-28T12:00:00.000Z', '\u{1F511}\u0000\uFFFD'])(
+    'holds the digest of key %j (UTF-8)',
+    (key) => expect(replayEntry(key, 1_764_331_200_000)).toEqual(layout(key, 1_764_331_200_000)),
+  );
   it.each([-1, 1.5, Number.NaN, 2 ** 53])('refuses %d ms as a window end', (ms) =>
     expect(() => replayEntry('k', ms)).toThrow(RangeError),
   );
