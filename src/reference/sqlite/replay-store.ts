@@ -57,9 +57,9 @@ function expiryPrefix(ms: number): Buffer {
 export function replayEntry(key: string, expiresAtMs: number): Buffer {
   const entry = Buffer.allocUnsafe(EXPIRY_BYTES + DIGEST_BYTES);
   writeExpiry(entry, expiresAtMs);
-  // The digest as a latin1 string, one byte per character, written into the entry: node's
-  // hash() makes its 'buffer' output slowly, more than the digest itself costs.
-  entry.write(hash('sha256', key, 'latin1'), EXPIRY_BYTES, DIGEST_BYTES, 'latin1');
+  // The digest as a 'binary' (latin1) string, one character per byte, written into the entry:
+  // node's hash() makes its 'buffer' output slowly, more than the digest itself costs.
+  entry.write(hash('sha256', key, 'binary'), EXPIRY_BYTES, DIGEST_BYTES, 'binary');
   return entry;
 }
 
