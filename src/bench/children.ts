@@ -130,14 +130,16 @@ export interface ServerChild {
 
 /** `cpus`: a taskset(1) CPU list the server (every thread of it) is kept on. */
 export async function startServer(config: ServerConfig, cpus?: string): Promise<ServerChild> {
-  // The child's stdout goes to our stderr: the bench's stdout carries only the table.
+  // The child's stdout is /dev/null: the reference service writes its log there, a line per
+  // request, as `npm start` writes it to its stdout, and the bench's own output stays the table.
+  // Its stderr (stacks, failures) is ours.
   const { args, env } = childCommand('server-child');
   const [cmd, argv] = pinned(cpus, 'node', args);
   const child = track(
     spawn(cmd, argv, {
       cwd: ROOT,
       env,
-      stdio: ['ignore', 2, 'inherit', 'ipc'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     }),
   );
   const ready = reply<ServerInfo>(child, 'ready', 60_000);

@@ -40,7 +40,7 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       database: c.database,
       host: '127.0.0.1',
       port: 0,
-      log: () => undefined,
+      // No log option: its lines go to stdout through pino, as `npm start` writes them.
       ...(c.workers === undefined ? {} : { workers: c.workers }),
       ...(c.replay === undefined ? {} : { replay: c.replay }),
       ...(c.readCache === undefined ? {} : { readCache: c.readCache }),
