@@ -28,8 +28,21 @@ export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
 /** The write-ahead log past which a pruning step restarts it from its beginning (and its size after). */
 export const REPLAY_WAL_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Writes the first `bytes` bytes of `key`'s SHA-256 into `b` at `at`. The digest comes as a
+ * 'binary' (latin1) string, one character per byte: node's hash() makes its 'buffer' output
+ * slowly, more than the digest itself costs.
+ */
+function writeDigest(key: string, b: Buffer, at: number, bytes: number): void {
+  b.write(hash('sha256', key, 'binary'), at, bytes, 'binary');
+}
+
 /** The record's key: the first 16 bytes of the request key's SHA-256 (a window holds millions). */
-export const replayDigest = (key: string) => hash('sha256', key, 'buffer').subarray(0, 16);
+export function replayDigest(key: string): Buffer {
+  const digest = Buffer.allocUnsafe(16);
+  writeDigest(key, digest, 0, 16);
+  return digest;
+}
 
 /** Bytes of an entry's window end (ms, big-endian) and of its key's digest. */
 const EXPIRY_BYTES = 8;
@@ -55,19 +68,22 @@ function expiryPrefix(ms: number): Buffer {
  * only when their keys are the same, or when 64 bits of digest collide within one millisecond.
  */
 export function replayEntry(key: string, expiresAtMs: number): Buffer {
-  const entry = Buffer.allocUnsafe(EXPIRY_BYTES + DIGEST_BYTES);
-  writeExpiry(entry, expiresAtMs);
-  // The digest as a 'binary' (latin1) string, one character per byte, written into the entry:
-  // node's hash() makes its 'buffer' output slowly, more than the digest itself costs.
-  entry.write(hash('sha256', key, 'binary'), EXPIRY_BYTES, DIGEST_BYTES, 'binary');
+  const entry = entryEnding(expiresAtMs);
+  writeDigest(key, entry, EXPIRY_BYTES, DIGEST_BYTES);
   return entry;
 }
 
 /** The entry of a digest (the record's earlier key, whose first 8 bytes are the same) and its end. */
 function entryOf(digest: Uint8Array, expiresAtMs: number): Buffer {
+  const entry = entryEnding(expiresAtMs);
+  entry.set(digest.subarray(0, DIGEST_BYTES), EXPIRY_BYTES);
+  return entry;
+}
+
+/** An entry whose window ends at `expiresAtMs`, its digest still to be written. */
+function entryEnding(expiresAtMs: number): Buffer {
   const entry = Buffer.allocUnsafe(EXPIRY_BYTES + DIGEST_BYTES);
   writeExpiry(entry, expiresAtMs);
-  entry.set(digest.subarray(0, DIGEST_BYTES), EXPIRY_BYTES);
   return entry;
 }
 

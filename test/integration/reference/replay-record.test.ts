@@ -44,6 +44,11 @@ describe("a replay entry's bytes (what files written by any version hold)", () =
     'holds the digest of key %j (UTF-8)',
     (key) => expect(replayEntry(key, 1_764_331_200_000)).toEqual(layout(key, 1_764_331_200_000)),
   );
+  it.each(['', 'k|2026-11-28T12:00:00.000Z|Op|sig', 'cl\u00e9\u0000\u{1F511}'])(
+    "holds key %j's record key (PostgreSQL's, and the earlier table's): its SHA-256's first 16 bytes",
+    (key) =>
+      expect(replayDigest(key)).toEqual(createHash('sha256').update(key).digest().subarray(0, 16)),
+  );
   it.each([-1, 1.5, Number.NaN, 2 ** 53])('refuses %d ms as a window end', (ms) =>
     expect(() => replayEntry('k', ms)).toThrow(RangeError),
   );
