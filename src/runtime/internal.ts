@@ -51,6 +51,7 @@ export {
 export {
   encodeKept,
   findChild,
+  frozenThrough,
   httpDocumentStart,
   openOperationElement,
   paramBoolean,

@@ -18,7 +18,7 @@ function isPlain(v: object): boolean {
  * Whether nothing reachable from `v` can change: plain objects and arrays, frozen, whose own
  * properties are all data (an accessor could answer differently each time), down to primitives.
  */
-function frozenThrough(v: object): boolean {
+export function frozenThrough(v: object): boolean {
   if (!isPlain(v) || !Object.isFrozen(v)) return false;
   for (const d of Object.values(Object.getOwnPropertyDescriptors(v))) {
     if (!('value' in d)) return false;

@@ -50,6 +50,15 @@ describe('derivedOnce', () => {
     expect([derive(one).Name, derive(two).Name, derive(one).Name]).toEqual(['one', 'two', 'one']);
   });
 
+  it('follows a record frozen on the outside only as what it holds changes', () => {
+    const { derive, calls } = counting();
+    const r: Rec = Object.freeze({ name: 'a', tags: ['before'] });
+    expect(derive(r).Tags).toEqual(['before']);
+    r.tags[0] = 'after';
+    expect(derive(r).Tags).toEqual(['after']);
+    expect(calls()).toBe(2);
+  });
+
   it('follows a record not frozen as it changes', () => {
     const { derive } = counting();
     const r: Rec = { name: 'before', tags: [] };
