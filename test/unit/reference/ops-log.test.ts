@@ -8,6 +8,7 @@ import {
   traceIdOf,
 } from '../../../src/reference/ops/request-id.js';
 import { REDACTED, createServiceLog, requestLevel } from '../../../src/reference/ops/logger.js';
+import { QUOTED_LIMIT, quotedFormsKept } from '../../../src/reference/ops/request-line.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -134,6 +135,22 @@ describe('the service log', () => {
       expect(line).toEqual({ level, ...Object.fromEntries(set) });
     },
   );
+
+  it('keeps at most QUOTED_LIMIT quoted names, and writes every name past it right', () => {
+    const { log, parsed } = logged();
+    const names = Array.from({ length: QUOTED_LIMIT + 200 }, (_, i) => `key "${i}" é`);
+    for (const apiKeyName of [...names, ...names])
+      log.request({
+        operation: 'GetShows',
+        binding: 'soap11',
+        status: 200,
+        durationMs: 1,
+        apiKeyName,
+        faultCode: undefined,
+      });
+    expect(parsed().map((l) => l.apiKeyName)).toEqual([...names, ...names]);
+    expect(quotedFormsKept()).toBeLessThanOrEqual(QUOTED_LIMIT);
+  });
 
   it.each([
     { given: { status: 200, faultCode: undefined }, want: 0 },
