@@ -1,6 +1,6 @@
 // The reference service's log, through pino: one JSON line per request and per event, on stdout,
-// written asynchronously (a slow reader holds at most LOG_BUFFER_BYTES; past it lines are dropped
-// and counted, not held). Secrets are removed by configuration (pino's redact paths), whatever an
+// written asynchronously in batches (line-writer.ts: a slow reader holds at most LOG_BUFFER_BYTES;
+// past it lines are dropped and counted, not held). Secrets are removed by configuration (pino's redact paths), whatever an
 // event line happens to hold; a request line holds only its record's named fields
 // (request-line.ts). Levels: a request line is info, warn when the service could not serve it
 // (a Receiver fault such as Unavailable), error when it failed (the internal fault). The banner and the demo key go to stderr
@@ -8,6 +8,7 @@
 import { pino, type Level, type Logger } from 'pino';
 import { WIRE } from '@evgen/event-management/service';
 import type { LogLevel } from './options.js';
+import { fdSink, LineWriter } from './line-writer.js';
 import { requestLine } from './request-line.js';
 
 /** Field names that never reach a log line, at the top of a line or one level down. */
@@ -90,12 +91,10 @@ export function requestLevel(r: Pick<RequestRecord, 'status' | 'faultCode'>): Le
 }
 
 export function createServiceLog(o: LogOptions = {}): ServiceLog {
-  let dropped = 0;
   const write = o.write;
   const destination = write
     ? { write: (s: string) => write(s.endsWith('\n') ? s.slice(0, -1) : s) }
-    : pino.destination({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
-  if ('on' in destination) destination.on('drop', () => dropped++);
+    : new LineWriter(fdSink(1), { maxBytes: LOG_BUFFER_BYTES });
   const logger = pino(
     {
       level: o.level ?? 'info',
@@ -125,7 +124,7 @@ export function createServiceLog(o: LogOptions = {}): ServiceLog {
       const event = typeof rest.event === 'string' ? EVENT_LEVELS[rest.event] : undefined;
       logger[event ?? (status >= 500 ? 'warn' : 'info')](rest);
     },
-    dropped: () => dropped,
+    dropped: () => ('dropped' in destination ? destination.dropped : 0),
     flush: () => ('flushSync' in destination ? destination.flushSync() : undefined),
   };
 }
