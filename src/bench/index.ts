@@ -490,7 +490,7 @@ async function perCoreRows(quick: boolean, add: Add, r: Fmt): Promise<PerCoreFig
       `${f.operation} service vs bare node:http per core, ${s.name} (${s.workers} workers per lane), 32 connections`,
       split(at(s.runs, i)),
       split(at(f.bare, i)),
-      `${r(s.ratio)}x${s.ratios.length > 1 ? ` (median of ${s.ratios.map((x) => r(x)).join(', ')})` : ''}; CPU per request ${r(cpu)}x${target}`,
+      `${r(s.ratio)}x req/s${s.ratios.length > 1 ? ` (median of ${s.ratios.map((x) => r(x)).join(', ')})` : ''}${target}; CPU per request ${r(cpu)}x`,
     );
   }
   return f;
