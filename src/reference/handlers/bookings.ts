@@ -9,10 +9,12 @@ import type { ServiceHandlers } from '@evgen/event-management/server';
 import type {
   AttendeeExtResponse,
   AttendeeResponse,
+  BookingDetails,
   BookingExtResponse,
   BookingResponse,
 } from '@evgen/event-management/types';
-import type { AttendeeRow, BookingSet } from '../store/records.js';
+import { derivedOnce } from '../frozen.js';
+import type { AttendeeRow, BookingSet, BookingSummaryRow } from '../store/records.js';
 import type { ReferenceStore } from '../store/store.js';
 import { found, invalid, listsBy, money, notFound, nowLocal } from './common.js';
 
@@ -141,27 +143,29 @@ type BookingHandlers = Pick<
   | 'cancelBooking'
 >;
 
+// A kept record (the read cache's) answers with the same frozen value each time: its XML is made once.
+const bookingOf = derivedOnce((set: BookingSet) => bookingResponses(set)[0]!);
+const detailsOf = derivedOnce(
+  (b: BookingSummaryRow): BookingDetails => ({
+    BookingId: b.id,
+    BookingReference: b.reference,
+    AttendeeCount: b.attendeeCount,
+    InvoiceUrl: `https://events.example.com/invoices/${encodeURIComponent(b.reference)}`,
+    SecureKey: b.secureKey,
+    LeadAttendeeReference: b.leadReference ?? '',
+  }),
+);
+
 export function bookingHandlers(store: ReferenceStore): BookingHandlers {
   const page = async (eventId: number, skip: number, size: number) => {
     checkPage(skip, size);
     return found(await store.bookingPage(eventId, skip, size), `event ${eventId}`);
   };
   return {
-    async getBooking({ bookingId }) {
-      const [b] = bookingResponses(await store.bookings([bookingId]));
-      return found(b, `booking ${bookingId}`);
-    },
-    async getBookingDetails({ bookingId }) {
-      const b = found(await store.bookingSummary(bookingId), `booking ${bookingId}`);
-      return {
-        BookingId: b.id,
-        BookingReference: b.reference,
-        AttendeeCount: b.attendeeCount,
-        InvoiceUrl: `https://events.example.com/invoices/${encodeURIComponent(b.reference)}`,
-        SecureKey: b.secureKey,
-        LeadAttendeeReference: b.leadReference ?? '',
-      };
-    },
+    getBooking: async ({ bookingId }) =>
+      bookingOf(found(await store.booking(bookingId), `booking ${bookingId}`)),
+    getBookingDetails: async ({ bookingId }) =>
+      detailsOf(found(await store.bookingSummary(bookingId), `booking ${bookingId}`)),
     getBookings: async ({ eventId, skip }) =>
       bookingResponses(await page(eventId, skip, DEFAULT_PAGE)),
     getBookingsBatch: async ({ eventId, skip, size }) =>

@@ -5,8 +5,9 @@
 import { quoteInput } from '@evgen/runtime/internal';
 import { fault } from '../faults.js';
 import type { ServiceHandlers } from '@evgen/event-management/server';
-import type { ContactResponse } from '@evgen/event-management/types';
-import type { ContactRow } from '../store/records.js';
+import type { ContactResponse, ContactResponse2 } from '@evgen/event-management/types';
+import { derivedOnce } from '../frozen.js';
+import type { ContactRecord, ContactRow } from '../store/records.js';
 import type { ReferenceStore } from '../store/store.js';
 import { TOKEN_TYPE } from '../tokens.js';
 import { found } from './common.js';
@@ -44,35 +45,41 @@ const address = (c: ContactRow): Omit<ContactResponse, 'ContactId' | 'MarketingO
 
 const tokenFault = (message: string) => fault('NotFound', message);
 
+// A kept record (the read cache's) answers with the same frozen value each time: its XML is made once.
+const contactOf = derivedOnce(
+  ({ contact: c }: ContactRecord): ContactResponse => ({
+    ...address(c),
+    ContactId: c.id,
+    MarketingOptOut: c.marketingOptOut,
+  }),
+);
+const contact2Of = derivedOnce(
+  ({ contact: c, profileValues }: ContactRecord): ContactResponse2 => ({
+    ContactId: c.id,
+    Reg_Status: c.regStatus,
+    ...address(c),
+    Code: c.code,
+    Reference: c.reference,
+    Password: null,
+    ProfileString: c.profileString,
+    TwitterURL: c.twitter,
+    FacebookURL: c.facebook,
+    LinkedInURL: c.linkedin,
+    GoogleURL: c.google,
+    ShortBio: c.shortBio,
+    Bio: c.bio,
+    MarketingOptOut: c.marketingOptOut,
+    DateOfBirth: c.dateOfBirth,
+    ProfileValues: profileValues.map((v) => ({ Id: v.id, Name: v.name })),
+  }),
+);
+
 export function contactHandlers(store: ReferenceStore): ContactHandlers {
   const byEmail = async (email: string) =>
     found(await store.contactByEmail(email), `contact ${quoteInput(email)}`);
   return {
-    async getContact({ email }) {
-      const { contact: c } = await byEmail(email);
-      return { ...address(c), ContactId: c.id, MarketingOptOut: c.marketingOptOut };
-    },
-    async getContact2({ emailAddress }) {
-      const { contact: c, profileValues } = await byEmail(emailAddress);
-      return {
-        ContactId: c.id,
-        Reg_Status: c.regStatus,
-        ...address(c),
-        Code: c.code,
-        Reference: c.reference,
-        Password: null,
-        ProfileString: c.profileString,
-        TwitterURL: c.twitter,
-        FacebookURL: c.facebook,
-        LinkedInURL: c.linkedin,
-        GoogleURL: c.google,
-        ShortBio: c.shortBio,
-        Bio: c.bio,
-        MarketingOptOut: c.marketingOptOut,
-        DateOfBirth: c.dateOfBirth,
-        ProfileValues: profileValues.map((v) => ({ Id: v.id, Name: v.name })),
-      };
-    },
+    getContact: async ({ email }) => contactOf(await byEmail(email)),
+    getContact2: async ({ emailAddress }) => contact2Of(await byEmail(emailAddress)),
     async getContactEventHistory3({ email }) {
       const { contact } = await byEmail(email);
       return (await store.contactHistory(contact.id)).map((r) => ({

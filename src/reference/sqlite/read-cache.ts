@@ -14,6 +14,34 @@ import { Lru } from './lru.js';
 /** Entries kept at most; the least recently used goes first. */
 export const READ_CACHE_ENTRIES = 1024;
 
+/**
+ * The largest value kept, as sizeWithin counts it: with READ_CACHE_ENTRIES, what one connection's
+ * cache can hold (64 MiB), whatever clients make the records it reads (a booking of thousands of
+ * attendees, a contact with a long biography).
+ */
+export const READ_CACHE_ENTRY_BYTES = 64 * 1024;
+
+/**
+ * Whether `value` takes at most `limit` bytes, counted roughly as V8 holds it (16 bytes an object
+ * or a number, 2 a string's unit, 8 a property); the walk stops once past the limit.
+ */
+export function sizeWithin(value: unknown, limit: number): boolean {
+  let left = limit;
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') left -= 16 + 2 * v.length;
+    else if (typeof v !== 'object' || v === null) left -= 16;
+    else {
+      left -= 16;
+      for (const k in v) {
+        left -= 8;
+        if (left < 0 || !walk((v as Record<string, unknown>)[k])) return false;
+      }
+    }
+    return left >= 0;
+  };
+  return walk(value);
+}
+
 interface Entry {
   readonly version: number;
   readonly writes: number;
@@ -93,10 +121,11 @@ export class ReadCache {
   /**
    * Keeps `value`, read at `version` (in the same transaction), frozen; returns it. Nothing found
    * (undefined) is kept only when asked (`missing`): where a client chooses the key, what was not
-   * found would push out what was.
+   * found would push out what was. A value past READ_CACHE_ENTRY_BYTES is not kept (nor frozen).
    */
   keep<T>(key: string, version: number, value: T, missing = false): T {
     if (value === undefined && !missing) return value;
+    if (!sizeWithin(value, READ_CACHE_ENTRY_BYTES)) return value;
     this.#entries.set(key, { version, writes: this.#writes, value: deepFreeze(value) });
     return value;
   }

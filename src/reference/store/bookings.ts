@@ -163,6 +163,12 @@ export function* readBookings(ids: readonly number[]): Program<R.BookingSet> {
   };
 }
 
+/** Call inside a read transaction: undefined when there is no such booking. */
+export function* readBooking(id: number): Program<R.BookingSet | undefined> {
+  const set = yield* readBookings([id]);
+  return set.bookings.length === 0 ? undefined : set;
+}
+
 /** Call inside a read transaction. */
 export function* readBookingPage(
   eventId: number,

@@ -4,9 +4,9 @@
 import type { ReplayStore } from '@evgen/runtime';
 import { bookingTransaction, tokenTransaction, type InTransaction } from './booking-tx.js';
 import {
+  readBooking,
   readBookingPage,
   readBookingSummary,
-  readBookings,
   writeCancelAttendee,
   writeCancelBooking,
 } from './bookings.js';
@@ -48,14 +48,14 @@ export abstract class ProgramStore implements ReferenceStore {
   protected abstract transaction<T>(fn: (inTx: InTransaction) => Promise<T>): Promise<T>;
   abstract close(): Promise<void>;
 
-  bookings(ids: readonly number[]) {
-    return this.read(readBookings(ids));
+  booking(id: number) {
+    return this.cached(`booking ${id}`, () => readBooking(id));
   }
   bookingPage(eventId: number, skip: number, size: number) {
     return this.read(readBookingPage(eventId, skip, size));
   }
   bookingSummary(id: number) {
-    return this.one(readBookingSummary(id));
+    return this.cached(`booking summary ${id}`, () => readBookingSummary(id), { alone: true });
   }
   cancelAttendee(reference: string) {
     return this.write(writeCancelAttendee(reference));
@@ -112,7 +112,7 @@ export abstract class ProgramStore implements ReferenceStore {
   }
 
   contactByEmail(email: string) {
-    return this.read(contacts.readContactByEmail(email));
+    return this.cached(`contact ${email}`, () => contacts.readContactByEmail(email));
   }
   contactHistory(id: number) {
     return this.one(contacts.readContactHistory(id));

@@ -33,7 +33,8 @@ export interface StoreHealth {
 
 export interface ReferenceStore {
   // Bookings
-  bookings(ids: readonly number[]): Promise<R.BookingSet>;
+  /** One booking with its attendees and their parts; undefined when there is no such booking. */
+  booking(id: number): Promise<R.BookingSet | undefined>;
   /** A page of an event's bookings by BookingId; undefined when the event does not exist. */
   bookingPage(eventId: number, skip: number, size: number): Promise<R.BookingSet | undefined>;
   bookingSummary(bookingId: number): Promise<R.BookingSummaryRow | undefined>;

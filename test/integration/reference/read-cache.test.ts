@@ -1,7 +1,8 @@
-// The SQLite store's read cache (src/reference/sqlite/read-cache.ts): event details are answered
-// from memory only while nothing was committed since they were read, by this connection or any
-// other; the cache is bounded, keeps nothing for what was not found, and what it hands out cannot
-// be changed by whoever gets it. API keys are kept the same way, unknown ones too (a refusal takes
+// The SQLite store's read cache (src/reference/sqlite/read-cache.ts): single-record reads (event
+// details, a booking, its summary, a contact) are answered from memory only while nothing was
+// committed since they were read, by this connection or any other; the cache is bounded in entries
+// and in the size of each, keeps nothing for what was not found, and what it hands out cannot be
+// changed by whoever gets it. API keys are kept the same way, unknown ones too (a refusal takes
 // as long as an answer); revoked elsewhere, refused at the next call. One check of the database's
 // version, made after the calls that wait for it, serves every read of a turn of the event loop.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
-import { MISS, ReadCache } from '../../../src/reference/sqlite/read-cache.js';
+import {
+  MISS,
+  READ_CACHE_ENTRY_BYTES,
+  ReadCache,
+  sizeWithin,
+} from '../../../src/reference/sqlite/read-cache.js';
 import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { seed } from '../../../src/reference/seed/index.js';
 
@@ -58,6 +64,81 @@ describe('read cache', () => {
       statements.mockRestore();
     }
   });
+
+  // Every single-record read is kept: the second answer is the same value, and reads nothing.
+  const email = () => other.prepare('SELECT email FROM contact LIMIT 1').pluck().get() as string;
+  it.each([
+    { given: 'event details', read: () => store.eventDetails(EVENT, false) },
+    { given: 'a booking', read: () => store.booking(1) },
+    { given: "a booking's summary", read: () => store.bookingSummary(1) },
+    { given: 'a contact by email', read: () => store.contactByEmail(email()) },
+  ])('keeps $given: read again from memory until something is committed', async ({ read }) => {
+    const first = await read();
+    expect(first).toBeDefined();
+    const statements = vi.spyOn(store.sql, 'cached');
+    try {
+      expect(await read()).toBe(first);
+      expect(statements).not.toHaveBeenCalled();
+      // Any commit, to any table: the next read reads again, and finds the same record.
+      other
+        .prepare(
+          "INSERT INTO setting (key, value) VALUES ('read-cache-test', 'x') ON CONFLICT DO UPDATE SET value = value || 'x'",
+        )
+        .run();
+      const after = await read();
+      expect(statements).toHaveBeenCalled();
+      expect(after).not.toBe(first);
+      expect(after).toEqual(first);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('keeps each record under its own key: two bookings, summaries, contacts stay apart', async () => {
+    const emails = other.prepare('SELECT email FROM contact ORDER BY id LIMIT 2').pluck().all();
+    const pairs = [
+      [await store.booking(1), await store.booking(2)],
+      [await store.bookingSummary(1), await store.bookingSummary(2)],
+      [
+        await store.contactByEmail(emails[0] as string),
+        await store.contactByEmail(emails[1] as string),
+      ],
+    ];
+    // Read again (kept): each still its own.
+    const again = [
+      [await store.booking(1), await store.booking(2)],
+      [await store.bookingSummary(1), await store.bookingSummary(2)],
+      [
+        await store.contactByEmail(emails[0] as string),
+        await store.contactByEmail(emails[1] as string),
+      ],
+    ];
+    for (const [a, b] of again) expect(a).not.toEqual(b);
+    expect(again).toEqual(pairs);
+  });
+
+  it('keeps no value past READ_CACHE_ENTRY_BYTES: a large record is read each time', async () => {
+    const cache = new ReadCache(other, 3);
+    const reads = await cache.fresh();
+    const v = cache.version();
+    const small = { bio: 'x'.repeat(100) };
+    const large = { bio: 'x'.repeat(READ_CACHE_ENTRY_BYTES / 2) };
+    expect(cache.keep('small', v, small)).toBe(small);
+    expect(cache.keep('large', v, large)).toBe(large);
+    expect(reads.lookup('small')).toBe(small);
+    expect(reads.lookup('large')).toBe(MISS);
+    expect(Object.isFrozen(large)).toBe(false);
+  });
+
+  it.each([
+    { given: 'x'.repeat(100), limit: 1000, want: true },
+    { given: 'x'.repeat(1000), limit: 1000, want: false },
+    { given: Array.from({ length: 100 }, () => ({ a: 1 })), limit: 1000, want: false },
+    { given: Array.from({ length: 10 }, () => ({ a: 1 })), limit: 1000, want: true },
+    { given: { deep: { deeper: { text: 'y'.repeat(600) } } }, limit: 1000, want: false },
+  ])('counts a value against its limit (sizeWithin $limit: $want)', ({ given, limit, want }) =>
+    expect(sizeWithin(given, limit)).toBe(want),
+  );
 
   const commits: { given: string; commit: () => unknown }[] = [
     {
