@@ -39,6 +39,9 @@ export interface ServerInfo {
   /** Ours only: API key pairs (the first is the demo key when the database was new). */
   readonly keys: readonly { apiKey: string; secretKey: string }[];
   readonly eventId: number;
+  /** Ours: a booking of that event, and a contact's email address (single-record reads). */
+  readonly bookingId?: number;
+  readonly contactEmail?: string;
   /** Ours: worker threads per lane, and their ids in the kernel (Linux). */
   readonly workers?: number;
   readonly workerTids?: readonly number[];

@@ -111,7 +111,7 @@ export async function runBench(o: {
   const servers = served?.servers ?? [];
   const perCore = want('per-core') ? await perCoreRows(o.quick, add, r) : undefined;
   const scale = want('scale') ? await scaleRows(duration, add, r) : undefined;
-  const generator = servers[0]?.ours.generator ?? perCore?.bare[0]?.generator;
+  const generator = servers[0]?.ours.generator ?? perCore?.[0]?.bare[0]?.generator;
   const { generatorCheck, client, proxy } = served ?? {};
   const header: Row = ['measure', 'ours', 'baseline', 'ratio'];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
@@ -160,8 +160,9 @@ export async function runBench(o: {
   for (const [op, row] of Object.entries(scale?.reads ?? {}))
     for (const s of SETUPS) if (row[s].bad > 0) invalid.push(`${op} ${s}`);
   for (const s of SETUPS) if (scale && scale.bookings[s].refused > 0) invalid.push(`bookings ${s}`);
-  const perCoreRuns = [...(perCore?.bare ?? []), ...(perCore?.sides ?? []).flatMap((s) => s.runs)];
-  if (perCoreRuns.some((f) => f.non2xx + f.errors > 0)) invalid.push('per core');
+  for (const f of perCore ?? [])
+    if ([...f.bare, ...f.sides.flatMap((s) => s.runs)].some((x) => x.non2xx + x.errors > 0))
+      invalid.push(`${f.operation} per core`);
   if (invalid.length) {
     console.error(`not a valid run: non-2xx answers or errors in ${invalid.join(', ')}`);
     process.exitCode = 1;
@@ -465,13 +466,17 @@ async function scaleRows(duration: number, add: Add, r: Fmt) {
   return scale;
 }
 
-async function perCoreRows(quick: boolean, add: Add, r: Fmt): Promise<PerCoreFigures | undefined> {
+async function perCoreRows(
+  quick: boolean,
+  add: Add,
+  r: Fmt,
+): Promise<PerCoreFigures[] | undefined> {
   if (!canPin()) {
     console.error('  per core: needs Linux and 2 cores to pin the server and the load apart');
     return undefined;
   }
   console.error('service vs bare node:http per core (server on core 0, wrk on core 1)…');
-  const f = await benchPerCore(quick ? 3 : 5, quick ? 1 : 3);
+  const figures = await benchPerCore(quick ? 3 : 5, quick ? 1 : 3);
   const at = (xs: readonly RunFigures[], i: number) => xs[i]!;
   // The round whose ratio is the median's: its runs stand for both sides.
   const split = (x: RunFigures) => {
@@ -482,16 +487,17 @@ async function perCoreRows(quick: boolean, add: Add, r: Fmt): Promise<PerCoreFig
         : ` (request loop ${r(c.loop)}, workers ${r(c.workers!)}, other threads ${r(c.other!)}; kernel ${r(c.kernel!)} of it)`;
     return `${r(x.rps)} req/s, ${r(c.total)} µs CPU/req${parts}`;
   };
-  for (const s of f.sides) {
-    const i = s.ratios.indexOf(s.ratio);
-    const target = { default: ' (target 0.3x)', '--workers 0': ' (target 0.4x)' }[s.name] ?? '';
-    const cpu = cpuPerRequest(at(f.bare, i)).total / cpuPerRequest(at(s.runs, i)).total;
-    add(
-      `${f.operation} service vs bare node:http per core, ${s.name} (${s.workers} workers per lane), 32 connections`,
-      split(at(s.runs, i)),
-      split(at(f.bare, i)),
-      `${r(s.ratio)}x req/s${s.ratios.length > 1 ? ` (median of ${s.ratios.map((x) => r(x)).join(', ')})` : ''}${target}; CPU per request ${r(cpu)}x`,
-    );
-  }
-  return f;
+  for (const f of figures)
+    for (const s of f.sides) {
+      const i = s.ratios.indexOf(s.ratio);
+      const target = { default: ' (target 0.3x)', '--workers 0': ' (target 0.4x)' }[s.name] ?? '';
+      const cpu = cpuPerRequest(at(f.bare, i)).total / cpuPerRequest(at(s.runs, i)).total;
+      add(
+        `${f.operation} service vs bare node:http per core, ${s.name} (${s.workers} workers per lane), 32 connections`,
+        split(at(s.runs, i)),
+        split(at(f.bare, i)),
+        `${r(s.ratio)}x req/s${s.ratios.length > 1 ? ` (median of ${s.ratios.map((x) => r(x)).join(', ')})` : ''}${target}; CPU per request ${r(cpu)}x`,
+      );
+    }
+  return figures;
 }

@@ -55,6 +55,13 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       'SELECT event_id AS id FROM booking GROUP BY event_id ORDER BY count(*) DESC, event_id LIMIT 1',
     );
     const eventId = busiest!.id;
+    const [booking] = await ref.database.query<{ id: number }>(
+      'SELECT id FROM booking WHERE event_id = ? ORDER BY id LIMIT 1',
+      eventId,
+    );
+    const [contact] = await ref.database.query<{ email: string }>(
+      'SELECT email FROM contact ORDER BY id LIMIT 1',
+    );
     const workerTids = (ref.pool?.threads ?? []).flatMap((t) =>
       t.tid === undefined ? [] : [t.tid],
     );
@@ -63,6 +70,8 @@ async function start(c: ServerConfig): Promise<ServerInfo> {
       ns: nsOf(ref.server.url),
       keys,
       eventId,
+      bookingId: booking!.id,
+      contactEmail: contact!.email,
       workers: ref.workers,
       workerTids,
     };
