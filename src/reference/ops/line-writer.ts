@@ -1,10 +1,11 @@
 // The log's way to stdout: lines gathered per turn of the event loop, encoded into buffers off the
 // JavaScript heap, and written asynchronously when enough of them wait or a little time has passed.
 // Each asynchronous write is a trip through libuv's thread pool, whose thread shares the request
-// loop's core; a write per line (or per turn) cost a small call more than building its line did.
+// loop's core; a write per line, or per turn, cost more than building the line.
 // Held bytes are bounded: a reader that falls behind makes lines drop, counted, never held.
 import { write as fsWrite, writeSync as fsWriteSync } from 'node:fs';
 import { onTurnEnd } from '@evgen/runtime/internal';
+import { pauseSync } from '../pause.js';
 
 /** Where bytes go: one asynchronous write at a time, and a synchronous one for flushSync. */
 export interface Sink {
@@ -47,7 +48,6 @@ function linesIn(bytes: Uint8Array): number {
 
 /** How long flushSync waits in all for a full pipe (EAGAIN) before it drops what is left. */
 const FLUSH_AGAIN_LIMIT_MS = 1_000;
-const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /** Writes all of `bytes`, waiting a millisecond at a time (at most FLUSH_AGAIN_LIMIT_MS) on EAGAIN. */
 function writeAllSync(sink: Sink, bytes: Uint8Array): void {
@@ -58,7 +58,7 @@ function writeAllSync(sink: Sink, bytes: Uint8Array): void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EAGAIN' || waited++ >= FLUSH_AGAIN_LIMIT_MS)
         throw e;
-      Atomics.wait(pause, 0, 0, 1);
+      pauseSync(1);
     }
   }
 }

@@ -15,6 +15,7 @@ import { MIGRATIONS } from './migrations.js';
 import { moveReplayEntries, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { seed, type SeedOptions } from '../seed/index.js';
 import { damaged, openFailure } from './open-failure.js';
+import { pauseSync } from '../pause.js';
 
 export class StartupError extends Error {}
 
@@ -22,7 +23,6 @@ export class StartupError extends Error {}
 export const SEED_WAIT_MS = 120_000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** PRAGMA quick_check: every page and index structure, without the cross-checks of integrity_check. */
 export function checkIntact(db: Db, path: string, readOnly = false): void {
@@ -87,7 +87,7 @@ export function prepareDatabase(path: string, o: PrepareOptions = {}): Prepared 
         throw new StartupError(
           `database ${path} is in use by another process, which held its lock for ${Math.round((Date.now() - started) / 1000)} s (${message(e)}): stop that process, or start again once it is done`,
         );
-      pause(50); // some SQLITE_BUSY codes come at once, without the busy time-out
+      pauseSync(50); // some SQLITE_BUSY codes come at once, without the busy time-out
     }
   }
 }
