@@ -93,35 +93,38 @@ const CONFIGS: Configs = [
  * `duration` seconds, on a database seeded by a first (unmeasured, unpinned) start.
  */
 export async function benchPerCore(duration: number, rounds: number): Promise<PerCoreFigures[]> {
+  const reads = [
+    {
+      operation: OPERATION,
+      params: (i: ServerInfo) => `<eventId>${i.eventId}</eventId>`,
+      configs: CONFIGS,
+    },
+    ...SINGLE_RECORD_READS.map((r) => ({ ...r, configs: CONFIGS.slice(0, 2) })),
+  ];
   return withTempDir('evgen-per-core-', async (dir) => {
     const database = join(dir, 'events.sqlite');
     const prep = await startServer({ type: 'start', kind: 'ours', database, keys: 1 });
+    // Each read's parameters and answer, from the seeded database; the bare server writes it.
+    const asked: { params: string; fixed: string }[] = [];
     try {
-      const reads = [
-        {
-          operation: OPERATION,
-          params: `<eventId>${prep.info.eventId}</eventId>`,
-          configs: CONFIGS,
-        },
-        ...SINGLE_RECORD_READS.map((r) => ({
-          operation: r.operation,
-          params: r.params(prep.info),
-          configs: CONFIGS.slice(0, 2),
-        })),
-      ];
-      const fixed: string[] = [];
-      for (const r of reads)
-        fixed.push(await request(prep.info, r.operation, r.params).send(prep.info.keys[0]!));
-      await prep.stop();
-      const figures: PerCoreFigures[] = [];
-      for (const [i, r] of reads.entries())
-        figures.push(
-          await perCoreOf(r.operation, r.params, fixed[i]!, r.configs, database, duration, rounds),
-        );
-      return figures;
+      for (const r of reads) {
+        const params = r.params(prep.info);
+        asked.push({
+          params,
+          fixed: await request(prep.info, r.operation, params).send(prep.info.keys[0]!),
+        });
+      }
     } finally {
       await prep.stop();
     }
+    const figures: PerCoreFigures[] = [];
+    for (const [i, r] of reads.entries()) {
+      const { params, fixed } = asked[i]!;
+      figures.push(
+        await perCoreOf(r.operation, params, fixed, r.configs, database, duration, rounds),
+      );
+    }
+    return figures;
   });
 }
 
