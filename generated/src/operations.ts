@@ -5,7 +5,6 @@ import type { LocalDateTime, OperationDef } from '@evgen/runtime';
 import {
   NO_ELEMENT,
   checkString,
-  encodeKept,
   findChild,
   httpDocumentStart,
   missingElement,
@@ -26,6 +25,7 @@ import {
   writeBoolean,
   writeDateTime,
   writeInt,
+  writeKept,
   writeString,
 } from '@evgen/runtime/internal';
 import {
@@ -243,7 +243,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetAccommodationResponse', ns) + '<GetAccommodationResult>');
-      out.write(encodeKept(r, encodeAccommodationResponse, 'GetAccommodationResult'));
+      writeKept(out, r, encodeAccommodationResponse, 'GetAccommodationResult');
       out.write('</GetAccommodationResult></GetAccommodationResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -254,7 +254,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('AccommodationResponse', ns));
-      out.write(encodeKept(r, encodeAccommodationResponse, 'GetAccommodationResult'));
+      writeKept(out, r, encodeAccommodationResponse, 'GetAccommodationResult');
       out.write('</AccommodationResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -441,7 +441,7 @@ export const operations: {
       out.write(
         openOperationElement('GetBookingDetailsResponse', ns) + '<GetBookingDetailsResult>',
       );
-      out.write(encodeKept(r, encodeBookingDetails, 'GetBookingDetailsResult'));
+      writeKept(out, r, encodeBookingDetails, 'GetBookingDetailsResult');
       out.write('</GetBookingDetailsResult></GetBookingDetailsResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -450,7 +450,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('BookingDetails', ns));
-      out.write(encodeKept(r, encodeBookingDetails, 'GetBookingDetailsResult'));
+      writeKept(out, r, encodeBookingDetails, 'GetBookingDetailsResult');
       out.write('</BookingDetails>');
     },
     decodeHttpResponse(doc, ns) {
@@ -499,7 +499,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetBookingResponse', ns) + '<GetBookingResult>');
-      out.write(encodeKept(r, encodeBookingResponse, 'GetBookingResult'));
+      writeKept(out, r, encodeBookingResponse, 'GetBookingResult');
       out.write('</GetBookingResult></GetBookingResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -510,7 +510,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('BookingResponse', ns));
-      out.write(encodeKept(r, encodeBookingResponse, 'GetBookingResult'));
+      writeKept(out, r, encodeBookingResponse, 'GetBookingResult');
       out.write('</BookingResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -790,7 +790,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetContactResponse', ns) + '<GetContactResult>');
-      out.write(encodeKept(r, encodeContactResponse, 'GetContactResult'));
+      writeKept(out, r, encodeContactResponse, 'GetContactResult');
       out.write('</GetContactResult></GetContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -801,7 +801,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactResponse', ns));
-      out.write(encodeKept(r, encodeContactResponse, 'GetContactResult'));
+      writeKept(out, r, encodeContactResponse, 'GetContactResult');
       out.write('</ContactResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -853,7 +853,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetContact2Response', ns) + '<GetContact2Result>');
-      out.write(encodeKept(r, encodeContactResponse2, 'GetContact2Result'));
+      writeKept(out, r, encodeContactResponse2, 'GetContact2Result');
       out.write('</GetContact2Result></GetContact2Response>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -864,7 +864,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactResponse2', ns));
-      out.write(encodeKept(r, encodeContactResponse2, 'GetContact2Result'));
+      writeKept(out, r, encodeContactResponse2, 'GetContact2Result');
       out.write('</ContactResponse2>');
     },
     decodeHttpResponse(doc, ns) {
@@ -932,7 +932,7 @@ export const operations: {
       out.write(
         openOperationElement('VerifyTokenForContactResponse', ns) + '<VerifyTokenForContactResult>',
       );
-      out.write(encodeKept(r, encodeContactTokenResponse, 'VerifyTokenForContactResult'));
+      writeKept(out, r, encodeContactTokenResponse, 'VerifyTokenForContactResult');
       out.write('</VerifyTokenForContactResult></VerifyTokenForContactResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -943,7 +943,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('ContactTokenResponse', ns));
-      out.write(encodeKept(r, encodeContactTokenResponse, 'VerifyTokenForContactResult'));
+      writeKept(out, r, encodeContactTokenResponse, 'VerifyTokenForContactResult');
       out.write('</ContactTokenResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -997,7 +997,7 @@ export const operations: {
       out.write(
         openOperationElement('EventProfileSearchResponse', ns) + '<EventProfileSearchResult>',
       );
-      out.write(encodeKept(r, encodeEventProfileSearchResponseModel, 'EventProfileSearchResult'));
+      writeKept(out, r, encodeEventProfileSearchResponseModel, 'EventProfileSearchResult');
       out.write('</EventProfileSearchResult></EventProfileSearchResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1008,7 +1008,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventProfileSearchResponseModel', ns));
-      out.write(encodeKept(r, encodeEventProfileSearchResponseModel, 'EventProfileSearchResult'));
+      writeKept(out, r, encodeEventProfileSearchResponseModel, 'EventProfileSearchResult');
       out.write('</EventProfileSearchResponseModel>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1108,7 +1108,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetEventDetails7Response', ns) + '<GetEventDetails7Result>');
-      out.write(encodeKept(r, encodeEventDetailsResponse7, 'GetEventDetails7Result'));
+      writeKept(out, r, encodeEventDetailsResponse7, 'GetEventDetails7Result');
       out.write('</GetEventDetails7Result></GetEventDetails7Response>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1119,7 +1119,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventDetailsResponse7', ns));
-      out.write(encodeKept(r, encodeEventDetailsResponse7, 'GetEventDetails7Result'));
+      writeKept(out, r, encodeEventDetailsResponse7, 'GetEventDetails7Result');
       out.write('</EventDetailsResponse7>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1168,7 +1168,7 @@ export const operations: {
     },
     encodeSoapResponse(r, ns, out) {
       out.write(openOperationElement('GetEventDetails3Response', ns) + '<GetEventDetails3Result>');
-      out.write(encodeKept(r, encodeEventDetailsResponse3, 'GetEventDetails3Result'));
+      writeKept(out, r, encodeEventDetailsResponse3, 'GetEventDetails3Result');
       out.write('</GetEventDetails3Result></GetEventDetails3Response>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1179,7 +1179,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('EventDetailsResponse3', ns));
-      out.write(encodeKept(r, encodeEventDetailsResponse3, 'GetEventDetails3Result'));
+      writeKept(out, r, encodeEventDetailsResponse3, 'GetEventDetails3Result');
       out.write('</EventDetailsResponse3>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1511,7 +1511,7 @@ export const operations: {
         openOperationElement('GetCalendarEventsByDateRangeResponse', ns) +
           '<GetCalendarEventsByDateRangeResult>',
       );
-      out.write(encodeKept(r, encodeCalendarEventsResponse, 'GetCalendarEventsByDateRangeResult'));
+      writeKept(out, r, encodeCalendarEventsResponse, 'GetCalendarEventsByDateRangeResult');
       out.write('</GetCalendarEventsByDateRangeResult></GetCalendarEventsByDateRangeResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1522,7 +1522,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('CalendarEventsResponse', ns));
-      out.write(encodeKept(r, encodeCalendarEventsResponse, 'GetCalendarEventsByDateRangeResult'));
+      writeKept(out, r, encodeCalendarEventsResponse, 'GetCalendarEventsByDateRangeResult');
       out.write('</CalendarEventsResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -1574,9 +1574,7 @@ export const operations: {
         openOperationElement('GetCalendarAttendeesForEventResponse', ns) +
           '<GetCalendarAttendeesForEventResult>',
       );
-      out.write(
-        encodeKept(r, encodeCalendarAttendeesResponse, 'GetCalendarAttendeesForEventResult'),
-      );
+      writeKept(out, r, encodeCalendarAttendeesResponse, 'GetCalendarAttendeesForEventResult');
       out.write('</GetCalendarAttendeesForEventResult></GetCalendarAttendeesForEventResponse>');
     },
     decodeSoapResponse(d, el, ns) {
@@ -1587,9 +1585,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('CalendarAttendeesResponse', ns));
-      out.write(
-        encodeKept(r, encodeCalendarAttendeesResponse, 'GetCalendarAttendeesForEventResult'),
-      );
+      writeKept(out, r, encodeCalendarAttendeesResponse, 'GetCalendarAttendeesForEventResult');
       out.write('</CalendarAttendeesResponse>');
     },
     decodeHttpResponse(doc, ns) {
@@ -2018,9 +2014,7 @@ export const operations: {
         openOperationElement('SubmitSimpleBookingWithBookingStatusResponse', ns) +
           '<SubmitSimpleBookingWithBookingStatusResult>',
       );
-      out.write(
-        encodeKept(r, encodeSimpleBookingResponse, 'SubmitSimpleBookingWithBookingStatusResult'),
-      );
+      writeKept(out, r, encodeSimpleBookingResponse, 'SubmitSimpleBookingWithBookingStatusResult');
       out.write(
         '</SubmitSimpleBookingWithBookingStatusResult></SubmitSimpleBookingWithBookingStatusResponse>',
       );
@@ -2033,9 +2027,7 @@ export const operations: {
     },
     encodeHttpResponse(r, ns, out) {
       out.write(httpDocumentStart('SimpleBookingResponse', ns));
-      out.write(
-        encodeKept(r, encodeSimpleBookingResponse, 'SubmitSimpleBookingWithBookingStatusResult'),
-      );
+      writeKept(out, r, encodeSimpleBookingResponse, 'SubmitSimpleBookingWithBookingStatusResult');
       out.write('</SimpleBookingResponse>');
     },
     decodeHttpResponse(doc, ns) {

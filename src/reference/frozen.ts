@@ -12,7 +12,7 @@ export function deepFreeze<T>(value: T): T {
 /**
  * `derive`, made once per input frozen all the way down (the read cache's values; the runtime's
  * test, as for kept encodings) and frozen in turn, so the answer is the same value each time and
- * the runtime keeps its encoding (encodeKept); any other input is derived each time, and nothing
+ * the runtime keeps its encoding (writeKept); any other input is derived each time, and nothing
  * is kept for it. Entries live as long as their input.
  */
 export function derivedOnce<R extends object, V>(derive: (r: R) => V): (r: R) => V {

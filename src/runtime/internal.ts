@@ -49,7 +49,6 @@ export {
 } from './xml/index.js';
 
 export {
-  encodeKept,
   findChild,
   frozenThrough,
   httpDocumentStart,
@@ -63,6 +62,7 @@ export {
   requireRoot,
   soapOperationElement,
   writeItems,
+  writeKept,
 } from './codec/index.js';
 
 export {

@@ -92,8 +92,8 @@ export function readResult(
 
 /**
  * A statement writing a result value `r` to the XmlWriter `out`: one complex value, or its items.
- * A complex result goes through encodeKept: a handler answering from values it keeps frozen (the
- * reference service's read cache) has each one's XML made once.
+ * A complex result goes through writeKept: a handler answering from values it keeps frozen (the
+ * reference service's read cache) has each one's XML made once, and its bytes copied after.
  */
 export function writeResult(
   v: IrValue,
@@ -104,7 +104,7 @@ export function writeResult(
   if (itemElement !== null)
     return `out.items(r, ${q(itemElement)}, ${itemWriter(v, imp)}, ${q(path)});`;
   if (v.kind === 'complex')
-    return `out.write(${imp.internal.value('encodeKept')}(r, ${imp.codecs.value(encodeFn(v.typeName))}, ${q(path)}));`;
+    return `${imp.internal.value('writeKept')}(out, r, ${imp.codecs.value(encodeFn(v.typeName))}, ${q(path)});`;
   return `out.write(${writeValue(v, 'r', path, imp)});`;
 }
 

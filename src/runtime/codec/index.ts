@@ -10,4 +10,4 @@ export {
   writeItems,
 } from './elements.js';
 export { paramBoolean, paramDateTime, paramDecimal, paramInt, paramString } from './params.js';
-export { encodeKept, frozenThrough } from './kept.js';
+export { frozenThrough, writeKept } from './kept.js';

@@ -10,6 +10,8 @@ interface NodeBufferModule {
     isBuffer(b: unknown): b is NodeBuffer;
     from(a: ArrayBufferLike, offset: number, length: number): NodeBuffer;
     from(s: string, encoding: 'utf8'): NodeBuffer;
+    allocUnsafe(byteCount: number): NodeBuffer;
+    byteLength(s: string, encoding: 'utf8'): number;
   };
   isUtf8(b: Uint8Array): boolean;
 }
@@ -23,6 +25,19 @@ const encoder = new TextEncoder();
 export const encodeUtf8: (s: string) => Uint8Array = nodeBuffer
   ? (s) => nodeBuffer.Buffer.from(s, 'utf8')
   : (s) => encoder.encode(s);
+
+/**
+ * Room for that many bytes, every one of which the caller fills: on Node a small one is cut from
+ * its shared pool, where a Uint8Array of its own would cost an allocation and zeroing.
+ */
+export const allocBytes: (byteCount: number) => Uint8Array = nodeBuffer
+  ? (byteCount) => nodeBuffer.Buffer.allocUnsafe(byteCount)
+  : (byteCount) => new Uint8Array(byteCount);
+
+/** How many bytes the UTF-8 of `s` takes (a lone surrogate: the 3 of U+FFFD, as encoding writes). */
+export const utf8Length: (s: string) => number = nodeBuffer
+  ? (s) => nodeBuffer.Buffer.byteLength(s, 'utf8')
+  : (s) => encoder.encode(s).length;
 
 /** Writes the UTF-8 of `s` into `target` from `at` (the caller leaves room): the bytes written. */
 export function encodeUtf8Into(s: string, target: Uint8Array, at: number): number {

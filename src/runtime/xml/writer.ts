@@ -2,9 +2,10 @@
 // its headers in one call). Once it passes STRING_UNITS UTF-16 units, every piece is encoded as it
 // comes into 64 KiB chunks: a 30 MB response is never one 30 MB string, and no long string of
 // pieces is kept to be flattened later (gathering long strings and encoding each was markedly
-// slower on a 1,000-booking page).
+// slower on a 1,000-booking page). Bytes made earlier (a kept encoding, writeBytes) are taken as
+// they are and copied once, into the document's bytes, never encoded again.
 import { isArray, wrongType } from './errors.js';
-import { encodeUtf8, encodeUtf8Into } from './utf8.js';
+import { allocBytes, encodeUtf8, encodeUtf8Into, utf8Length } from './utf8.js';
 
 const CHUNK = 64 * 1024;
 /**
@@ -19,6 +20,11 @@ const MAX_BYTES_PER_UNIT = 3;
 
 export class XmlWriter {
   #pending = '';
+  /**
+   * While the document is still text: what came before the last writeBytes, strings and the
+   * bytes given, in order (#pending follows them). Joined by bytes() in one allocation.
+   */
+  #parts: (string | Uint8Array)[] | undefined;
   /** Set once the document has outgrown one string: from then on pieces are encoded as they come. */
   #encoding = false;
   /** The chunk being filled, and how much of it is. */
@@ -28,13 +34,42 @@ export class XmlWriter {
   #length = 0;
 
   write(s: string): void {
-    if (!this.#encoding) {
-      this.#pending += s;
-      if (this.#pending.length < STRING_UNITS) return;
-      s = this.#pending;
-      this.#pending = '';
-      this.#encoding = true;
+    if (this.#encoding) return this.#encode(s);
+    this.#pending += s;
+    if (this.#pending.length >= STRING_UNITS) this.#startEncoding();
+  }
+
+  /**
+   * UTF-8 bytes written as they are: not copied until the document's bytes are joined, and never
+   * changed or handed out. bytes() and content() give a copy: while the document is text, they
+   * join its parts; once encoding, its chunks hold text too (STRING_UNITS of it), so there are
+   * several to join.
+   */
+  writeBytes(bytes: Uint8Array): void {
+    if (this.#encoding) {
+      this.#seal();
+      this.#push(bytes);
+      return;
     }
+    (this.#parts ??= []).push(this.#pending, bytes);
+    this.#pending = '';
+  }
+
+  /** The document outgrew one string: what was written so far goes into chunks, in order. */
+  #startEncoding(): void {
+    this.#encoding = true;
+    const parts = this.#parts ?? [];
+    const last = this.#pending;
+    this.#parts = undefined;
+    this.#pending = '';
+    for (const p of parts) {
+      if (typeof p === 'string') this.#encode(p);
+      else this.writeBytes(p);
+    }
+    this.#encode(last);
+  }
+
+  #encode(s: string): void {
     const room = s.length * MAX_BYTES_PER_UNIT;
     if (room > CHUNK) {
       this.#seal();
@@ -46,6 +81,23 @@ export class XmlWriter {
       this.#chunk = new Uint8Array(CHUNK);
     }
     this.#at += encodeUtf8Into(s, this.#chunk, this.#at);
+  }
+
+  /** The parts and the text after them as one array of UTF-8: counted first, allocated once. */
+  #joinParts(parts: (string | Uint8Array)[]): Uint8Array {
+    parts.push(this.#pending);
+    let size = 0;
+    for (const p of parts) size += typeof p === 'string' ? utf8Length(p) : p.length;
+    const out = allocBytes(size);
+    let at = 0;
+    for (const p of parts) {
+      if (typeof p === 'string') at += encodeUtf8Into(p, out, at);
+      else {
+        out.set(p, at);
+        at += p.length;
+      }
+    }
+    return out;
   }
 
   #push(bytes: Uint8Array): void {
@@ -75,7 +127,9 @@ export class XmlWriter {
 
   /** Everything written, as UTF-8. */
   bytes(): Uint8Array {
-    if (this.#pending !== '') this.#push(encodeUtf8(this.#pending));
+    if (this.#parts !== undefined) this.#push(this.#joinParts(this.#parts));
+    else if (this.#pending !== '') this.#push(encodeUtf8(this.#pending));
+    this.#parts = undefined;
     this.#pending = '';
     this.#seal();
     if (this.#chunks.length === 1) return this.#chunks[0]!;
@@ -90,11 +144,14 @@ export class XmlWriter {
   }
 
   /**
-   * Everything written, as an HTTP body: the string itself while it is under STRING_UNITS (Node
-   * writes a string with its headers in one call and allocates no Buffer for it), else UTF-8 bytes.
+   * Everything written, as an HTTP body: the string itself while it is text under STRING_UNITS
+   * (Node writes a string with its headers in one call and allocates no Buffer for it), else UTF-8
+   * bytes (a document holding bytes given to writeBytes: encoding it as text would cost more).
    */
   content(): string | Uint8Array {
-    return !this.#encoding && this.#chunks.length === 0 ? this.#pending : this.bytes();
+    return !this.#encoding && this.#parts === undefined && this.#chunks.length === 0
+      ? this.#pending
+      : this.bytes();
   }
 
   /** Everything written, as a string (tests, tools, small documents). */

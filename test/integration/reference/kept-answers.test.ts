@@ -1,4 +1,4 @@
-// Answers made from kept values (frozen/derivedOnce, the runtime's encodeKept): single-record reads
+// Answers made from kept values (frozen/derivedOnce, the runtime's writeKept): single-record reads
 // (event details, a booking, a booking's summary, a contact) read from the read cache are answered
 // with one frozen value whose XML is made once. An answer still follows the database: once
 // anything is committed, every binding answers the new record.

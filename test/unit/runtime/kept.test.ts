@@ -1,8 +1,9 @@
-// encodeKept: a value frozen all the way down is encoded once per encoder; anything that could
-// still change is encoded on every call, so an answer never carries the XML of an older value.
+// writeKept: a value frozen all the way down is encoded once per encoder and its UTF-8 written
+// after; anything that could still change is encoded on every call, so an answer never carries the
+// XML of an older value, and no answer can change what is kept.
 import { describe, expect, it } from 'vitest';
 import { XmlEncodeError } from '@evgen/runtime';
-import { encodeKept, writeString, wrongType } from '@evgen/runtime/internal';
+import { XmlWriter, writeKept, writeString, wrongType } from '@evgen/runtime/internal';
 
 interface Row {
   readonly Name: string;
@@ -23,7 +24,18 @@ function counting() {
 
 const frozen = <T extends object>(v: T): T => Object.freeze(v);
 
-describe('encodeKept', () => {
+/** A document of `v` written by writeKept between two strings, as the generated code writes it. */
+function keptXml(v: Row, encode: (v: Row, path: string) => string, path: string): string {
+  const out = new XmlWriter();
+  out.write('<R>');
+  writeKept(out, v, encode, path);
+  out.write('</R>');
+  const xml = out.toString();
+  expect(xml.startsWith('<R>') && xml.endsWith('</R>'), xml).toBe(true);
+  return xml.slice(3, -4);
+}
+
+describe('writeKept', () => {
   it.each([
     {
       name: 'a frozen plain value with frozen arrays',
@@ -66,7 +78,7 @@ describe('encodeKept', () => {
   ])('$name: encoded $want times in 3 calls', ({ given, want }) => {
     const { encode, calls } = counting();
     const v = given();
-    const xml = [1, 2, 3].map(() => encodeKept(v, encode, 'R'));
+    const xml = [1, 2, 3].map(() => keptXml(v, encode, 'R'));
     expect(calls).toHaveLength(want);
     expect(new Set(xml)).toEqual(new Set([encode(v, 'R')]));
   });
@@ -75,16 +87,16 @@ describe('encodeKept', () => {
     const v = frozen({ Name: 'a', Tags: frozen(['x']) });
     const one = counting();
     const other = (r: Row) => `<Other>${r.Name}</Other>`;
-    expect(encodeKept(v, one.encode, 'R')).toBe('<Name>a</Name><Tags>x</Tags>');
-    expect(encodeKept(v, other, 'R')).toBe('<Other>a</Other>');
-    expect(encodeKept(v, one.encode, 'R')).toBe('<Name>a</Name><Tags>x</Tags>');
+    expect(keptXml(v, one.encode, 'R')).toBe('<Name>a</Name><Tags>x</Tags>');
+    expect(keptXml(v, other, 'R')).toBe('<Other>a</Other>');
+    expect(keptXml(v, one.encode, 'R')).toBe('<Name>a</Name><Tags>x</Tags>');
     expect(one.calls).toHaveLength(1);
   });
 
   it('gives a new frozen value its own XML', () => {
     const { encode } = counting();
-    expect(encodeKept(frozen({ Name: 'old' }), encode, 'R')).toContain('old');
-    expect(encodeKept(frozen({ Name: 'new' }), encode, 'R')).toContain('new');
+    expect(keptXml(frozen({ Name: 'old' }), encode, 'R')).toContain('old');
+    expect(keptXml(frozen({ Name: 'new' }), encode, 'R')).toContain('new');
   });
 
   it.each([
@@ -94,7 +106,23 @@ describe('encodeKept', () => {
   ])('refuses $name each time, with the path, keeping nothing', ({ given }) => {
     const { encode, calls } = counting();
     for (let i = 0; i < 2; i++)
-      expect(() => encodeKept(given as unknown as Row, encode, 'R')).toThrow(XmlEncodeError);
+      expect(() => keptXml(given as unknown as Row, encode, 'R')).toThrow(XmlEncodeError);
     expect(calls).toEqual(['R', 'R']);
+  });
+
+  it('keeps its bytes from the answers that carry them: one changed does not change the next', () => {
+    const v = frozen({ Name: 'é€', Tags: frozen(['x']) });
+    const { encode, calls } = counting();
+    const answer = () => {
+      const out = new XmlWriter();
+      out.write('<R>');
+      writeKept(out, v, encode, 'R');
+      return out.content();
+    };
+    const first = answer();
+    expect(first).toBeInstanceOf(Uint8Array);
+    (first as Uint8Array).fill(0x21);
+    expect(Buffer.from(answer() as Uint8Array).toString()).toBe('<R><Name>é€</Name><Tags>x</Tags>');
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 // XmlWriter gathers strings into UTF-8 chunks: the bytes are exactly the UTF-8 of everything
 // written, whatever the sizes and wherever a chunk ends (in the middle of a multi-byte character's
-// string, never in its bytes).
+// string, never in its bytes), and bytes given as they are (writeBytes) take their place in order
+// without being handed out.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -26,6 +27,33 @@ describe('XmlWriter', () => {
         const want = new TextEncoder().encode(parts.join(''));
         expect(Buffer.from(out.bytes()).equals(Buffer.from(want))).toBe(true);
         expect(out.toString()).toBe(parts.join(''));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes exactly the UTF-8 of text and bytes given as they are, in order, before and past one string', () => {
+    const given = fc.oneof(
+      piece.map((text) => ({ text })),
+      piece.map((text) => ({ bytes: new Uint8Array(Buffer.from(text, 'utf8')) })),
+    );
+    fc.assert(
+      fc.property(fc.array(given, { maxLength: 12 }), (parts) => {
+        const out = new XmlWriter();
+        for (const p of parts) {
+          if ('text' in p) out.write(p.text);
+          else out.writeBytes(p.bytes);
+        }
+        const want = Buffer.concat(parts.map((p) => ('text' in p ? Buffer.from(p.text) : p.bytes)));
+        const content = out.content();
+        if (typeof content === 'string') {
+          expect(parts.every((p) => 'text' in p)).toBe(true);
+          expect(Buffer.from(content, 'utf8').equals(want)).toBe(true);
+        } else expect(Buffer.from(content).equals(want)).toBe(true);
+        expect(Buffer.from(out.bytes()).equals(want)).toBe(true);
+        // The bytes given are the writer's to read, never to hand out.
+        for (const p of parts)
+          if ('bytes' in p && p.bytes.length > 0) expect(content).not.toBe(p.bytes);
       }),
       { numRuns: 200 },
     );
