@@ -112,7 +112,7 @@ interface Pending {
 
 export class SqliteReplayStore implements ReplayStore {
   readonly #db: Db;
-  /** INSERTs of 1, 2, 4 ... REPLAY_ROWS_PER_INSERT entries, prepared when first needed. */
+  /** INSERTs of 1 to REPLAY_ROWS_PER_INSERT entries, each prepared when first needed. */
   readonly #inserts = new Map<number, Statement>();
   readonly #prune;
   readonly #checkpoint;
@@ -240,18 +240,17 @@ export class SqliteReplayStore implements ReplayStore {
   }
 
   /**
-   * Writes the batch with a few INSERTs of many rows (sizes of powers of two, so few statements are
-   * kept): true when every entry was new, as almost every batch is; the rows written tell. A row
-   * per statement cost more than the commit's share of a request.
+   * Writes the batch with one INSERT of all its rows (a batch past REPLAY_ROWS_PER_INSERT takes
+   * several): true when every entry was new, as almost every batch is; the rows written tell. A
+   * row per statement cost more than the commit's share of a request, and a batch written in
+   * statements of powers of two (three for a usual turn) cost more than one of its own size.
    */
   #allNew(batch: readonly Pending[]): boolean {
-    let at = 0;
-    for (let rows = REPLAY_ROWS_PER_INSERT; rows >= 1; rows >>= 1)
-      while (batch.length - at >= rows) {
-        const entries = batch.slice(at, at + rows).map((p) => p.entry);
-        if (this.#insertOf(rows).run(entries).changes !== rows) return false;
-        at += rows;
-      }
+    for (let at = 0; at < batch.length; at += REPLAY_ROWS_PER_INSERT) {
+      const rows = Math.min(REPLAY_ROWS_PER_INSERT, batch.length - at);
+      const entries = batch.slice(at, at + rows).map((p) => p.entry);
+      if (this.#insertOf(rows).run(entries).changes !== rows) return false;
+    }
     return true;
   }
 

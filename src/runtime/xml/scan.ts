@@ -77,8 +77,11 @@ export function scanDocument(src: Utf8Source, options: ScanOptions): ElementTabl
   }
 }
 
+/** The bytes a scanner holds between documents: none of the last one's, and no allocation. */
+const NO_BYTES = new Uint8Array(0);
+
 export class Scanner {
-  b: Uint8Array = new Uint8Array(0);
+  b: Uint8Array = NO_BYTES;
   len = 0;
   i = 0;
   src!: Utf8Source;
@@ -98,7 +101,7 @@ export class Scanner {
 
   /** Drops what belongs to the last document, so a reused scanner holds none of it. */
   release(): void {
-    this.b = new Uint8Array(0);
+    this.b = NO_BYTES;
     this.src = undefined as unknown as Utf8Source;
     this.slots = undefined as unknown as ElementSlots;
     this.names = [];

@@ -174,8 +174,9 @@ describe('the SQLite replay record', () => {
     }
   });
 
-  // A turn's entries go in with a few INSERTs of many rows; one entry already there sends the
-  // whole turn again entry by entry. Batches of sizes across those statements, replays anywhere.
+  // A turn's entries go in with one INSERT of all its rows (64 at most, then another); one entry
+  // already there sends the whole turn again entry by entry. Batches of sizes across those
+  // statements, replays anywhere.
   it.each([
     { given: { size: 1, replays: [0] } },
     { given: { size: 2, replays: [1] } },
