@@ -10,7 +10,7 @@ import { fault } from '../faults.js';
 import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js';
 import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
 import { StatementCache, runSqlite } from './statements.js';
-import { MISS, ReadCache } from './read-cache.js';
+import { MISS, ReadCache, type FreshReads } from './read-cache.js';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
 
 /** A write on a read-only service: InvalidRequest, as docs/guides/running-the-service.md says. */
@@ -94,17 +94,34 @@ export class SqliteStore extends ProgramStore {
 
   /**
    * A read kept in memory under `key` until anything is committed (read-cache.ts): the version is
-   * checked after the call, once for every read waiting in the turn.
+   * checked after the call, once for every read waiting in the turn. A chain of promises, not an
+   * async function: it runs twice in every small call (the key, then the record), and each await
+   * kept a suspended frame of its own.
    */
-  protected override async cached<T>(
+  protected override cached<T>(
     key: string,
     make: () => Program<T>,
     o: CachedRead = {},
   ): Promise<T> {
     const cache = this.cache;
     if (!cache) return super.cached(key, make, o);
-    const reads = await cache.fresh();
-    if (this.#held) await this.#free();
+    return cache
+      .fresh()
+      .then((reads) =>
+        this.#held
+          ? this.#free().then(() => this.#keptOr(cache, reads, key, make, o))
+          : this.#keptOr(cache, reads, key, make, o),
+      );
+  }
+
+  /** The value kept under `key`, or the read's (in one snapshot with its version), kept. */
+  #keptOr<T>(
+    cache: ReadCache,
+    reads: FreshReads,
+    key: string,
+    make: () => Program<T>,
+    o: CachedRead,
+  ): T {
     return unlessBusy(() => {
       const kept = reads.lookup(key);
       if (kept !== MISS) return kept as T;

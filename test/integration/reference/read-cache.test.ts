@@ -168,6 +168,25 @@ describe('read cache', () => {
     expect((await details()).event.title).toBe('Renamed elsewhere');
   });
 
+  it('waits for a transaction holding the connection: never reads, nor keeps, what it rolls back', async () => {
+    const title = (await details()).event.title;
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const held = store.bookingTransaction(async () => {
+      store.db.prepare('UPDATE event SET title = ? WHERE id = ?').run('not committed', EVENT);
+      await gate;
+      throw new Error('rolled back');
+    });
+    let answered = false;
+    const during = details().then((d) => ((answered = true), d));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    release();
+    await expect(held).rejects.toThrow('rolled back');
+    expect((await during).event.title).toBe(title);
+    expect((await details()).event.title).toBe(title);
+  });
+
   it('hands out frozen values: a caller cannot change what the next one gets', async () => {
     const d = await details();
     expect(() => {
