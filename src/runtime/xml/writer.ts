@@ -62,9 +62,10 @@ export class XmlWriter {
     const last = this.#pending;
     this.#parts = undefined;
     this.#pending = '';
+    // Bytes given one after another leave empty text between them: no chunk is started for it.
     for (const p of parts) {
-      if (typeof p === 'string') this.#encode(p);
-      else this.writeBytes(p);
+      if (typeof p !== 'string') this.writeBytes(p);
+      else if (p !== '') this.#encode(p);
     }
     this.#encode(last);
   }
