@@ -179,9 +179,12 @@ describe('read cache', () => {
     });
     let answered = false;
     const during = details().then((d) => ((answered = true), d));
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-    expect(answered).toBe(false);
-    release();
+    try {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      expect(answered).toBe(false);
+    } finally {
+      release(); // whatever happened, the transaction ends: the store can close
+    }
     await expect(held).rejects.toThrow('rolled back');
     expect((await during).event.title).toBe(title);
     expect((await details()).event.title).toBe(title);
