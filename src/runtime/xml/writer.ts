@@ -18,6 +18,20 @@ export const STRING_UNITS = 16 * 1024;
 /** UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units). */
 const MAX_BYTES_PER_UNIT = 3;
 
+/** Text and UTF-8 pieces, in order, as one array of the bytes they make (the count given). */
+function joined(pieces: readonly (string | Uint8Array)[], size: number): Uint8Array {
+  const out = allocBytes(size);
+  let at = 0;
+  for (const p of pieces) {
+    if (typeof p === 'string') at += encodeUtf8Into(p, out, at);
+    else {
+      out.set(p, at);
+      at += p.length;
+    }
+  }
+  return out;
+}
+
 export class XmlWriter {
   #pending = '';
   /**
@@ -89,16 +103,7 @@ export class XmlWriter {
     parts.push(this.#pending);
     let size = 0;
     for (const p of parts) size += typeof p === 'string' ? utf8Length(p) : p.length;
-    const out = allocBytes(size);
-    let at = 0;
-    for (const p of parts) {
-      if (typeof p === 'string') at += encodeUtf8Into(p, out, at);
-      else {
-        out.set(p, at);
-        at += p.length;
-      }
-    }
-    return out;
+    return joined(parts, size);
   }
 
   #push(bytes: Uint8Array): void {
@@ -134,12 +139,7 @@ export class XmlWriter {
     this.#pending = '';
     this.#seal();
     if (this.#chunks.length === 1) return this.#chunks[0]!;
-    const out = new Uint8Array(this.#length);
-    let at = 0;
-    for (const c of this.#chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
+    const out = joined(this.#chunks, this.#length);
     this.#chunks.splice(0, this.#chunks.length, out);
     return out;
   }
