@@ -60,8 +60,8 @@ export type Route = 'loop' | Lane;
 /**
  * The route of `req`, decided once from the request line and headers. The request loop serves an
  * operation of the quick lane that changes nothing: its database work is a few reads that never
- * wait for a lock (WAL), and its replay entry is written without blocking
- * (sqlite/replay-store.ts). Writes, which may wait for another connection's write lock, go to the
+ * wait for a lock (WAL), and its replay entry is appended to a file, never waiting for a lock
+ * (replay-log/). Writes, which may wait for another connection's write lock, go to the
  * quick lane's workers; pages, and requests whose operation the headers do not name, to the bulk
  * lane (the WSDL, /healthz and help pages, GETs without an operation, to the quick one).
  */

@@ -24,7 +24,6 @@ import {
 } from './database.js';
 import { SERVICE, namespaceFor } from '@evgen/event-management/service';
 import { ensureDemoKey } from './keys.js';
-import { openReplayDatabase } from './sqlite/replay-store.js';
 import { preparePostgres } from './pg/startup.js';
 import { StartupError } from './sqlite/startup.js';
 import { prepareInThread } from './prepare-thread.js';
@@ -245,7 +244,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
 /** The service on a prepared database: its handler (worker threads or inline) and /healthz. */
 async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops) {
   const log = ops.line;
-  // A read-only database cannot hold the replay record: it goes to a file of this process's own.
+  // Beside a read-only database no replay log can be written: it goes to a folder of this process's own.
   const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
   const workers = o.workers ?? defaultWorkers();
   const config: ServiceConfig = {
@@ -257,11 +256,10 @@ async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops
     testForms: o.testForms ?? true,
     cors: o.cors ?? [],
     ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
-    ...(replayDir ? { replayPath: join(replayDir, 'replay.sqlite') } : {}),
+    ...(replayDir ? { replayPath: join(replayDir, 'replay-log') } : {}),
     ...(ops.controls ? { controls: ops.controls } : {}),
     stats: ops.instanceStats(target, workers),
   };
-  if (config.replayPath) openReplayDatabase(config.replayPath).close();
   const database = await openReferenceDatabase(target, { migrate: false });
   // The health check's own store: it answers even while every worker is busy.
   const healthStore = openStore(target, { ...config, poolSize: 1 });

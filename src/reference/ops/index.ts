@@ -1,9 +1,10 @@
 // What an operator (and an integrator's CI) needs around the reference service, wired in one place:
 // the log (logger.ts), request ids (request-id.ts), metrics (metrics.ts) and the admin listener
 // (admin.ts). serve.ts creates it first, hands it the parts as they start, and closes it last.
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { replayFileOf } from '../sqlite/replay-store.js';
+import { replayLogOf } from '../replay-log/replay-log.js';
 import type { ServiceHandler, ServiceResponse } from '@evgen/runtime';
 import type { ReferenceDatabase } from '../database.js';
 import type { WorkerPool } from '../workers.js';
@@ -44,11 +45,11 @@ export interface OpsParts {
   readonly database: ReferenceDatabase;
   readonly target: DatabaseTarget;
   readonly readOnly: boolean;
-  /** The replay record's own file (SQLite), when it is not beside the database. */
+  /** The replay log's own folder (SQLite), when it is not beside the database. */
   readonly replayPath: string | undefined;
 }
 
-/** The replay record's size: its file and WAL beside a SQLite database, or its PostgreSQL table. */
+/** The replay record's size: its log's files beside a SQLite database, or its PostgreSQL table. */
 async function replayRecordBytes(p: OpsParts): Promise<number | undefined> {
   if (p.target.dialect === 'postgres') {
     const [row] = await p.database.query<{ bytes: string }>(
@@ -56,16 +57,18 @@ async function replayRecordBytes(p: OpsParts): Promise<number | undefined> {
     );
     return row ? Number(row.bytes) : undefined;
   }
-  const file = p.replayPath ?? replayFileOf(p.target.path);
+  const dir = p.replayPath ?? replayLogOf(p.target.path);
+  // A segment deleted between the listing and its stat (pruned) counts nothing.
+  const names = await readdir(dir).catch(() => []);
   const sizes = await Promise.all(
-    [file, `${file}-wal`].map((f) =>
-      stat(f).then(
+    names.map((n) =>
+      stat(join(dir, n)).then(
         (s) => s.size,
         () => 0,
       ),
     ),
   );
-  return sizes[0]! + sizes[1]!;
+  return sizes.reduce((a, b) => a + b, 0);
 }
 
 /** Options that cannot work together, refused before anything starts. */
@@ -140,7 +143,6 @@ export function createOps(o: OpsOptions) {
       metrics.instances({
         ...(pools ? { pools: () => sumPools(pools) } : {}),
         replay: () => replayTotals(b.replay),
-        checkpoints: target.dialect === 'sqlite',
       });
       stats = b;
       return b;

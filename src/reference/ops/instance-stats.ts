@@ -4,8 +4,7 @@
 //   pools   one slot per instance: its PostgreSQL pool's connections open and idle, the calls
 //           waiting for one, and its size. An instance takes a free slot at its pool's first
 //           change; the slot is freed when its thread exits (a dead thread holds no connection).
-//   replay  counters every instance adds to: pruning passes of the replay record, entries pruned,
-//           and the write-ahead log checkpoints of the SQLite record, by mode.
+//   replay  counters every instance adds to: pruning passes of the replay record, entries pruned.
 
 /** What a pool holds now (pg-pool's totalCount, idleCount, waitingCount, and its max). */
 export interface PoolCounts {
@@ -15,16 +14,10 @@ export interface PoolCounts {
   readonly max: number;
 }
 
-/** The SQLite replay record's checkpoints (replay-store.ts): every pass, and the log restarted. */
-export const CHECKPOINT_MODES = ['passive', 'restart'] as const;
-export type CheckpointMode = (typeof CHECKPOINT_MODES)[number];
-
 /** What a replay store tells about its upkeep. */
 export interface ReplayUpkeep {
   /** A pruning pass that removed `entries` expired entries. */
   pruned(entries: number): void;
-  /** A checkpoint of the record's write-ahead log that completed. */
-  checkpointed(mode: CheckpointMode): void;
 }
 
 /** The buffers, created on the request loop and passed to every instance (ServiceConfig.stats). */
@@ -47,8 +40,7 @@ export const INLINE = -1;
 // The replay counters: BigInt64 (entries pruned may pass 2^31 in a long run).
 const PRUNES = 0;
 const PRUNED = 1;
-const CHECKPOINTS = 2; // one per mode, in CHECKPOINT_MODES' order
-const COUNTERS = CHECKPOINTS + CHECKPOINT_MODES.length;
+const COUNTERS = 2;
 
 /** Buffers for `instances` instances at once (threads of both lanes, or the request loop). */
 export function instanceStatsBuffers(instances: number, postgres: boolean): InstanceStatsBuffers {
@@ -107,16 +99,12 @@ export function replayUpkeep(buffer: SharedArrayBuffer): ReplayUpkeep {
       Atomics.add(c, PRUNES, 1n);
       Atomics.add(c, PRUNED, BigInt(entries));
     },
-    checkpointed(mode) {
-      Atomics.add(c, CHECKPOINTS + CHECKPOINT_MODES.indexOf(mode), 1n);
-    },
   };
 }
 
 export interface ReplayTotals {
   readonly prunes: number;
   readonly pruned: number;
-  readonly checkpoints: Readonly<Record<CheckpointMode, number>>;
 }
 
 /** The replay counters of every instance since start. */
@@ -126,9 +114,6 @@ export function replayTotals(buffer: SharedArrayBuffer): ReplayTotals {
   return {
     prunes: at(PRUNES),
     pruned: at(PRUNED),
-    checkpoints: Object.fromEntries(
-      CHECKPOINT_MODES.map((mode, i) => [mode, at(CHECKPOINTS + i)]),
-    ) as Record<CheckpointMode, number>,
   };
 }
 

@@ -51,8 +51,6 @@ export interface InstanceSources {
   readonly pools?: () => PoolCounts;
   /** Their replay record's upkeep since start. */
   readonly replay: () => ReplayTotals;
-  /** The record is SQLite's, whose write-ahead log the upkeep checkpoints. */
-  readonly checkpoints: boolean;
 }
 
 export interface ServiceMetrics {
@@ -161,7 +159,7 @@ function sourceGauges(registry: Registry, s: MetricSources): void {
   if (replay)
     new Gauge({
       name: 'evgen_replay_record_bytes',
-      help: 'Size of the replay record: its SQLite file and write-ahead log, or its PostgreSQL table',
+      help: "Size of the replay record: its log's files beside a SQLite database, or its PostgreSQL table",
       registers: [registry],
       async collect() {
         const bytes = await replay();
@@ -261,15 +259,4 @@ function replayCounters(registry: Registry, i: InstanceSources): void {
     },
     () => single(i.replay().pruned),
   );
-  // PostgreSQL checkpoints its own log (pg_stat_bgwriter).
-  if (i.checkpoints)
-    followingCounter(
-      registry,
-      {
-        name: 'evgen_replay_checkpoints_total',
-        help: "Completed checkpoints of the SQLite replay record's write-ahead log: passive (every pruning pass), restart (the log past its limit, started again)",
-        labelNames: ['mode'],
-      },
-      () => byLabel('mode', i.replay().checkpoints),
-    );
 }

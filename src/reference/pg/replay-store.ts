@@ -10,7 +10,8 @@
 // through the expiry index: cheap, and harmless when several do it).
 import type { ReplayStore } from '@evgen/runtime';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
-import { REPLAY_PRUNE_INTERVAL_MS, replayDigest } from '../sqlite/replay-store.js';
+import { REPLAY_PRUNE_INTERVAL_MS } from '../replay-log/replay-log.js';
+import { replayDigest } from '../replay-log/entry.js';
 import { run, statement, value } from '../store/program.js';
 import type { PgDatabase } from './database.js';
 

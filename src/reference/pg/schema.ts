@@ -5,8 +5,7 @@
 // Flags stay integers 0/1 and money integer minor units, so most statements are one text for
 // both dialects. Text columns compare bytewise (COLLATE "C", SQLite's BINARY), whatever the
 // database's own collation, so every ORDER BY and range gives the same answer on both.
-import { MIGRATIONS } from '../sqlite/migrations.js';
-import { REPLAY_TABLE } from '../sqlite/replay-store.js';
+import { MIGRATIONS, REPLAY_TABLE } from '../sqlite/migrations.js';
 
 /** SQLite DDL → PostgreSQL DDL, rule by rule. */
 const TYPE_RULES: readonly (readonly [RegExp, string])[] = [

@@ -4,7 +4,15 @@
 import { ATTENDEE_COUNTS } from './attendee-counts.js';
 import { fixBookingCosts } from './fix-costs.js';
 import type { Db } from './open.js';
-import { REPLAY_TABLE } from './replay-store.js';
+
+/**
+ * The replay record's table: PostgreSQL's record; on SQLite, where earlier versions kept it (its
+ * live entries move to the replay log at start-up, sqlite/replay-store.ts).
+ */
+export const REPLAY_TABLE = `
+  CREATE TABLE replay_record (digest BLOB PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX replay_record_expiry ON replay_record (expires_at);
+`;
 
 /** SQL, or a function for a step SQL cannot say exactly (it runs in the migration's transaction). */
 export type Migration = string | ((db: Db) => void);
@@ -111,7 +119,7 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX custom_field_event ON custom_field(event_id);
   CREATE INDEX bookable_session_event ON bookable_session(event_id);
   `,
-  // Replay protection shared by every worker, process and restart (replay-store.ts).
+  // Replay protection shared by every worker, process and restart (since moved: replay-log/).
   REPLAY_TABLE,
   // Bookings whose net and tax the pre-computeCosts handler stored wrongly.
   fixBookingCosts,

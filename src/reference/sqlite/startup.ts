@@ -12,7 +12,8 @@ import {
   type Db,
 } from './open.js';
 import { MIGRATIONS } from './migrations.js';
-import { moveReplayEntries, openReplayDatabase, replayFileOf } from './replay-store.js';
+import { ReplayLog, replayLogOf } from '../replay-log/replay-log.js';
+import { moveEarlierReplay } from './replay-store.js';
 import { seed, type SeedOptions } from '../seed/index.js';
 import { damaged, openFailure } from './open-failure.js';
 import { pauseSync } from '../pause.js';
@@ -118,9 +119,9 @@ function prepareOnce(path: string, o: PrepareOptions, deadline: number): Prepare
         `database ${path} is read-only; make it writable, or serve reads only with --read-only`,
       );
     opening(() => openDatabase(path).close()); // migrations, serialised by their own write lock
-    const replay = opening(() => openReplayDatabase(replayFileOf(path)));
+    const replay = opening(() => new ReplayLog(replayLogOf(path)));
     try {
-      moveReplayEntries(db, replay, Date.now());
+      opening(() => moveEarlierReplay(db, path, replay, Date.now()));
     } finally {
       replay.close();
     }

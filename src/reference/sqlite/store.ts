@@ -8,7 +8,8 @@ import type { Program } from '../store/program.js';
 import { ProgramStore, type CachedRead } from '../store/program-store.js';
 import { fault } from '../faults.js';
 import { busyAsFault, openDatabase, type Db, type OpenOptions } from './open.js';
-import { SqliteReplayStore, openReplayDatabase, replayFileOf } from './replay-store.js';
+import { MemoryReplayStore, type ReplayStore } from '@evgen/runtime';
+import { ReplayLog, replayLogOf } from '../replay-log/replay-log.js';
 import { StatementCache, runSqlite } from './statements.js';
 import { MISS, ReadCache, type FreshReads } from './read-cache.js';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
@@ -42,10 +43,11 @@ function* versioned<T>(cache: ReadCache, program: Program<T>): Program<[number, 
 
 export class SqliteStore extends ProgramStore {
   readonly sql: StatementCache;
-  readonly replay: SqliteReplayStore;
+  readonly replay: ReplayStore;
   /** Small reads kept while nothing was committed since (read-cache.ts); none when turned off. */
   readonly cache: ReadCache | undefined;
-  readonly #replayDb: Db;
+  /** The replay log this store writes (none for a database in memory: tests). */
+  readonly #replayLog: ReplayLog | undefined;
   readonly #readOnly: boolean;
   /** Set while a callback transaction holds the connection. */
   #held: Promise<unknown> | undefined;
@@ -55,7 +57,7 @@ export class SqliteStore extends ProgramStore {
    */
   readonly #inTransaction: ReturnType<Db['transaction']>;
 
-  /** A store on an open connection (migrated); replay entries go to their own file (replay-store.ts). */
+  /** A store on an open connection (migrated); replay entries go to a log of their own (replay-log/). */
   constructor(
     readonly db: Db,
     o: StoreOptions = {},
@@ -65,8 +67,10 @@ export class SqliteStore extends ProgramStore {
     this.sql = new StatementCache(db);
     this.cache = o.readCache === false ? undefined : new ReadCache(db);
     // An in-memory database (tests) has no file a second connection could open.
-    this.#replayDb = db.memory ? db : openReplayDatabase(o.replayPath ?? replayFileOf(db.name));
-    this.replay = new SqliteReplayStore(this.#replayDb, o.replayUpkeep);
+    this.#replayLog = db.memory
+      ? undefined
+      : new ReplayLog(o.replayPath ?? replayLogOf(db.name), { upkeep: o.replayUpkeep });
+    this.replay = this.#replayLog ?? new MemoryReplayStore();
     this.#inTransaction = db.transaction((program: Program<unknown>) =>
       runSqlite(this.sql, program),
     );
@@ -166,7 +170,7 @@ export class SqliteStore extends ProgramStore {
 
   async close(): Promise<void> {
     await this.#free();
-    if (this.#replayDb !== this.db) this.#replayDb.close();
+    this.#replayLog?.close();
     this.db.close();
   }
 }

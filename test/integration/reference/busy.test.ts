@@ -1,14 +1,13 @@
 // A write that waits past SQLite's busy time-out for another connection's lock (another process
 // on the same file, a long booking) is answered Unavailable, which says "nothing was done, come
 // back" (503, Retry-After), not Internal; reads go on meanwhile (WAL), and the write succeeds once
-// the lock is free. The replay record's own file likewise.
+// the lock is free.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError, ServiceFault } from '@evgen/runtime';
-import { BUSY_TIMEOUT_MS, openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
-import { replayFileOf } from '../../../src/reference/sqlite/replay-store.js';
+import { openDatabase, type Db } from '../../../src/reference/sqlite/open.js';
 import { SqliteStore } from '../../../src/reference/sqlite/store.js';
 import { referenceHandlers } from '../../../src/reference/handlers/index.js';
 import { prepareDatabase } from '../../../src/reference/sqlite/startup.js';
@@ -92,20 +91,6 @@ describe('a write lock held past the busy time-out', () => {
       await expect(Promise.resolve(call())).resolves.not.toThrow();
     });
 });
-
-it(`answers Unavailable when the replay record stays locked past ${BUSY_TIMEOUT_MS} ms`, async () => {
-  const store = SqliteStore.open(path);
-  try {
-    const now = Date.now();
-    await whileLocked(replayFileOf(path), async () => {
-      const e = await store.replay.seen('a request', now + 300_000, now).catch((x: unknown) => x);
-      expect(e).toMatchObject(unavailable);
-    });
-    expect(await store.replay.seen('a request', now + 300_000, now)).toBe(false);
-  } finally {
-    await store.close();
-  }
-}, 30_000);
 
 it('writes the driver error into the log line of the request it failed, never into the answer', async () => {
   // Before, the service dropped the cause from its log line: the operator saw a 503 and no why.
