@@ -363,7 +363,7 @@ async function serverRows(
       );
     if (s.replayOff)
       add(
-        `${s.operation}: replay record in the database vs replay protection off`,
+        `${s.operation}: replay record on (its log beside the database) vs replay protection off`,
         `${r(s.replayOff.a.rps)} req/s p99 ${r(s.replayOff.a.p99)} ms`,
         `${r(s.replayOff.b.rps)} req/s p99 ${r(s.replayOff.b.p99)} ms`,
         `${r(s.replayOff.ratio)}x${rounds(s.replayOff)}`,
