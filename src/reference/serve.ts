@@ -244,7 +244,7 @@ export async function startReferenceService(o: ReferenceOptions): Promise<Refere
 /** The service on a prepared database: its handler (worker threads or inline) and /healthz. */
 async function openService(target: DatabaseTarget, o: ReferenceOptions, ops: Ops) {
   const log = ops.line;
-  // Beside a read-only database no replay log can be written: it goes to a folder of this process's own.
+  // No replay log is written beside a read-only database: it goes to a folder of this process's own.
   const replayDir = o.readOnly ? mkdtempSync(join(tmpdir(), 'evgen-replay-')) : undefined;
   const workers = o.workers ?? defaultWorkers();
   const config: ServiceConfig = {
