@@ -1,8 +1,8 @@
 // The entries of one segment of the replay log (replay-log.ts), in memory: a set of 16-byte
 // entries (replayEntry: a window's end, then 8 bytes of a digest) kept as four 32-bit words per
-// slot, open addressing, linear probing. A JS Set of strings held about 100 bytes an entry; this
-// holds 32 at most (16 bytes a slot, at least half of them empty), which matters when a window
-// holds millions. Nothing is ever removed: a segment's entries all leave together (dropped whole).
+// slot, open addressing, linear probing: 16 bytes a slot and no object per entry, the slots
+// doubled when half are full, so 32 to 64 bytes an entry, which matters when a window holds
+// millions. Nothing is ever removed: a segment's entries all leave together (dropped whole).
 
 /** Words of an entry: its window's end (high, low), then its digest (two words). */
 const WORDS = 4;

@@ -27,9 +27,9 @@ export const SEGMENT_MS = 10_000;
 /** How often a writer drops the segments whose windows have all ended (PostgreSQL's record too). */
 export const REPLAY_PRUNE_INTERVAL_MS = 1_000;
 /**
- * Entries one writer holds in memory before it refuses its own new ones (Unavailable): 32 bytes
- * an entry at most, so a little over 256 MB. A window of five minutes at 25,000 requests a second
- * is 7.5 million entries.
+ * Entries one writer holds in memory before it refuses its own new ones (Unavailable): 32 to 64
+ * bytes an entry (EntrySet), so 256 to 512 MB at the bound. A window of five minutes at 25,000
+ * requests a second is 7.5 million entries.
  */
 export const DEFAULT_MAX_ENTRIES = 8_000_000;
 
