@@ -10,17 +10,26 @@
 // lose the last batches, whose requests were answered but not yet on disk.
 //
 // Why not SQLite: a commit per turn (locks, write-ahead-log frames of whole pages, checkpoints)
-// cost a small call more than a sixth of its time; here a turn costs a write and a read.
+// cost a small call a large share of its time (npm run bench: replay record on vs off); here a
+// turn costs a write and a read.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { realpathSync } from 'node:fs';
 import type { ReplayStore } from '@evgen/runtime';
 import { onTurnEnd } from '@evgen/runtime/internal';
 import { unavailable } from '../faults.js';
+import { groupBy } from '../handlers/common.js';
 import type { ReplayUpkeep } from '../ops/instance-stats.js';
 import { replayEntry, windowEndOf } from './entry.js';
-import { MAX_BATCH_ENTRIES, READ_BYTES, RECORD_BYTES, Segment, writeHeader } from './segment.js';
+import {
+  EntryCount,
+  MAX_BATCH_ENTRIES,
+  READ_BYTES,
+  RECORD_BYTES,
+  Segment,
+  writeHeader,
+  type SegmentEntries,
+} from './segment.js';
 
 /** The span of windows' ends one segment file holds. */
 export const SEGMENT_MS = 10_000;
@@ -85,14 +94,8 @@ export class ReplayLog implements ReplayStore {
    * refused like any other from then on.
    */
   keep(entries: readonly Buffer[]): void {
-    const byStart = new Map<number, Buffer[]>();
-    for (const e of entries) {
-      const start = segmentOf(windowEndOf(e));
-      const list = byStart.get(start);
-      if (list) list.push(e);
-      else byStart.set(start, [e]);
-    }
-    for (const [start, list] of byStart) this.#append(start, list);
+    const bySegment = groupBy(entries, (e) => segmentOf(windowEndOf(e)));
+    for (const [start, list] of bySegment) this.#append(start, list);
   }
 
   /** Entries held in memory, every live segment's. */
@@ -135,7 +138,8 @@ export class ReplayLog implements ReplayStore {
     if (this.size + batch.length > this.#maxEntries)
       throw new Error(`more than ${this.#maxEntries} entries inside their windows`);
     const seen: boolean[] = new Array<boolean>(batch.length);
-    for (const [start, at] of bySegment(batch)) {
+    const places = batch.map((_, i) => i);
+    for (const [start, at] of groupBy(places, (i) => segmentOf(batch[i]!.expiresAtMs))) {
       const found = this.#append(
         start,
         at.map((i) => batch[i]!.entry),
@@ -179,7 +183,7 @@ export class ReplayLog implements ReplayStore {
     for (const name of readdirSync(this.dir)) {
       const start = segmentStartOf(name);
       if (start === undefined || start + SEGMENT_MS > nowMs) continue;
-      const s = this.#segments.get(start) ?? this.#read(start);
+      const s = this.#segments.get(start) ?? this.#read(start, new EntryCount());
       pruned += s.entries.size;
       s.close();
       rmSync(s.path, { force: true });
@@ -188,9 +192,9 @@ export class ReplayLog implements ReplayStore {
     this.#upkeep?.pruned(pruned);
   }
 
-  /** Segment `start`, opened and read to its end. */
-  #read(start: number): Segment {
-    const s = new Segment(join(this.dir, String(start)), start, SEGMENT_MS);
+  /** Segment `start`, opened and read to its end into `entries`. */
+  #read(start: number, entries?: SegmentEntries): Segment {
+    const s = new Segment(join(this.dir, String(start)), start, SEGMENT_MS, entries);
     s.catchUp(this.#scratch);
     return s;
   }
@@ -203,18 +207,6 @@ export class ReplayLog implements ReplayStore {
 
 /** The start of the segment holding windows that end at `ms`. */
 const segmentOf = (ms: number): number => ms - (ms % SEGMENT_MS);
-
-/** The batch's places by the segment their entries go to (almost always one). */
-function bySegment(batch: readonly Pending[]): Map<number, number[]> {
-  const out = new Map<number, number[]>();
-  batch.forEach((p, i) => {
-    const start = segmentOf(p.expiresAtMs);
-    const at = out.get(start);
-    if (at) at.push(i);
-    else out.set(start, [i]);
-  });
-  return out;
-}
 
 /** A segment file's windows' start, from its name; undefined for any other file. */
 function segmentStartOf(name: string): number | undefined {

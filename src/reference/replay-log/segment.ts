@@ -24,8 +24,26 @@ export function writeHeader(b: Buffer, count: number, writer: number, seq: numbe
   b.writeUInt32BE(seq, 12);
 }
 
+/** Where reading a segment puts its entries: a set of them, or a count alone. */
+export interface SegmentEntries {
+  /** Takes the entry at `b[at..at+16)`: whether it was new. */
+  add(b: Buffer, at: number): boolean;
+  readonly size: number;
+}
+
+/**
+ * Entries counted, not kept: a segment pruned by a writer that never held it is read only to
+ * count its entries, and pruning runs on a request's path: no set of them is built there.
+ */
+export class EntryCount implements SegmentEntries {
+  size = 0;
+  add(): boolean {
+    this.size++;
+    return true;
+  }
+}
+
 export class Segment {
-  readonly entries = new EntrySet();
   readonly #fd: number;
   /** Where this writer's reading goes on: every complete record before it is in `entries`. */
   #readAt = 0;
@@ -39,6 +57,7 @@ export class Segment {
     /** The windows' ends this segment holds: from `start`, for `span` ms. */
     readonly start: number,
     readonly span: number,
+    readonly entries: SegmentEntries = new EntrySet(),
   ) {
     this.#fd = openSync(path, 'a+');
   }
